@@ -1,0 +1,62 @@
+/**
+ * Runs a Pulumi program in this process against a {@link ProgramMonitor}, the way the Node.js
+ * language host would: inside the root stack component, then waiting for every registration.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ProgramMonitor } from "./program-monitor";
+
+/** Where and how the program runs. */
+export interface ProgramRunOptions {
+  project: string;
+  stack: string;
+  /** Sets `pulumi.runtime.isDryRun()`, as `pulumi preview` does. */
+  preview?: boolean;
+  /** Stack config (`ns:key` → value) the program reads through `pulumi.Config`. */
+  config?: Record<string, string>;
+  /** Config keys that are secrets (`config.requireSecret` then yields secret outputs). */
+  secretKeys?: readonly string[];
+  /**
+   * After the first unhandled rejection (a failed registration, or a provider that cannot be
+   * serialized, whose outputs then never resolve), how long to let other work finish. Default 2 s.
+   */
+  settleMs?: number;
+}
+
+/**
+ * Runs `program` (a function whose result becomes the stack outputs) and returns the errors seen:
+ * what it threw and any unhandled rejections. Never throws itself.
+ */
+export async function runUnderMonitor(monitor: ProgramMonitor, options: ProgramRunOptions, program: () => unknown): Promise<Error[]> {
+  const errors: Error[] = [];
+  const settleMs = options.settleMs ?? 2_000;
+  let signalFailure: () => void = () => {};
+  const failed = new Promise<void>((resolve) => (signalFailure = () => setTimeout(resolve, settleMs).unref()));
+  const onRejection = (reason: unknown) => {
+    errors.push(toError(reason));
+    signalFailure();
+  };
+  process.on("unhandledRejection", onRejection);
+  try {
+    pulumi.runtime.setAllConfig(options.config ?? {}, [...(options.secretKeys ?? [])]);
+    // Resets the SDK's per-run state (stack resource, feature flags, RPC queue) and installs the monitor.
+    pulumi.runtime.setMockOptions(monitor, options.project, options.stack, options.preview ?? false);
+    const run = (async () => {
+      try {
+        await pulumi.runtime.runInPulumiStack(async () => program());
+      } catch (err) {
+        errors.push(toError(err));
+        signalFailure();
+      }
+      // Waits until every queued registration has been answered.
+      await pulumi.runtime.disconnect();
+    })();
+    await Promise.race([run, failed]);
+  } finally {
+    process.off("unhandledRejection", onRejection);
+  }
+  return errors;
+}
+
+function toError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
