@@ -1,0 +1,80 @@
+import type { z } from "zod";
+import { connection } from "../config";
+import { apiClient, type ApiRequest } from "../http/client";
+import { ChatwootApiError, isNotFound } from "../http/errors";
+import { parseBody } from "../http/parse";
+
+/** Sends a request and parses the answer with `schema` (which accepts every known envelope). */
+export async function call<S extends z.ZodType>(schema: S, req: ApiRequest): Promise<z.output<S>> {
+  return parseBody(schema, await apiClient().send(req), req);
+}
+
+/** Sends a request whose answer carries nothing we need (deletes, membership removals). */
+export async function send(req: ApiRequest): Promise<void> {
+  await apiClient().send(req);
+}
+
+/** Runs a read; `undefined` when the server answers 404, and only then. */
+export async function unlessNotFound<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Deletes; an object that is already gone counts as deleted (e.g. a retried DELETE after a lost answer). */
+export async function deleteIgnoringNotFound(req: ApiRequest): Promise<void> {
+  await unlessNotFound(() => send(req));
+}
+
+/**
+ * Creates with a POST that is never blindly repeated (Chatwoot has no idempotency keys). When the
+ * answer was lost or unreadable, the object is looked up by its natural key: found means the POST
+ * was applied; not found after an outcome of "unknown" means it was not, and it is sent once more.
+ * After a timeout the server may still be working on the request, so the lookup is repeated for
+ * up to one more request deadline before concluding that nothing was created. A repeated POST that
+ * the server refuses (e.g. "slug has already been taken") is settled by one more lookup.
+ */
+export async function createOnce<T>(post: () => Promise<T>, lookup: () => Promise<T | undefined>): Promise<T> {
+  try {
+    return await post();
+  } catch (err) {
+    if (!ChatwootApiError.isInstance(err) || err.writeOutcome === "not-applied") throw err;
+    const found = await (err.kind === "timeout" ? lookupUntil(lookup, connection().requestTimeoutMs) : lookup());
+    if (found !== undefined) return found;
+    if (err.writeOutcome === "applied") throw err;
+  }
+  try {
+    return await post();
+  } catch (err) {
+    if (ChatwootApiError.isInstance(err) && err.status === 422) {
+      const found = await lookup();
+      if (found !== undefined) return found;
+    }
+    throw err;
+  }
+}
+
+async function lookupUntil<T>(lookup: () => Promise<T | undefined>, windowMs: number): Promise<T | undefined> {
+  const until = Date.now() + windowMs;
+  for (;;) {
+    const found = await lookup();
+    if (found !== undefined || Date.now() >= until) return found;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500, windowMs / 4)));
+  }
+}
+
+/**
+ * Applies a change (PATCH) and returns the object. When the server applied it but its answer was
+ * unreadable (e.g. malformed JSON), the object is read back instead of failing an applied change.
+ */
+export async function writeThenRead<T>(write: () => Promise<T>, reread: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (ChatwootApiError.isInstance(err) && err.writeOutcome === "applied") return reread();
+    throw err;
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { UNKNOWN } from "../diff/diff";
+
+/** One rejected input property, as Pulumi shows it: `property` is the dotted path. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** True when a preview-time unknown sits at, or above, `path`: such a value cannot be judged yet. */
+function unknownAt(root: unknown, path: readonly PropertyKey[]): boolean {
+  for (let i = 0; i <= path.length; i++) if (valueAt(root, path.slice(0, i)) === UNKNOWN) return true;
+  return false;
+}
+
+function contains(value: unknown, needle: unknown): boolean {
+  if (value === needle) return true;
+  if (value !== null && typeof value === "object") return Object.values(value).some((v) => contains(v, needle));
+  return false;
+}
+
+/** The property names an object schema allows at `path` (through optional, nullable and array wrappers). */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  const unwrap = () => {
+    while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) {
+      current = (current as z.ZodOptional<z.ZodType>).unwrap();
+    }
+  };
+  for (const key of path) {
+    unwrap();
+    if (current instanceof z.ZodObject) current = current.shape[String(key)];
+    else if (current instanceof z.ZodArray) current = current.element;
+    else return [];
+  }
+  unwrap();
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+/** Turns zod issues into Pulumi check failures, skipping values that are unknown during a preview. */
+export function failuresFrom(issues: readonly z.core.$ZodIssue[], raw: unknown, schema: z.ZodType): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        failures.push({
+          property: [...issue.path, key].join("."),
+          reason: `unknown property "${key}"; allowed: ${keysAt(schema, issue.path).join(", ")}`,
+        });
+      }
+      continue;
+    }
+    // A union can fail because one branch met an unknown deeper down; judge it later, at apply time.
+    if (unknownAt(raw, issue.path) || (issue.code === "invalid_union" && contains(valueAt(raw, issue.path), UNKNOWN))) continue;
+    failures.push({ property: issue.path.map(String).join(".") || "(inputs)", reason: issue.message });
+  }
+  return failures;
+}

@@ -1,0 +1,121 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { connection } from "../config";
+import { planDiff, type Normalizer } from "../diff/diff";
+import { failuresFrom, type CheckFailure } from "./check";
+import { jsonSafe, withoutProvider, type Props } from "./json";
+import { PartialCreateError } from "./partial-create";
+
+/** An object schema for a resource's camelCase inputs. */
+export type InputSchema = z.ZodObject<z.ZodRawShape>;
+type Key<S extends InputSchema> = keyof z.input<S> & string;
+
+/**
+ * What a resource declares; `defineResource` supplies the behaviour every resource shares
+ * (validation before any network call, diffing normalized values, JSON-safe complete outputs,
+ * "only a 404 means gone", partial-create handling).
+ */
+export interface ResourceDeclaration<S extends InputSchema> {
+  /** Validates the camelCase inputs; every issue becomes a failure naming the property. */
+  inputs: S;
+  /** Whether the resource lives in an account: `accountId` then defaults to `chatwoot:accountId`. */
+  account: "required" | "optional" | "none";
+  /** Input keys that steer the provider only (adoption switches): never compared, never sent. */
+  controlKeys?: readonly Key<S>[];
+  /** Extra keys `prepare` derives from the inputs that the diff compares (e.g. a file's digest). */
+  derivedKeys?: readonly string[];
+  /** Inputs that cannot change in place. */
+  replaceOn?: readonly Key<S>[];
+  /** Replace by deleting first, for objects with a natural key the server keeps unique. */
+  deleteBeforeReplace?: boolean;
+  /** How to compare each property (default: `undefined` and `null` equal, otherwise deep equality). */
+  normalizers?: Partial<Record<string, Normalizer>>;
+  /** Local checks that need more than the schema (may read local files, never the network). */
+  prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
+  create(inputs: z.output<S>): Promise<{ id: string; outs: Props }>;
+  /** The current outputs, or `undefined` when the object is gone (a 404, nothing else). */
+  read(id: string, olds: Props): Promise<Props | undefined>;
+  /** Applies the changed properties (one request where the API allows) and returns the new outputs. */
+  update(id: string, olds: Props, news: z.output<S>, changed: Key<S>[]): Promise<Props>;
+  delete(id: string, olds: Props): Promise<void>;
+}
+
+function configuredAccountId(): number | undefined {
+  try {
+    return connection().accountId;
+  } catch {
+    return undefined; // reported by the failure below, or by the first request
+  }
+}
+
+const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID";
+
+/** Builds the Pulumi dynamic-provider methods for one resource from its declaration. */
+export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): pulumi.dynamic.ResourceProvider {
+  const control = new Set<string>(decl.controlKeys ?? []);
+  const keys = [...Object.keys(decl.inputs.shape).filter((k) => !control.has(k)), ...(decl.derivedKeys ?? [])];
+  const plan = (olds: Props, news: Props) =>
+    planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: decl.replaceOn });
+
+  return {
+    async check(_olds: Props, news: Props) {
+      const raw = withoutProvider(news);
+      if (decl.account !== "none" && raw.accountId === undefined) {
+        const accountId = configuredAccountId();
+        if (accountId !== undefined) raw.accountId = accountId;
+        else if (decl.account === "required") {
+          return { inputs: raw, failures: [{ property: "accountId", reason: `required: ${ACCOUNT_HINT}` }] };
+        }
+      }
+      const parsed = decl.inputs.safeParse(raw);
+      if (!parsed.success) {
+        return { inputs: raw, failures: failuresFrom(parsed.error.issues, raw, decl.inputs) };
+      }
+      if (!decl.prepare) return { inputs: jsonSafe(parsed.data as Props), failures: [] };
+      const prepared = await decl.prepare(parsed.data);
+      return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
+    },
+
+    async diff(_id: string, olds: Props, news: Props) {
+      const { changed, replaces } = plan(olds, withoutProvider(news));
+      return {
+        changes: changed.length > 0,
+        replaces,
+        deleteBeforeReplace: replaces.length > 0 && decl.deleteBeforeReplace === true,
+      };
+    },
+
+    async create(inputs: Props) {
+      const news = withoutProvider(inputs) as z.output<S>;
+      try {
+        const { id, outs } = await decl.create(news);
+        return { id, outs: jsonSafe(outs) };
+      } catch (err) {
+        if (!(err instanceof PartialCreateError)) throw err;
+        // The host packs an error carrying id/properties as "initialization failed" (see research).
+        throw Object.assign(new Error(err.message), {
+          id: err.id,
+          properties: jsonSafe({ ...inputs, ...err.outs }),
+          reasons: [err.message],
+        });
+      }
+    },
+
+    async read(id: string, props?: Props) {
+      const outs = await decl.read(id, withoutProvider(props));
+      // An empty id tells the engine the object is gone; only a confirmed absence gets here.
+      return outs === undefined ? { id: "", props: {} } : { id, props: jsonSafe(outs) };
+    },
+
+    async update(id: string, olds: Props, news: Props) {
+      const desired = withoutProvider(news);
+      const { changed } = plan(olds, desired);
+      const outs = await decl.update(id, withoutProvider(olds), desired as z.output<S>, changed as Key<S>[]);
+      return { outs: jsonSafe(outs) };
+    },
+
+    async delete(id: string, props: Props) {
+      await decl.delete(id, withoutProvider(props));
+    },
+  };
+}

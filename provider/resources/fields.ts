@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Input fields several resources share, so that they validate and read the same everywhere. */
+
+/** The account the object lives in; defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
+export const accountId = z.number({ error: "must be a positive integer account id" }).int().positive();
+
+/** A server-side id given by the user (an inbox, a user, an existing object to adopt). */
+export const objectId = z.number({ error: "must be a positive integer id" }).int().positive();
+
+/** Text the API stores as-is; `null` clears it. */
+export const text = z.string().nullable();
+
+/** A text field that must not be blank when given. */
+export const name = z.string().trim().min(1, "must not be blank");
+
+/** An http(s) URL. */
+export const httpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "must be an http:// or https:// URL");
+
+/** `adopt: true` takes over an existing object with the same natural key instead of failing on it. */
+export const adopt = z.boolean().optional();

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Response envelopes. Chatwoot wraps the same object differently per endpoint, verb and version
+ * (bare object, `{payload: object}`, `{payload: [object]}`); the spec documents yet other shapes.
+ * These helpers accept every variant so each resource declares only the object it reads.
+ */
+
+/** One object: bare `X`, `{payload: X}` or `{payload: [X]}` (the first element). */
+export function single<S extends z.ZodType>(item: S) {
+  return z.union([
+    z.object({ payload: z.array(item).min(1) }).transform((v) => v.payload[0] as z.output<S>),
+    z.object({ payload: item }).transform((v) => (v as { payload: z.output<S> }).payload),
+    item,
+  ]);
+}
+
+/** A list: bare `[X]` or `{payload: [X], meta?}`. */
+export function list<S extends z.ZodType>(item: S) {
+  return z.union([
+    z.array(item),
+    z.object({ payload: z.array(item) }).transform((v) => v.payload),
+  ]);
+}
+
+/**
+ * An enum the API accepts and returns as a name or as its integer code (requests in the spec use
+ * integers, responses names); always read as the name. Unknown codes are kept as their digits so
+ * a newer server's value is shown rather than rejected.
+ */
+export function enumName<const T extends readonly string[]>(names: T) {
+  return z
+    .union([z.string(), z.number().int()])
+    .transform((v): string => (typeof v === "number" ? (names[v] ?? String(v)) : v));
+}
+
+/** A string the server may omit or send as null; read as `null` when absent. */
+export const optionalString = z.string().nullish().transform((v) => v ?? null);

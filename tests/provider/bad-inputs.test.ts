@@ -1,0 +1,26 @@
+import { customAttributeDefinitionCorpus } from "./bad-inputs/custom-attribute-definition";
+import { useSandbox } from "./support/sandbox";
+import type { BadInputCorpus } from "./support/corpus";
+
+/** Every corpus of inputs that can never work; each resource adds its own file under bad-inputs/. */
+const corpora: BadInputCorpus[] = [customAttributeDefinitionCorpus];
+
+describe("check rejects bad inputs before any network call", () => {
+  const ctx = useSandbox();
+
+  it("holds at least 40 cases across the resources", () => {
+    expect(corpora.flatMap((c) => c.cases).length).toBeGreaterThanOrEqual(40);
+  });
+
+  describe.each(corpora)("$kind", ({ provider, cases }) => {
+    it.each(cases)("$name → failure on $property", async ({ inputs, property }) => {
+      ctx.sb.control.clearLog();
+      const result = await provider.check!({}, inputs);
+      const failures = result.failures ?? [];
+      expect(failures.map((f) => f.property)).toContain(property);
+      const failure = failures.find((f) => f.property === property)!;
+      expect(failure.reason.length).toBeGreaterThan(5);
+      expect(ctx.requests()).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,17 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { Props } from "./engine";
+
+/** One input `check` must refuse, and the property its failure must name. */
+export interface BadInput {
+  /** What is wrong, for the test title. */
+  name: string;
+  inputs: Props;
+  /** The failure's property (dotted path), e.g. "config.defaultLocale". */
+  property: string;
+}
+
+export interface BadInputCorpus {
+  kind: string;
+  provider: pulumi.dynamic.ResourceProvider;
+  cases: BadInput[];
+}

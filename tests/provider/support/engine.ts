@@ -1,0 +1,55 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Drives a provider's lifecycle methods in the order Pulumi's engine does (check before create /
+ * diff / update; diff before update), without the host: the provider tier of the tests.
+ */
+type Provider = pulumi.dynamic.ResourceProvider;
+export type Props = Record<string, unknown>;
+
+export interface State {
+  id: string;
+  inputs: Props;
+  outs: Props;
+}
+
+export class CheckFailed extends Error {
+  constructor(readonly failures: pulumi.dynamic.CheckFailure[]) {
+    super(`check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+  }
+}
+
+export async function check(p: Provider, news: Props, olds: Props = {}): Promise<Props> {
+  const r = await p.check!(olds, news);
+  if (r.failures?.length) throw new CheckFailed(r.failures);
+  return r.inputs as Props;
+}
+
+export async function create(p: Provider, raw: Props): Promise<State> {
+  const inputs = await check(p, raw);
+  const r = await p.create(inputs);
+  return { id: r.id, inputs, outs: r.outs as Props };
+}
+
+export type Op = "same" | "update" | "replace";
+
+/** One `pulumi up` of an existing resource: check, diff, then update when something changed. */
+export async function up(p: Provider, state: State, raw: Props): Promise<{ op: Op; state: State; diff: pulumi.dynamic.DiffResult }> {
+  const inputs = await check(p, raw, state.inputs);
+  const diff = await p.diff!(state.id, state.outs, inputs);
+  if (diff.replaces?.length) return { op: "replace", state, diff };
+  if (!diff.changes) return { op: "same", state, diff };
+  const r = await p.update!(state.id, state.outs, inputs);
+  return { op: "update", state: { id: state.id, inputs, outs: r.outs as Props }, diff };
+}
+
+/** `pulumi refresh` of one resource: `undefined` when the provider reports it gone. */
+export async function refresh(p: Provider, state: State): Promise<State | undefined> {
+  const r = await p.read!(state.id, state.outs);
+  if (!r.id) return undefined;
+  return { id: r.id, inputs: state.inputs, outs: r.props as Props };
+}
+
+export async function destroy(p: Provider, state: State): Promise<void> {
+  await p.delete!(state.id, state.outs);
+}

@@ -1,0 +1,56 @@
+import { configure } from "../../../provider";
+import { resetConnectionConfig } from "../../../provider/config";
+import { startSandbox, type Sandbox } from "../../sandbox";
+
+export type Shapes = "chatwoot" | "documented";
+export const SHAPES: Shapes[] = ["chatwoot", "documented"];
+
+/**
+ * One sandbox per test file, reset before each test, with the provider configured against it as
+ * account 1's administrator (the way the shim's configure() would).
+ */
+export function useSandbox(shapes: Shapes = "chatwoot") {
+  let sandbox: Sandbox | undefined;
+  const ctx = {
+    get sb(): Sandbox {
+      if (!sandbox) throw new Error("sandbox not started");
+      return sandbox;
+    },
+    get account() {
+      return ctx.sb.info.accounts[0];
+    },
+    /** Requests the provider made since the last reset (control requests are never logged). */
+    requests() {
+      return ctx.sb.control.log();
+    },
+    writes() {
+      return ctx.sb.control.log().filter((e) => e.method !== "GET");
+    },
+    /** A raw API call as account 1's administrator, for out-of-band changes. */
+    async admin(method: string, path: string, body?: unknown) {
+      const res = await fetch(ctx.sb.url + path, {
+        method,
+        headers: { api_access_token: ctx.account.adminToken, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    },
+  };
+  beforeAll(async () => {
+    sandbox = await startSandbox({ shapes });
+    resetConnectionConfig();
+    configure({
+      url: sandbox.url,
+      apiAccessToken: sandbox.info.accounts[0].adminToken,
+      platformAccessToken: sandbox.info.platformTokens[0],
+      accountId: String(sandbox.info.accounts[0].id),
+      requestTimeoutMs: "3000",
+    });
+  });
+  beforeEach(() => ctx.sb.control.reset());
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return ctx;
+}
