@@ -1,9 +1,14 @@
-import { customAttributeDefinitionCorpus } from "./bad-inputs/custom-attribute-definition";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { useSandbox } from "./support/sandbox";
 import type { BadInputCorpus } from "./support/corpus";
 
-/** Every corpus of inputs that can never work; each resource adds its own file under bad-inputs/. */
-const corpora: BadInputCorpus[] = [customAttributeDefinitionCorpus];
+/** Every corpus of inputs that can never work: each file under bad-inputs/ exports one as `corpus`. */
+const dir = join(__dirname, "bad-inputs");
+const corpora: BadInputCorpus[] = readdirSync(dir)
+  .filter((f) => f.endsWith(".ts"))
+  .sort()
+  .map((f) => (require(join(dir, f)) as { corpus: BadInputCorpus }).corpus);
 
 describe("check rejects bad inputs before any network call", () => {
   const ctx = useSandbox();

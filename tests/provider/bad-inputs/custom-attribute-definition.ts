@@ -9,7 +9,7 @@ const valid = {
   attributeDisplayType: "text",
 };
 
-export const customAttributeDefinitionCorpus: BadInputCorpus = {
+export const corpus: BadInputCorpus = {
   kind: "CustomAttributeDefinition",
   provider: resources.CustomAttributeDefinition,
   cases: [
