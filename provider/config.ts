@@ -1,0 +1,136 @@
+/**
+ * Connection settings: the stack's `chatwoot:*` config (handed over by the serialized shim's
+ * `configure()`), falling back to environment variables. Read on every call rather than once, so a
+ * long-lived provider process sees rotated environment values.
+ */
+import { ConfigError } from "./http/errors";
+import { registerSecret } from "./http/secrets";
+
+/** Where the provider connects and how patient it is. */
+export interface ConnectionSettings {
+  /** Base URL of the Chatwoot installation, without a trailing slash (it may carry a path prefix). */
+  url: string;
+  /** A user's access token, sent on `/api/v1/...` requests. */
+  apiAccessToken?: string;
+  /** A Platform App token, sent on `/platform/api/v1/...` requests. */
+  platformAccessToken?: string;
+  /** The account resources belong to when they do not name one. */
+  accountId?: number;
+  /** Deadline of each attempt: time allowed for the answer's headers, and for each pause in its body. */
+  requestTimeoutMs: number;
+  /** Retries after transient failures (5xx, timeouts, lost connections); rate-limit answers have their own budget. */
+  maxRetries: number;
+}
+
+/** The default for {@link ConnectionSettings.requestTimeoutMs}. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** The default for {@link ConnectionSettings.maxRetries}. */
+export const DEFAULT_MAX_RETRIES = 6;
+
+/** Each setting's stack config key (without the `chatwoot:` namespace) and environment variable. */
+export const SETTING_SOURCES = {
+  url: { key: "url", env: "CHATWOOT_URL" },
+  apiAccessToken: { key: "apiAccessToken", env: "CHATWOOT_API_ACCESS_TOKEN" },
+  platformAccessToken: { key: "platformAccessToken", env: "CHATWOOT_PLATFORM_ACCESS_TOKEN" },
+  accountId: { key: "accountId", env: "CHATWOOT_ACCOUNT_ID" },
+  requestTimeoutMs: { key: "requestTimeoutMs", env: "CHATWOOT_REQUEST_TIMEOUT_MS" },
+  maxRetries: { key: "maxRetries", env: "CHATWOOT_MAX_RETRIES" },
+} as const satisfies Record<keyof ConnectionSettings, { key: string; env: string }>;
+
+export type SettingName = keyof typeof SETTING_SOURCES;
+
+/** `chatwoot:apiAccessToken (or environment variable CHATWOOT_API_ACCESS_TOKEN)`, for error texts. */
+export function settingLabel(name: SettingName): string {
+  const { key, env } = SETTING_SOURCES[name];
+  return `chatwoot:${key} (or environment variable ${env})`;
+}
+
+let configured: Record<string, string | undefined> = {};
+let memo: { raw: string; settings: ConnectionSettings } | undefined;
+
+/**
+ * Called by the serialized shim's `configure()` with the stack's `chatwoot:*` values (plain strings,
+ * keys without the namespace). Replaces whatever an earlier call set.
+ */
+export function configureConnection(values: Record<string, string | undefined>): void {
+  configured = { ...values };
+  memo = undefined;
+}
+
+/** Forgets configured values (tests). */
+export function resetConnectionConfig(): void {
+  configured = {};
+  memo = undefined;
+}
+
+/**
+ * The current settings: stack config first, then the environment. Throws a {@link ConfigError}
+ * naming the config key and the environment variable when the URL is missing or a value is malformed.
+ * Missing tokens are not an error here: each request checks for the one it needs.
+ */
+export function connection(): ConnectionSettings {
+  const raw = {} as Record<SettingName, string | undefined>;
+  for (const name of Object.keys(SETTING_SOURCES) as SettingName[]) raw[name] = lookup(name);
+  const key = JSON.stringify(raw);
+  if (memo?.raw === key) return memo.settings;
+  const settings = build(raw);
+  memo = { raw: key, settings };
+  return settings;
+}
+
+function lookup(name: SettingName): string | undefined {
+  const { key, env } = SETTING_SOURCES[name];
+  return present(configured[key]) ?? present(process.env[env]);
+}
+
+/** Pulumi and shells both produce empty strings for "unset". */
+function present(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === "" ? undefined : text;
+}
+
+function build(raw: Record<SettingName, string | undefined>): ConnectionSettings {
+  if (raw.url === undefined) throw new ConfigError(`${settingLabel("url")} is not set: the base URL of the Chatwoot server is required`);
+  registerSecret(raw.apiAccessToken);
+  registerSecret(raw.platformAccessToken);
+  const settings: ConnectionSettings = {
+    url: baseUrl(raw.url),
+    requestTimeoutMs: integer("requestTimeoutMs", raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRetries: integer("maxRetries", raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
+  };
+  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = raw.apiAccessToken;
+  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = raw.platformAccessToken;
+  const accountId = integer("accountId", raw.accountId, 1, Number.MAX_SAFE_INTEGER);
+  if (accountId !== undefined) settings.accountId = accountId;
+  return settings;
+}
+
+function baseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // The value itself is not repeated: a mistyped URL may hold credentials.
+    throw new ConfigError(`${settingLabel("url")} is not a valid URL; expected e.g. https://chatwoot.example.com`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`${settingLabel("url")} must use http or https, not ${url.protocol.slice(0, -1)}`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(`${settingLabel("url")} must not contain credentials; use chatwoot:apiAccessToken and chatwoot:platformAccessToken`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError(`${settingLabel("url")} must not contain a query string or fragment`);
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+function integer(name: SettingName, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${settingLabel(name)} must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}

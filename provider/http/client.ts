@@ -1,0 +1,374 @@
+/**
+ * The Chatwoot API client: one keep-alive pool per base URL, the `api_access_token` header chosen
+ * by path, a deadline on every attempt, retries through undici's retry interceptor, the
+ * process-wide adaptive limiter in front of every attempt, and typed errors.
+ *
+ * Per attempt, the dispatch chain is: retry interceptor (decides, using `retry-policy`) ->
+ * attempt gate (waits for the backoff and the limiter, stamps the send time, reports the answer
+ * to the limiter) -> pool.
+ */
+import { STATUS_CODES } from "node:http";
+import { interceptors, type Dispatcher, type RetryHandler } from "undici";
+import { connection, settingLabel, type ConnectionSettings } from "../config";
+import { serverMessageOf } from "./error-body";
+import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
+import { hintFor } from "./hints";
+import { registerSecret } from "./secrets";
+import type { Limiter } from "./limiter";
+import { originEntry, type OriginOptions } from "./origins";
+import {
+  TIMEOUT_ERROR_CODES,
+  backoffMs,
+  isIdempotent,
+  parseRetryAfter,
+  retryDelayMs,
+  writeOutcomeOf,
+  type AttemptFailure,
+  type RetryCounters,
+  type RetryPolicyOptions,
+} from "./retry-policy";
+
+/** One API call. */
+export interface ApiRequest {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Path below the base URL, e.g. `/api/v1/accounts/1/portals/help`. */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | undefined>;
+  /** JSON body. */
+  json?: unknown;
+  /** Multipart body (agent bot avatar upload). */
+  form?: FormData;
+  /**
+   * Whether sending the request twice is harmless, so that it may be repeated after a failure that
+   * may have reached the server (lost connection, timeout, 502, 504). Default: true for GET, PATCH
+   * and DELETE. Set false for a PATCH that changes the key in its own path (a portal's slug).
+   */
+  idempotent?: boolean;
+}
+
+/** A successful answer. */
+export interface ApiResponse {
+  status: number;
+  /** Parsed JSON, or `undefined` for an empty body (204, `head :ok`). */
+  body: unknown;
+}
+
+/** Sends API calls; every failure (status >= 300 after retries, transport, unreadable answer) is a {@link ChatwootApiError}. */
+export interface ApiClient {
+  send(req: ApiRequest): Promise<ApiResponse>;
+}
+
+/** Tuning beyond the connection settings; defaults suit a real Chatwoot server. */
+export interface ClientOptions extends OriginOptions {
+  retry?: Partial<Omit<RetryPolicyOptions, "maxRetries">>;
+}
+
+const DEFAULT_RETRY: Omit<RetryPolicyOptions, "maxRetries"> = {
+  maxRateLimitRetries: 30,
+  minDelayMs: 300,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
+  random: Math.random,
+};
+
+const USER_AGENT = "pulumi-chatwoot";
+
+/**
+ * A client for `settings` (default: {@link connection}, read at each call, so configuration done
+ * after this returns still applies).
+ */
+export function apiClient(settings?: ConnectionSettings, options: ClientOptions = {}): ApiClient {
+  return { send: async (req) => send(settings ?? connection(), req, options) };
+}
+
+/** What the attempt gate and the retry decision share for one call. */
+interface CallState {
+  limiter: Limiter;
+  idempotent: boolean;
+  policy: RetryPolicyOptions;
+  counters: RetryCounters;
+  attempts: number;
+  /** Backoff to wait before the next attempt. */
+  delayMs: number;
+  /** Limiter clock when the current attempt went out. */
+  sentAt: number;
+  /** Status of the current attempt's answer, once its headers arrived. */
+  status?: number;
+  retryAfterMs?: number;
+}
+
+/** Carries the call state through undici's dispatch options to the gate and the retry decision. */
+const CALL = Symbol("pulumi-chatwoot.call");
+type WithCall = { [CALL]?: CallState };
+
+async function send(settings: ConnectionSettings, req: ApiRequest, options: ClientOptions): Promise<ApiResponse> {
+  const token = tokenFor(settings, req.path);
+  registerSecret(token);
+  const base = new URL(settings.url);
+  const path = base.pathname.replace(/\/+$/, "") + req.path + queryString(req.query);
+  const { body, contentType } = await encodeBody(req);
+  const headers: Record<string, string> = { api_access_token: token, accept: "application/json", "user-agent": USER_AGENT };
+  if (contentType !== undefined) headers["content-type"] = contentType;
+
+  const { dispatcher, limiter } = originEntry(base.origin, [attemptGate, interceptors.retry(RETRY_OPTIONS)], options);
+  const call: CallState = {
+    limiter,
+    idempotent: req.idempotent ?? isIdempotent(req.method),
+    policy: { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries },
+    counters: { transient: 0, rateLimited: 0 },
+    attempts: 0,
+    delayMs: 0,
+    sentAt: 0,
+  };
+  const failure = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };
+
+  for (;;) {
+    let res: Dispatcher.ResponseData;
+    try {
+      const opts: Dispatcher.RequestOptions & WithCall = {
+        origin: base.origin,
+        path,
+        method: req.method,
+        headers,
+        body,
+        headersTimeout: settings.requestTimeoutMs,
+        bodyTimeout: settings.requestTimeoutMs,
+        [CALL]: call,
+      };
+      res = await dispatcher.request(opts);
+    } catch (err) {
+      throw transportError(failure, err);
+    }
+
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      // The answer broke off. An error status is still the error; a cut 2xx is re-read if it was a GET.
+      if (res.statusCode >= 300) throw httpError(failure, res.statusCode, undefined, codeOf(err));
+      if (retryRead(req.method, call)) continue;
+      throw transportError(failure, err, res.statusCode);
+    }
+    if (res.statusCode >= 300) throw httpError(failure, res.statusCode, serverMessageOf(text, header(res.headers["content-type"])));
+
+    const parsed = parseJson(text);
+    if (parsed.ok) return { status: res.statusCode, body: parsed.value };
+    if (retryRead(req.method, call)) continue;
+    throw new ChatwootApiError({
+      kind: "invalid-response",
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      writeOutcome: writeOutcomeOf(req.method, { status: res.statusCode }),
+      attempts: call.attempts,
+      detail: `${res.statusCode} answer is not valid JSON (${Buffer.byteLength(text)} bytes)`,
+    });
+  }
+}
+
+/** A GET whose 2xx answer was unreadable is sent again (within the retry budget); a write never is. */
+function retryRead(method: string, call: CallState): boolean {
+  if (method !== "GET" || call.counters.transient >= call.policy.maxRetries) return false;
+  call.counters.transient += 1;
+  call.delayMs = backoffMs(call.counters.transient, call.policy);
+  return true;
+}
+
+function tokenFor(settings: ConnectionSettings, path: string): string {
+  if (!path.startsWith("/")) throw new ConfigError(`request path must start with "/"`);
+  if (path.startsWith("/platform/")) {
+    if (settings.platformAccessToken === undefined) {
+      throw new ConfigError(`${settingLabel("platformAccessToken")} is not set: a Platform App token is required for ${path.split("?")[0]}`);
+    }
+    return settings.platformAccessToken;
+  }
+  if (settings.apiAccessToken === undefined) {
+    throw new ConfigError(`${settingLabel("apiAccessToken")} is not set: a user access token is required for ${path.split("?")[0]}`);
+  }
+  return settings.apiAccessToken;
+}
+
+function queryString(query: ApiRequest["query"]): string {
+  if (query === undefined) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** Bodies are serialised up front so that a retry can send them again (undici never repeats a stream). */
+async function encodeBody(req: ApiRequest): Promise<{ body?: string | Buffer; contentType?: string }> {
+  if (req.form !== undefined) {
+    const encoded = new Response(req.form);
+    return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
+  }
+  if (req.json !== undefined) return { body: JSON.stringify(req.json), contentType: "application/json" };
+  return {};
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function codeOf(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+// ---- the two interceptors ------------------------------------------------------------------
+
+const RETRY_OPTIONS: RetryHandler.RetryOptions = {
+  // Error answers come back as responses (their body carries the server's message).
+  throwOnError: false,
+  retry(err, context, done): void {
+    const call = (context.opts as WithCall)[CALL];
+    if (call === undefined) return done(err);
+    const status = (err as { statusCode?: unknown }).statusCode;
+    let failure: AttemptFailure;
+    if (typeof status === "number" && codeOf(err) === "UND_ERR_REQ_RETRY") {
+      failure = { type: "status", status, retryAfterMs: call.retryAfterMs };
+    } else {
+      // A transport failure after the answer's headers arrived is left to the caller (see send()).
+      if (call.status !== undefined) return done(err);
+      failure = { type: "error", code: codeOf(err) };
+    }
+    const delay = retryDelayMs(call.idempotent, failure, call.counters, call.policy);
+    if (delay === undefined) return done(err);
+    call.delayMs = delay;
+    done(null);
+  },
+};
+
+/** Runs each attempt (first and retries): waits out the backoff and the limiter, then dispatches. */
+const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const call = (opts as WithCall)[CALL];
+  if (call === undefined) return dispatch(opts, handler);
+  const plain: Dispatcher.DispatchOptions & WithCall = { ...opts };
+  delete plain[CALL];
+
+  const go = (): boolean => {
+    call.attempts += 1;
+    call.status = undefined;
+    call.retryAfterMs = undefined;
+    call.sentAt = call.limiter.clock();
+    try {
+      return dispatch(plain, new AnswerObserver(handler, call));
+    } catch (err) {
+      handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, err as Error);
+      return true;
+    }
+  };
+  const admit = (): boolean => {
+    const turn = call.limiter.acquire();
+    if (turn === undefined) return go();
+    void turn.then(go);
+    return true;
+  };
+  const delay = call.delayMs;
+  call.delayMs = 0;
+  if (delay <= 0) return admit();
+  setTimeout(admit, delay);
+  return true;
+};
+
+/** Passes everything through, noting the answer's status for the retry decision and the limiter. */
+class AnswerObserver implements Dispatcher.DispatchHandler {
+  constructor(
+    private readonly inner: Dispatcher.DispatchHandler,
+    private readonly call: CallState,
+  ) {}
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.inner.onRequestStart?.(controller, context);
+  }
+
+  onRequestUpgrade(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, socket: import("node:stream").Duplex): void {
+    this.inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
+    // 1xx answers are informational; the attempt's real answer follows.
+    if (statusCode >= 200) {
+      const { call } = this;
+      call.status = statusCode;
+      call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
+      call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
+    }
+    this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.inner.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Record<string, string | string[] | undefined>): void {
+    this.inner.onResponseEnd?.(controller, trailers);
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
+    this.inner.onResponseError?.(controller, error);
+  }
+}
+
+// ---- errors --------------------------------------------------------------------------------
+
+interface FailureContext {
+  method: string;
+  path: string;
+  call: CallState;
+  timeoutMs: number;
+}
+
+function httpError(f: FailureContext, status: number, serverMessage: string | undefined, code?: string): ChatwootApiError {
+  const hint = status >= 300 && status < 400 ? `the server answered with a redirect; check ${settingLabel("url")} (https? another host?)` : hintFor({ kind: "http", path: f.path, status, serverMessage });
+  return new ChatwootApiError({
+    kind: "http",
+    method: f.method,
+    path: f.path,
+    status,
+    serverMessage,
+    hint,
+    code,
+    writeOutcome: writeOutcomeOf(f.method, { status }),
+    attempts: f.call.attempts,
+    detail: `${status} ${serverMessage ?? STATUS_CODES[status] ?? "error"}`,
+  });
+}
+
+const TRANSPORT_TEXT: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  EPIPE: "connection closed while sending",
+  UND_ERR_SOCKET: "connection closed before the answer was complete",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  UND_ERR_CONNECT_TIMEOUT: "could not connect in time",
+};
+
+function transportError(f: FailureContext, err: unknown, status?: number): ChatwootApiError {
+  const code = codeOf(err);
+  const kind: ApiErrorKind = code !== undefined && TIMEOUT_ERROR_CODES.has(code) ? "timeout" : "network";
+  const what = kind === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT" ? `no answer within ${f.timeoutMs} ms` : (code && TRANSPORT_TEXT[code]) ?? "request failed";
+  const cut = status !== undefined ? ` after a ${status} answer began` : "";
+  return new ChatwootApiError({
+    kind,
+    method: f.method,
+    path: f.path,
+    status,
+    code,
+    hint: hintFor({ kind, path: f.path, code, timeoutMs: f.timeoutMs }),
+    writeOutcome: writeOutcomeOf(f.method, { status, code }),
+    attempts: f.call.attempts,
+    detail: `${what}${cut}${code ? ` (${code})` : ""}`,
+  });
+}

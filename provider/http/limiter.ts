@@ -1,0 +1,260 @@
+/**
+ * The process-wide adaptive limiter: when the server answers 429, every request to that server
+ * slows down, then speeds up again gradually.
+ *
+ * Chatwoot's limit (rack-attack) counts requests per client IP in fixed one-minute windows and
+ * sends no Retry-After, so the limiter has to find the pace on its own:
+ * - Until the first 429 nothing is paced: the fast path is one branch and one clock read per answer.
+ * - On the first 429 the pace becomes half the rate the server was accepting during the last second.
+ * - A 429 after some request sent at the current pace was accepted means the pace is too fast:
+ *   halve it (multiplicative decrease).
+ * - A 429 when nothing sent at the current pace got through means the window's quota is spent:
+ *   pause everything, doubling the pause each time (1 s, 2 s, 4 s ... capped), pace unchanged.
+ * - 429s for requests sent before the last reaction are echoes of the same overload and ignored.
+ * - Between 429s the pace doubles every `doublingMs` (the limit's scale is unknown, so growth
+ *   is multiplicative); `releaseAfterMs` without a 429 lifts pacing altogether.
+ * A Retry-After, when a server sends one, pauses everything for at least that long.
+ */
+
+/** Tuning of {@link AdaptiveRate}. Times in milliseconds, rates in requests per second. */
+export interface LimiterOptions {
+  /** Floor of the pace. */
+  minRate: number;
+  /** Factor applied to the pace on an overload. */
+  decreaseFactor: number;
+  /** Time for the pace to double while no 429 arrives. */
+  doublingMs: number;
+  /** First pause when the server's quota is spent; later pauses double. */
+  basePauseMs: number;
+  /** Cap of the pause. */
+  maxPauseMs: number;
+  /** Quiet time after which pacing is lifted. Chatwoot's window is one minute. */
+  releaseAfterMs: number;
+  /** Clock (injected by tests). */
+  now: () => number;
+}
+
+export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
+  minRate: 1,
+  decreaseFactor: 0.5,
+  doublingMs: 4_000,
+  basePauseMs: 1_000,
+  maxPauseMs: 10_000,
+  releaseAfterMs: 60_000,
+  now: () => performance.now(),
+};
+
+/** Counters for benchmarks and diagnostics. */
+export interface LimiterStats {
+  /** 429 answers seen. */
+  throttled: number;
+  /** Times the pace was lowered. */
+  decreases: number;
+  /** Times everything was paused. */
+  pauses: number;
+  /** Current pace in requests per second; `Infinity` when unpaced. */
+  rate: number;
+  /** Requests waiting for their turn. */
+  waiting: number;
+}
+
+/** The limiter's arithmetic, free of timers: every method takes the current time. */
+export class AdaptiveRate {
+  readonly options: LimiterOptions;
+  private throttled = false;
+  /** Pace: `base * 2^((t - baseAt) / doublingMs)` for t >= baseAt. */
+  private base = Infinity;
+  private baseAt = 0;
+  private nextAt = 0;
+  private pausedUntil = 0;
+  private pauseMs: number;
+  private adjustedAt = -Infinity;
+  private acceptedSinceAdjust = false;
+  private last429At = -Infinity;
+  /** Accepted answers in the current and the previous second (for the first decrease). */
+  private bucketStart = 0;
+  private bucketCount = 0;
+  private previousCount = 0;
+  readonly counts = { throttled: 0, decreases: 0, pauses: 0 };
+
+  constructor(options: Partial<LimiterOptions> = {}) {
+    this.options = { ...DEFAULT_LIMITER_OPTIONS, ...options };
+    this.pauseMs = this.options.basePauseMs;
+  }
+
+  /** Whether requests are paced at all (false until the first 429 and after a release). */
+  get isThrottled(): boolean {
+    return this.throttled;
+  }
+
+  /** The pace at `now`, in requests per second (`Infinity` when unpaced). */
+  rateAt(now: number): number {
+    if (!this.throttled) return Infinity;
+    const grown = this.base * 2 ** (Math.max(0, now - this.baseAt) / this.options.doublingMs);
+    return Math.max(this.options.minRate, grown);
+  }
+
+  /** Milliseconds until the next request may go (0: now). Lifts pacing after a quiet period. */
+  delayMs(now: number): number {
+    if (!this.throttled) return 0;
+    if (now - this.last429At >= this.options.releaseAfterMs) {
+      this.release();
+      return 0;
+    }
+    return Math.max(0, this.pausedUntil - now, this.nextAt - now);
+  }
+
+  /** Records that a request goes out at `now` (call only when `delayMs(now)` is 0). */
+  take(now: number): void {
+    if (this.throttled) this.nextAt = now + 1000 / this.rateAt(now);
+  }
+
+  /** Records an answer to a request sent at `sentAt`; `retryAfterMs` from its Retry-After header. */
+  onAnswer(sentAt: number, status: number, now: number, retryAfterMs?: number): void {
+    if (status === 429) {
+      this.onThrottled(sentAt, now, retryAfterMs);
+    } else if (!this.throttled) {
+      this.countAccepted(now);
+    } else if (sentAt >= this.adjustedAt) {
+      this.acceptedSinceAdjust = true;
+    }
+  }
+
+  private onThrottled(sentAt: number, now: number, retryAfterMs: number | undefined): void {
+    this.counts.throttled += 1;
+    this.last429At = now;
+    if (retryAfterMs !== undefined && retryAfterMs > 0) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
+    if (!this.throttled) {
+      this.throttled = true;
+      this.nextAt = now;
+      this.decrease(Math.max(this.options.minRate, this.acceptedRate(now)), now);
+    } else if (sentAt < this.adjustedAt) {
+      return;
+    } else if (this.acceptedSinceAdjust) {
+      this.decrease(this.rateAt(now), now);
+    } else {
+      this.pause(now);
+    }
+    this.adjustedAt = now;
+    this.acceptedSinceAdjust = false;
+  }
+
+  private decrease(from: number, now: number): void {
+    this.counts.decreases += 1;
+    this.base = Math.max(this.options.minRate, from * this.options.decreaseFactor);
+    this.baseAt = Math.max(now, this.pausedUntil);
+    this.pauseMs = this.options.basePauseMs;
+  }
+
+  private pause(now: number): void {
+    this.counts.pauses += 1;
+    this.base = this.rateAt(now);
+    this.pausedUntil = Math.max(this.pausedUntil, now + this.pauseMs);
+    this.baseAt = this.pausedUntil;
+    this.pauseMs = Math.min(this.options.maxPauseMs, this.pauseMs * 2);
+  }
+
+  private release(): void {
+    this.throttled = false;
+    this.base = Infinity;
+    this.pausedUntil = 0;
+    this.nextAt = 0;
+    this.pauseMs = this.options.basePauseMs;
+    this.bucketStart = 0;
+    this.bucketCount = 0;
+    this.previousCount = 0;
+  }
+
+  private countAccepted(now: number): void {
+    if (now - this.bucketStart >= 1000) {
+      // One bucket per second; a gap of two seconds or more leaves nothing of the older ones.
+      this.previousCount = now - this.bucketStart >= 2000 ? 0 : this.bucketCount;
+      this.bucketStart = now - ((now - this.bucketStart) % 1000);
+      this.bucketCount = 0;
+    }
+    this.bucketCount += 1;
+  }
+
+  /** Accepted answers per second over the last second (sliding estimate over two buckets). */
+  private acceptedRate(now: number): number {
+    const elapsed = now - this.bucketStart;
+    if (elapsed >= 2000) return 0;
+    if (elapsed >= 1000) return this.bucketCount * (1 - (elapsed - 1000) / 1000);
+    return this.previousCount * (1 - elapsed / 1000) + this.bucketCount;
+  }
+}
+
+/**
+ * Queues requests according to an {@link AdaptiveRate}. `acquire()` returns `undefined` when the
+ * request may go at once (always, until a 429), else a promise that resolves at its turn.
+ */
+export class Limiter {
+  readonly rate: AdaptiveRate;
+  private readonly now: () => number;
+  private readonly waiting: (() => void)[] = [];
+  private head = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(options: Partial<LimiterOptions> = {}) {
+    this.rate = new AdaptiveRate(options);
+    this.now = this.rate.options.now;
+  }
+
+  /** The limiter's clock, for stamping when a request was sent. */
+  clock(): number {
+    return this.now();
+  }
+
+  /** `undefined` when the request may be sent now; otherwise a promise resolved at its turn. */
+  acquire(): Promise<void> | undefined {
+    if (!this.rate.isThrottled && this.head === this.waiting.length) return undefined;
+    if (this.head === this.waiting.length) {
+      const now = this.now();
+      if (this.rate.delayMs(now) === 0) {
+        this.rate.take(now);
+        return undefined;
+      }
+    }
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
+  }
+
+  /** Feeds back an answer: `sentAt` from {@link clock} when the request went out. */
+  onAnswer(sentAt: number, status: number, retryAfterMs?: number): void {
+    this.rate.onAnswer(sentAt, status, this.now(), retryAfterMs);
+  }
+
+  stats(): LimiterStats {
+    return { ...this.rate.counts, rate: this.rate.rateAt(this.now()), waiting: this.waiting.length - this.head };
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined) return;
+    const delay = this.rate.delayMs(this.now());
+    this.timer = setTimeout(() => this.drain(), Math.ceil(delay));
+  }
+
+  private drain(): void {
+    this.timer = undefined;
+    while (this.head < this.waiting.length) {
+      const now = this.now();
+      if (this.rate.delayMs(now) > 0) break;
+      this.rate.take(now);
+      const next = this.waiting[this.head];
+      this.head += 1;
+      next();
+    }
+    if (this.head === this.waiting.length) {
+      this.waiting.length = 0;
+      this.head = 0;
+    } else {
+      if (this.head > 1024) {
+        this.waiting.splice(0, this.head);
+        this.head = 0;
+      }
+      this.schedule();
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * One keep-alive connection pool and one adaptive limiter per server origin, shared by every
+ * resource in the process. Limiters live on `globalThis` under a versioned `Symbol.for` key, so a
+ * second copy of this module (an older provider text loaded next to a newer one) slows down
+ * together with the first instead of competing with it.
+ */
+import { Pool, type Dispatcher } from "undici";
+import { Limiter, type LimiterOptions, type LimiterStats } from "./limiter";
+
+/** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
+export interface OriginOptions {
+  /** Connections per origin (default 16). Chatwoot's Puma serves a few requests at a time. */
+  connections?: number;
+  /** Tuning of the adaptive limiter (tests shorten its times). */
+  limiter?: Partial<LimiterOptions>;
+}
+
+const DEFAULT_CONNECTIONS = 16;
+const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v1");
+
+interface OriginEntry {
+  dispatcher: Dispatcher;
+  limiter: Limiter;
+}
+
+const pools = new Map<string, { pool: Pool; dispatcher: Dispatcher }>();
+
+function limiters(): Map<string, Limiter> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, Limiter> | undefined>;
+  let map = holder[LIMITERS_KEY];
+  if (map === undefined) {
+    map = new Map();
+    holder[LIMITERS_KEY] = map;
+  }
+  return map;
+}
+
+/** The shared pool (composed with `interceptors`, outermost last) and limiter for `origin`. */
+export function originEntry(
+  origin: string,
+  interceptors: Dispatcher.DispatcherComposeInterceptor[],
+  options: OriginOptions = {},
+): OriginEntry {
+  let pooled = pools.get(origin);
+  if (pooled === undefined) {
+    const pool = new Pool(origin, { connections: options.connections ?? DEFAULT_CONNECTIONS });
+    pooled = { pool, dispatcher: pool.compose(interceptors) };
+    pools.set(origin, pooled);
+  }
+  let limiter = limiters().get(origin);
+  if (limiter === undefined) {
+    limiter = new Limiter(options.limiter);
+    limiters().set(origin, limiter);
+  }
+  return { dispatcher: pooled.dispatcher, limiter };
+}
+
+/** The limiter's counters for the origin of `url`, if it was used. */
+export function limiterStats(url: string): LimiterStats | undefined {
+  return limiters().get(new URL(url).origin)?.stats();
+}
+
+/**
+ * Closes every pool this module opened (tests, harnesses); later requests open new ones.
+ * Limiters are dropped too, so a test starts with an unthrottled process.
+ */
+export async function closeApiClients(): Promise<void> {
+  const open = [...pools.entries()];
+  pools.clear();
+  for (const [origin] of open) limiters().delete(origin);
+  await Promise.all(open.map(([, { pool }]) => pool.close()));
+}

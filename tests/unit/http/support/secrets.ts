@@ -1,0 +1,18 @@
+import { randomBytes } from "node:crypto";
+import { inspect } from "node:util";
+
+/** Token-shaped random values, unique per test run. */
+export function fakeToken(label: string): string {
+  return `${label}-${randomBytes(12).toString("hex")}`;
+}
+
+/**
+ * Everything an error exposes: message, stack, every own property (enumerable or not) and what
+ * `util.inspect` prints, which is what a log or Pulumi's error output would show.
+ */
+export function exposedText(err: unknown): string {
+  if (typeof err !== "object" || err === null) return String(err);
+  const props: Record<string, unknown> = {};
+  for (const key of Object.getOwnPropertyNames(err)) props[key] = (err as Record<string, unknown>)[key];
+  return [String(err), JSON.stringify(props), inspect(err, { depth: 8, showHidden: true })].join("\n");
+}

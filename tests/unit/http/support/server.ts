@@ -1,0 +1,88 @@
+/**
+ * A scripted loopback HTTP server for client tests: each request takes the next queued reply (or
+ * the default handler's), and every request is recorded with its headers and body.
+ */
+import http, { type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  at: number;
+}
+
+/** What the server does with one request. */
+export type Reply =
+  | { status?: number; headers?: Record<string, string>; body?: string | object; delayMs?: number }
+  /** Destroys the socket: before reading the request, or after reading all of it (a lost answer). */
+  | { destroy: "before-read" | "after-read" };
+
+export interface TestServer {
+  url: string;
+  requests: Recorded[];
+  /** Queues replies used in order, before falling back to the default handler. */
+  script(...replies: Reply[]): void;
+  close(): Promise<void>;
+}
+
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+export async function startTestServer(fallback: (req: Recorded) => Reply = () => ({ body: {} })): Promise<TestServer> {
+  const queue: Reply[] = [];
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    const reply = queue.shift();
+    if (reply !== undefined && "destroy" in reply && reply.destroy === "before-read") {
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const rec: Recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
+      requests.push(rec);
+      const r = reply ?? fallback(rec);
+      if ("destroy" in r) {
+        req.socket.destroy();
+        return;
+      }
+      const send = () => {
+        if (res.destroyed) return;
+        const isText = typeof r.body === "string";
+        const headers = { ...(isText ? {} : JSON_HEADERS), ...r.headers };
+        res.writeHead(r.status ?? 200, headers);
+        res.end(r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body));
+      };
+      if (r.delayMs) setTimeout(send, r.delayMs);
+      else send();
+    });
+  });
+  const sockets = new Set<import("node:net").Socket>();
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    script: (...replies) => queue.push(...replies),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port on which nothing listens (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
