@@ -1,0 +1,60 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { ApiError, notAuthorizedAction, recordNotFound, unauthorized } from "./errors";
+import type { Role } from "./fixture";
+import { castInteger } from "./params";
+import type { AccountRecord, PlatformAppRecord, SandboxState, UserRecord } from "./state";
+
+/**
+ * Authentication and account resolution, in the order upstream's before_actions run them
+ * (research 1.1, 1.2): token lookup, the bot allowlist, then the account and its membership.
+ */
+
+/**
+ * The `api_access_token` header. Rails reads the Rack key HTTP_API_ACCESS_TOKEN, which the dash
+ * spelling `Api-Access-Token` maps to as well. A blank value counts as absent (`present?`).
+ */
+export function accessToken(headers: IncomingHttpHeaders): string | undefined {
+  const raw = headers["api_access_token"] ?? headers["api-access-token"];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value !== undefined && value.trim() !== "" ? value : undefined;
+}
+
+/** PlatformController: the token must belong to a platform app; otherwise one 401 for every case. */
+export function authenticatePlatform(state: SandboxState, token: string | undefined): PlatformAppRecord {
+  const owner = token === undefined ? undefined : state.tokens.get(token);
+  const app = owner?.kind === "platform_app" ? state.platformApps.get(owner.id) : undefined;
+  if (!app) throw unauthorized("Invalid access_token");
+  return app;
+}
+
+/** The caller of an application-API request. */
+export interface AccountCaller {
+  user: UserRecord;
+  account: AccountRecord;
+  role: Role;
+}
+
+/**
+ * Api::V1::Accounts::BaseController: no token is devise's 401 (`errors` array); an unknown token,
+ * a bot or platform-app token, an unknown account and a non-member each get their own answer.
+ */
+export function authenticateAccount(state: SandboxState, token: string | undefined, accountParam: string): AccountCaller {
+  if (token === undefined) throw new ApiError(401, { errors: ["You need to sign in or sign up before continuing."] });
+  const owner = state.tokens.get(token);
+  if (!owner) throw unauthorized("Invalid Access Token");
+  // validate_bot_access_token!: bots and platform apps reach only a conversation/message allowlist.
+  if (owner.kind !== "user") throw unauthorized("Access to this endpoint is not authorized for bots");
+  const user = state.users.get(owner.id);
+  if (!user) throw unauthorized("Invalid Access Token");
+  const accountId = castInteger(accountParam);
+  const account = accountId === null ? undefined : state.accounts.get(accountId);
+  if (!account) throw recordNotFound();
+  const role = state.roleOf(user, account.id);
+  if (!role) throw unauthorized("You are not authorized to access this account");
+  return { user, account, role };
+}
+
+/** A Pundit check that only administrators pass. */
+export function requireAdministrator(caller: { role: Role }): void {
+  if (caller.role !== "administrator") throw notAuthorizedAction();
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type { ApiResult } from "./call";
+import type { Fault, ParsedFault } from "./faults";
+import type { SandboxInfo } from "./info";
+import { resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
+import type { LogEntry } from "./request-log";
+import type { SandboxRuntime } from "./runtime";
+import type { ControlHandler } from "./server";
+import type { SandboxState } from "./state";
+
+/** Test controls of a running sandbox (moto's `/moto-api`, in process). */
+export interface SandboxControl {
+  /** Every API request since start, reset or clearLog, in completion order. */
+  log(): LogEntry[];
+  clearLog(): void;
+  /** State back to the fixture (same tokens); clears the log and the faults. Shapes and rate limit stay. */
+  reset(): void;
+  /** Adds a fault (validated; throws on a bad one). */
+  inject(fault: Fault): void;
+  clearFaults(): void;
+  /** Removes the faults with this name; false when there was none. */
+  removeFault(name: string): boolean;
+  /** Active faults with the number of requests each still affects. */
+  faults(): (ParsedFault & { remaining: number })[];
+  setShapes(mode: ShapeMode): void;
+  /** Requests per period per client (a number: per minute); null turns the limit off. */
+  setRateLimit(limit: RateLimitSetting | null): void;
+  /** A deep copy of the in-memory state, including what the API never echoes (avatar digests), without credentials. */
+  snapshot(): ReturnType<SandboxState["snapshot"]>;
+  /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens), to search output for. */
+  secrets(): string[];
+}
+
+export function createControl(runtime: SandboxRuntime): SandboxControl {
+  return {
+    log: () => runtime.log.list(),
+    clearLog: () => runtime.log.clear(),
+    reset: () => runtime.reset(),
+    inject: (fault) => runtime.faults.inject(fault),
+    clearFaults: () => runtime.faults.clear(),
+    removeFault: (name) => runtime.faults.remove(name),
+    faults: () => runtime.faults.list(),
+    setShapes: (mode) => {
+      runtime.shapes = ShapeMode.parse(mode);
+    },
+    setRateLimit: (limit) => runtime.setRateLimit(limit === null ? null : resolveRateLimit(limit)),
+    snapshot: () => runtime.state.snapshot(),
+    secrets: () => runtime.secrets.all(),
+  };
+}
+
+const ShapesBody = z.object({ mode: ShapeMode });
+const NO_CONTENT: ApiResult = { status: 204 };
+
+/**
+ * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
+ * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
+ * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
+ * GET /state, GET /secrets.
+ */
+export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
+  return (method, path, raw) => {
+    try {
+      const body = (): unknown => JSON.parse(raw.toString("utf8") || "null");
+      const route = `${method} ${path.replace(/\/+$/, "")}`;
+      switch (route) {
+        case "GET /info":
+          return { status: 200, body: info() };
+        case "GET /log":
+          return { status: 200, body: control.log() };
+        case "DELETE /log":
+          control.clearLog();
+          return NO_CONTENT;
+        case "POST /reset":
+          control.reset();
+          return NO_CONTENT;
+        case "GET /faults":
+          return { status: 200, body: control.faults() };
+        case "POST /faults":
+          control.inject(body() as Fault);
+          return { status: 201, body: control.faults() };
+        case "DELETE /faults":
+          control.clearFaults();
+          return NO_CONTENT;
+        case "GET /shapes":
+          return { status: 200, body: { mode: runtime.shapes } };
+        case "PUT /shapes":
+          control.setShapes(ShapesBody.parse(body()).mode);
+          return NO_CONTENT;
+        case "GET /rate-limit":
+          return { status: 200, body: runtime.limiter ? { limit: runtime.limiter.limit, periodMs: runtime.limiter.periodMs } : null };
+        case "PUT /rate-limit":
+          control.setRateLimit(body() as RateLimitSetting | null);
+          return NO_CONTENT;
+        case "GET /state":
+          return { status: 200, body: control.snapshot() };
+        case "GET /secrets":
+          return { status: 200, body: control.secrets() };
+      }
+      const named = /^DELETE \/faults\/(.+)$/.exec(route);
+      if (named?.[1]) return control.removeFault(decodeURIComponent(named[1])) ? NO_CONTENT : { status: 404, body: { error: "no such fault" } };
+      return { status: 404, body: { error: `unknown control endpoint: ${method} ${path}` } };
+    } catch (error) {
+      const message = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
+      return { status: 400, body: { error: message } };
+    }
+  };
+}

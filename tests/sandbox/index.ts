@@ -1,0 +1,82 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createControl, createControlHandler, type SandboxControl } from "./control";
+import { loadFixture, type FixtureInput } from "./fixture";
+import { describeSandbox, type SandboxInfo } from "./info";
+import { resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
+import { SandboxRuntime } from "./runtime";
+import { defaultFixture } from "./seed";
+import { createListener } from "./server";
+
+export type { SandboxControl } from "./control";
+export type { Fault } from "./faults";
+export { Fixture, type FixtureInput } from "./fixture";
+export { SandboxInfo } from "./info";
+export type { RateLimitSetting } from "./options";
+export { ShapeMode } from "./options";
+export type { LogEntry } from "./request-log";
+export { defaultFixture } from "./seed";
+
+/** How to start a sandbox. */
+export interface SandboxOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; default "127.0.0.1". */
+  host?: string;
+  /** Response shapes; default "chatwoot" (what real servers send). */
+  shapes?: ShapeMode;
+  /** Requests per period per client (a bare number: per minute), answered like rack-attack; off by default. */
+  rateLimit?: RateLimitSetting;
+  /** Seed data: a fixture object or the path of a JSON file; default: the built-in seed. */
+  fixture?: FixtureInput | string;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** "http://127.0.0.1:PORT" */
+  url: string;
+  /** Exactly what the CLI prints as its JSON line. */
+  info: SandboxInfo;
+  control: SandboxControl;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory Chatwoot-compatible server. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const runtime = new SandboxRuntime(loadFixture(options.fixture ?? defaultFixture), ShapeMode.parse(options.shapes ?? "chatwoot"));
+  if (options.rateLimit !== undefined) runtime.setRateLimit(resolveRateLimit(options.rateLimit));
+  const control = createControl(runtime);
+  // The info needs the port, so the control plane reads it once listening has started.
+  const started: { info?: SandboxInfo } = {};
+  const server = createServer({ keepAlive: true }, createListener(runtime, createControlHandler(runtime, control, () => started.info as SandboxInfo)));
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(host)}:${port}`;
+  const info = describeSandbox(url, runtime.state);
+  started.info = info;
+  return {
+    url,
+    info,
+    control,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The host part of the URL clients should use: wildcard addresses are reached through loopback. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}

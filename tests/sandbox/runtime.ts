@@ -1,0 +1,34 @@
+import { FaultStore } from "./faults";
+import type { Fixture } from "./fixture";
+import type { ShapeMode } from "./options";
+import { RateLimiter } from "./rate-limit";
+import { RequestLog } from "./request-log";
+import { SecretBook } from "./secret-book";
+import { SandboxState } from "./state";
+
+/** Everything one sandbox instance holds: data, test controls and the secrets it issued. */
+export class SandboxRuntime {
+  readonly secrets = new SecretBook();
+  readonly log = new RequestLog();
+  readonly faults = new FaultStore();
+  state: SandboxState;
+  limiter: RateLimiter | null = null;
+
+  constructor(
+    private readonly fixture: Fixture,
+    public shapes: ShapeMode,
+  ) {
+    this.state = new SandboxState(fixture, this.secrets);
+  }
+
+  /** Back to the fixture (same tokens), with an empty log and no faults. */
+  reset(): void {
+    this.state = new SandboxState(this.fixture, this.secrets);
+    this.log.clear();
+    this.faults.clear();
+  }
+
+  setRateLimit(limit: { limit: number; periodMs: number } | null): void {
+    this.limiter = limit === null ? null : new RateLimiter(limit.limit, limit.periodMs);
+  }
+}

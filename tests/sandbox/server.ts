@@ -1,0 +1,132 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { accessToken, authenticateAccount, authenticatePlatform } from "./auth";
+import type { ApiResult, BaseCall } from "./call";
+import { ApiError, internalError, JSON_TYPE, railsError } from "./errors";
+import { faultAnswer, malformedJson, type ParsedFault } from "./faults";
+import { splitPath } from "./path-pattern";
+import { clientKey, throttled } from "./rate-limit";
+import { parseRequestBody, type RequestBody } from "./request-body";
+import { findRoute } from "./routes";
+import type { SandboxRuntime } from "./runtime";
+
+/** Answers a request under `/__sandbox/`; never logged, rate-limited or faulted. */
+export type ControlHandler = (method: string, path: string, body: Buffer) => ApiResult;
+
+export const CONTROL_PREFIX = "/__sandbox";
+
+/**
+ * The request pipeline (stripe-mock's habit: one fixed order, every error in the API's envelope):
+ * control plane → fault → rate limit → route → body → authentication → handler → fault → answer.
+ */
+export function createListener(runtime: SandboxRuntime, control: ControlHandler): RequestListener {
+  return (req, res) => {
+    handle(runtime, control, req, res).catch((error: unknown) => {
+      process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) send(res, internalError());
+    });
+  };
+}
+
+async function handle(runtime: SandboxRuntime, control: ControlHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const url = req.url ?? "/";
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const method = req.method ?? "GET";
+  const raw = await readBody(req);
+
+  if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
+    send(res, control(method, path.slice(CONTROL_PREFIX.length) || "/", raw));
+    return;
+  }
+
+  const query = queryStart === -1 ? {} : Object.fromEntries(new URLSearchParams(url.slice(queryStart + 1)));
+  const segments = splitPath(path);
+  const body = await parseRequestBody(raw, req.headers["content-type"]).catch((error: unknown) => error);
+  const logged = body instanceof ApiError ? raw.toString("utf8") : (body as RequestBody).logged;
+  const record = (status: number, fault?: ParsedFault) =>
+    runtime.log.add({ method, path, query, body: logged, status, ms: performance.now() - started, ...(fault ? { fault: fault.kind } : {}) });
+
+  const fault = runtime.faults.take(method, segments ?? []);
+  if (fault?.kind === "reset") {
+    req.socket.destroy();
+    record(0, fault);
+    return;
+  }
+  if (fault?.kind === "status") {
+    const answer = faultAnswer(fault.status ?? 500);
+    send(res, answer);
+    record(answer.status, fault);
+    return;
+  }
+  if (fault?.kind === "delay") await sleep(fault.delayMs ?? 0, undefined, { ref: false });
+
+  let answer: ApiResult | ApiError;
+  if (runtime.limiter && !runtime.limiter.allow(clientKey(req))) answer = throttled();
+  else answer = dispatch(runtime, req, method, segments, query, body);
+
+  if (fault?.kind === "lost-response") {
+    req.socket.destroy();
+    record(0, fault);
+    return;
+  }
+  if (fault?.kind === "bad-json") {
+    const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
+    send(res, { status: 200, body: malformedJson(text) }, JSON_TYPE);
+    record(200, fault);
+    return;
+  }
+  send(res, answer);
+  record(answer.status, fault);
+}
+
+/** Routing, then Rails' body parsing (a bad body is a 400 before any callback), then authentication and the handler. */
+function dispatch(
+  runtime: SandboxRuntime,
+  req: IncomingMessage,
+  method: string,
+  segments: string[] | undefined,
+  query: Record<string, string>,
+  body: unknown,
+): ApiResult | ApiError {
+  try {
+    const found = segments && findRoute(method, segments);
+    if (!found) throw railsError(404);
+    if (body instanceof ApiError) throw body;
+    const { params, json } = body as RequestBody;
+    const { state, shapes } = runtime;
+    const call: BaseCall = { state, shapes, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
+    const token = accessToken(req.headers);
+    if (found.route.area === "platform") return found.route.handle({ ...call, app: authenticatePlatform(state, token) });
+    return found.route.handle({ ...call, ...authenticateAccount(state, token, found.path.account_id ?? "") });
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    // A bug in the sandbox, not a modelled failure: answered like Rails' unhandled exception.
+    process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    return internalError();
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Writes an answer: JSON unless the answer names another type (strings are sent as they are). */
+function send(res: ServerResponse, answer: ApiResult | ApiError, contentType?: string): void {
+  if (answer.body === undefined || answer.status === 204) {
+    res.writeHead(answer.status, { "content-length": 0 });
+    res.end();
+    return;
+  }
+  const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+  const type = contentType ?? (answer instanceof ApiError ? answer.contentType : JSON_TYPE);
+  res.writeHead(answer.status, { "content-type": type, "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,172 @@
+import type { z } from "zod";
+import type {
+  AccountFixture,
+  AgentBotFixture,
+  AutomationRuleFixture,
+  CustomAttributeDefinitionFixture,
+  Fixture,
+  InboxFixture,
+  PlatformAppFixture,
+  PortalFixture,
+  UserFixture,
+  WorkingHour,
+} from "./fixture";
+import type { SecretBook } from "./secret-book";
+
+/** What an uploaded avatar leaves in state (the API never echoes it). */
+export interface AvatarDigest {
+  sha256: string;
+  size: number;
+  /** The content type as detected from the bytes (falls back to the declared one). */
+  type: string;
+  filename: string;
+}
+
+export type AccountRecord = z.output<typeof AccountFixture>;
+export type UserRecord = z.output<typeof UserFixture> & { access_token: string };
+export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
+  token: string;
+  /** Bot ids with a PlatformAppPermissible row for this app, in creation order. */
+  permissible_bot_ids: number[];
+};
+export type AgentBotRecord = Omit<z.output<typeof AgentBotFixture>, "platform_app_ids"> & {
+  access_token: string;
+  avatar: AvatarDigest | null;
+  /** The last `avatar_url` sent: upstream only queues a download job for it. */
+  avatar_url: string | null;
+};
+export type InboxRecord = Omit<z.output<typeof InboxFixture>, "channel_id"> & {
+  channel_id: number;
+  website_token: string | null;
+  hmac_token: string | null;
+  inbox_identifier: string | null;
+  forward_to_email: string | null;
+};
+export type PortalRecord = z.output<typeof PortalFixture>;
+export type AutomationRuleRecord = z.output<typeof AutomationRuleFixture> & { created_on: number };
+export type CustomAttributeDefinitionRecord = z.output<typeof CustomAttributeDefinitionFixture> & {
+  created_at: string;
+  updated_at: string;
+};
+
+/** Who holds a token: the owner kinds `AccessToken` knows. */
+export type TokenOwner = { kind: "user" | "platform_app" | "agent_bot"; id: number };
+
+const DEFAULT_HOURS = { open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 0 };
+
+/** Seven entries, Sunday = 0; days not given get the defaults new inboxes get (weekend closed, 09:00–17:00). */
+export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => {
+    const entry = given.find((h) => h.day_of_week === day);
+    if (entry?.open_all_day) return { ...entry, closed_all_day: false, open_hour: 0, open_minutes: 0, close_hour: 23, close_minutes: 59 };
+    if (entry?.closed_all_day) return { ...entry, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null };
+    if (entry) return entry;
+    const weekend = day === 0 || day === 6;
+    return weekend
+      ? { day_of_week: day, closed_all_day: true, open_hour: null, open_minutes: null, close_hour: null, close_minutes: null, open_all_day: false }
+      : { day_of_week: day, closed_all_day: false, ...DEFAULT_HOURS, open_all_day: false };
+  });
+}
+
+type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users";
+
+/**
+ * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows
+ * continue after the fixture's highest id, so they are deterministic after every reset.
+ */
+export class SandboxState {
+  readonly accounts = new Map<number, AccountRecord>();
+  readonly users = new Map<number, UserRecord>();
+  readonly platformApps = new Map<number, PlatformAppRecord>();
+  readonly agentBots = new Map<number, AgentBotRecord>();
+  readonly inboxes = new Map<number, InboxRecord>();
+  readonly portals = new Map<number, PortalRecord>();
+  readonly automationRules = new Map<number, AutomationRuleRecord>();
+  readonly customAttributeDefinitions = new Map<number, CustomAttributeDefinitionRecord>();
+  /** AccessToken rows: token → owner. */
+  readonly tokens = new Map<string, TokenOwner>();
+  private readonly lastIds = new Map<Table, number>();
+
+  constructor(
+    fixture: Fixture,
+    readonly secrets: SecretBook,
+  ) {
+    const now = new Date();
+    for (const account of fixture.accounts) this.accounts.set(account.id, structuredClone(account));
+    for (const user of fixture.users) {
+      const access_token = secrets.stable(`user:${user.id}`);
+      this.users.set(user.id, { ...structuredClone(user), access_token });
+      this.tokens.set(access_token, { kind: "user", id: user.id });
+    }
+    for (const app of fixture.platform_apps) {
+      const token = secrets.stable(`platform-app:${app.id}`);
+      const permissible_bot_ids = fixture.agent_bots.filter((b) => b.platform_app_ids.includes(app.id)).map((b) => b.id);
+      this.platformApps.set(app.id, { ...app, token, permissible_bot_ids });
+      this.tokens.set(token, { kind: "platform_app", id: app.id });
+    }
+    for (const { platform_app_ids: _apps, ...bot } of fixture.agent_bots) {
+      const access_token = secrets.stable(`agent-bot:${bot.id}`);
+      this.agentBots.set(bot.id, { ...bot, access_token, avatar: null, avatar_url: null });
+      this.tokens.set(access_token, { kind: "agent_bot", id: bot.id });
+    }
+    for (const inbox of fixture.inboxes) {
+      const widget = inbox.channel_type === "Channel::WebWidget";
+      const api = inbox.channel_type === "Channel::Api";
+      const channel_id = inbox.channel_id ?? inbox.id;
+      this.inboxes.set(inbox.id, {
+        ...structuredClone(inbox),
+        channel_id,
+        working_hours: completeWorkingHours(inbox.working_hours),
+        website_token: widget ? secrets.stable(`inbox-website:${inbox.id}`) : null,
+        hmac_token: widget || api ? secrets.stable(`inbox-hmac:${inbox.id}`) : null,
+        inbox_identifier: api ? secrets.stable(`inbox-identifier:${inbox.id}`, false) : null,
+        forward_to_email: inbox.channel_type === "Channel::Email" ? `forward-${channel_id}@inbound.sandbox.test` : null,
+      });
+    }
+    for (const portal of fixture.portals) this.portals.set(portal.id, structuredClone(portal));
+    const createdOn = Math.floor(now.getTime() / 1000);
+    for (const rule of fixture.automation_rules) this.automationRules.set(rule.id, { ...structuredClone(rule), created_on: createdOn });
+    const stamp = now.toISOString();
+    for (const definition of fixture.custom_attribute_definitions) {
+      this.customAttributeDefinitions.set(definition.id, { ...structuredClone(definition), created_at: stamp, updated_at: stamp });
+    }
+    const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
+    this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
+    this.lastIds.set("portals", maxId(this.portals.keys()));
+    this.lastIds.set("automation_rules", maxId(this.automationRules.keys()));
+    this.lastIds.set("custom_attribute_definitions", maxId(this.customAttributeDefinitions.keys()));
+    this.lastIds.set("inboxes", maxId(this.inboxes.keys()));
+    this.lastIds.set("users", maxId(this.users.keys()));
+  }
+
+  /** The next primary key of a table (a sequence: ids of deleted rows are not reused). */
+  nextId(table: Table): number {
+    const id = (this.lastIds.get(table) ?? 0) + 1;
+    this.lastIds.set(table, id);
+    return id;
+  }
+
+  /**
+   * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
+   * (user, platform-app and bot tokens, website and HMAC tokens): they are in the sandbox's info
+   * and `secrets()`, and a snapshot printed by a failing assertion must not carry them.
+   */
+  snapshot() {
+    const rows = <T extends { id: number }>(table: Map<number, T>): T[] => [...table.values()].sort((a, b) => a.id - b.id);
+    return structuredClone({
+      accounts: rows(this.accounts),
+      users: rows(this.users).map(({ access_token: _token, ...user }) => user),
+      platform_apps: rows(this.platformApps).map(({ token: _token, ...app }) => app),
+      agent_bots: rows(this.agentBots).map(({ access_token: _token, ...bot }) => bot),
+      inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, ...inbox }) => inbox),
+      portals: rows(this.portals),
+      automation_rules: rows(this.automationRules),
+      custom_attribute_definitions: rows(this.customAttributeDefinitions),
+    });
+  }
+
+  /** The user's role in an account, or undefined when there is no account_users row. */
+  roleOf(user: UserRecord, accountId: number): "administrator" | "agent" | undefined {
+    return user.memberships.find((m) => m.account_id === accountId)?.role;
+  }
+}
