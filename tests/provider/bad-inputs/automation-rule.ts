@@ -1,0 +1,35 @@
+import { resources } from "../../../provider";
+import type { BadInputCorpus } from "../support/corpus";
+
+const status = { attributeKey: "status", filterOperator: "equal_to", values: ["open"], queryOperator: "AND" };
+const content = { attributeKey: "content", filterOperator: "contains", values: ["refund"] };
+const valid = {
+  accountId: 1,
+  name: "Route refunds",
+  eventName: "message_created",
+  conditions: [status, content],
+  actions: [{ actionName: "assign_team", actionParams: [2] }],
+};
+
+export const corpus: BadInputCorpus = {
+  kind: "AutomationRule",
+  provider: resources.AutomationRule,
+  cases: [
+    { name: "missing name (a 500 upstream)", inputs: { ...valid, name: undefined }, property: "name" },
+    { name: "blank name", inputs: { ...valid, name: "   " }, property: "name" },
+    { name: "missing event (a 500 upstream)", inputs: { ...valid, eventName: undefined }, property: "eventName" },
+    { name: "an event rules never fire on", inputs: { ...valid, eventName: "contact_created" }, property: "eventName" },
+    { name: "blank attribute key", inputs: { ...valid, conditions: [{ ...status, attributeKey: "" }, content] }, property: "conditions.0.attributeKey" },
+    { name: "missing filter operator", inputs: { ...valid, conditions: [status, { ...content, filterOperator: undefined }] }, property: "conditions.1.filterOperator" },
+    { name: "query operator that is neither AND nor OR", inputs: { ...valid, conditions: [{ ...status, queryOperator: "XOR" }, content] }, property: "conditions.0.queryOperator" },
+    { name: 'the swagger sample\'s "nil" operator', inputs: { ...valid, conditions: [{ ...status, queryOperator: "nil" }, content] }, property: "conditions.0.queryOperator" },
+    { name: "blank query operator", inputs: { ...valid, conditions: [{ ...status, queryOperator: "" }, content] }, property: "conditions.0.queryOperator" },
+    { name: "two conditions without a query operator", inputs: { ...valid, conditions: [{ ...status, queryOperator: null }, content] }, property: "conditions.0.queryOperator" },
+    { name: "values as a lone string", inputs: { ...valid, conditions: [{ ...status, values: "open" }, content] }, property: "conditions.0.values" },
+    { name: "blank action name", inputs: { ...valid, actions: [{ actionName: " ", actionParams: [] }] }, property: "actions.0.actionName" },
+    { name: "action params as a lone value", inputs: { ...valid, actions: [{ actionName: "add_label", actionParams: "vip" }] }, property: "actions.0.actionParams" },
+    { name: "active as a string", inputs: { ...valid, active: "yes" }, property: "active" },
+    { name: "adopting a non-integer id", inputs: { ...valid, adoptId: "9" }, property: "adoptId" },
+    { name: "misspelt property", inputs: { ...valid, evntName: "message_created" }, property: "evntName" },
+  ],
+};
