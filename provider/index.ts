@@ -4,7 +4,10 @@
  * users' state: names here may be added, never renamed or removed.
  */
 import { configureConnection } from "./config";
+import { agentBot } from "./resources/agent-bot";
+import { automationRule } from "./resources/automation-rule";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
+import { portal } from "./resources/portal";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
 export function configure(values: Record<string, string | undefined>): void {
@@ -13,7 +16,10 @@ export function configure(values: Record<string, string | undefined>): void {
 
 /** The lifecycle methods of each resource, by Pulumi type name. */
 export const resources = {
+  AgentBot: agentBot,
+  AutomationRule: automationRule,
   CustomAttributeDefinition: customAttributeDefinition,
+  Portal: portal,
 };
 
 export type ResourceKind = keyof typeof resources;
