@@ -18,6 +18,12 @@ const OPAQUE_WIRE_KEYS = new Set([
   "csat_config",
 ]);
 
+/** `outgoing_url` → `outgoingUrl`, at the type level. */
+export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : S;
+
+/** The type of an API object with its top-level keys camelCased (what `fromWire` makes of it). */
+export type FromWire<T> = { [K in keyof T as K extends string ? CamelKey<K> : K]: T[K] };
+
 /** `outgoingUrl` → `outgoing_url`. */
 export function snakeKey(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
