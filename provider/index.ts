@@ -5,7 +5,6 @@
  */
 import { configureConnection } from "./config";
 import { agentBot } from "./resources/agent-bot";
-import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { portal } from "./resources/portal";
@@ -17,7 +16,6 @@ export function configure(values: Record<string, string | undefined>): void {
 
 /** The lifecycle methods of each resource, by Pulumi type name. */
 export const resources = {
-  AgentBot: agentBot,
   AgentBot: agentBot,
   AutomationRule: automationRule,
   CustomAttributeDefinition: customAttributeDefinition,
