@@ -4,9 +4,11 @@
  * users' state: names here may be added, never renamed or removed.
  */
 import { configureConnection } from "./config";
+import { getInbox } from "./readers/inbox";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
+import { inboxMembership } from "./resources/inbox-membership";
 import { portal } from "./resources/portal";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
@@ -19,7 +21,13 @@ export const resources = {
   AgentBot: agentBot,
   AutomationRule: automationRule,
   CustomAttributeDefinition: customAttributeDefinition,
+  InboxMembership: inboxMembership,
   Portal: portal,
 };
 
 export type ResourceKind = keyof typeof resources;
+
+/** The data sources, called in the program process by the SDK's `getX` functions. */
+export const readers = {
+  getInbox,
+};
