@@ -47,4 +47,5 @@ function shim(kind: ResourceKind): Provider {
 /** One module-level shim per resource type, so Pulumi serializes each once per program run. */
 export const shims = {
   CustomAttributeDefinition: shim("CustomAttributeDefinition"),
+  InboxMembership: shim("InboxMembership"),
 } satisfies Partial<Record<ResourceKind, Provider>>;
