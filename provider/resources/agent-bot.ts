@@ -81,7 +81,7 @@ export const AgentBotWire = z.object({
   account_id: z.number().int().nullish(),
   thumbnail: z.string().nullish(),
   bot_type: enumName(["webhook"]).nullish(),
-  bot_config: z.unknown(),
+  bot_config: z.unknown().optional(),
   access_token: z.string().nullish(),
   system_bot: z.boolean().nullish(),
 });
