@@ -20,6 +20,8 @@ export interface ProgramRunOptions {
    * serialized, whose outputs then never resolve), how long to let other work finish. Default 2 s.
    */
   settleMs?: number;
+  /** Stops waiting for the program when this resolves (the engine halted after a failure). */
+  halted?: Promise<unknown>;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function runUnderMonitor(monitor: ProgramMonitor, options: ProgramR
       // Waits until every queued registration has been answered.
       await pulumi.runtime.disconnect();
     })();
-    await Promise.race([run, failed]);
+    await Promise.race([run, failed, ...(options.halted ? [options.halted] : [])]);
   } finally {
     process.off("unhandledRejection", onRejection);
   }
