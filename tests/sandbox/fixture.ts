@@ -113,9 +113,13 @@ export const PortalFixture = z.object({
   header_text: nullableString,
   homepage_link: nullableString,
   page_title: nullableString,
-  archived: z.boolean().default(false),
+  archived: z.boolean().nullable().default(false),
   config: z
-    .object({ allowed_locales: z.array(z.string()).default(["en"]), default_locale: z.string().default("en") })
+    .object({
+      allowed_locales: z.array(z.string()).default(["en"]),
+      default_locale: z.string().default("en"),
+      draft_locales: z.array(z.string()).default([]),
+    })
     .prefault({}),
   /** The web-widget inbox linked to the portal (live chat widget), if any. */
   inbox_id: Id.nullable().default(null),

@@ -1,7 +1,11 @@
 import type { AccountCall, ApiResult, PlatformCall } from "./call";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as agentBots from "./responses/agent-bots";
+import * as automationRules from "./responses/automation-rules";
+import * as customAttributes from "./responses/custom-attribute-definitions";
+import * as inboxMembers from "./responses/inbox-members";
 import * as inboxes from "./responses/inboxes";
+import * as portals from "./responses/portals";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -26,15 +30,41 @@ const account = (methods: string[], path: string, handle: (call: AccountCall) =>
 const UPDATE = ["PATCH", "PUT"];
 
 const ROUTES: Route[] = [
-  ...platform(["GET"], "/agent_bots", agentBots.listAgentBots),
-  ...platform(["POST"], "/agent_bots", agentBots.createAgentBot),
-  ...platform(["GET"], "/agent_bots/:id", agentBots.showAgentBot),
-  ...platform(UPDATE, "/agent_bots/:id", agentBots.updateAgentBot),
-  ...platform(["DELETE"], "/agent_bots/:id", agentBots.deleteAgentBot),
-  ...platform(["DELETE"], "/agent_bots/:id/avatar", agentBots.deleteAgentBotAvatar),
+  ...platform(["GET"], "/agent_bots", agentBots.index),
+  ...platform(["POST"], "/agent_bots", agentBots.create),
+  ...platform(["GET"], "/agent_bots/:id", agentBots.show),
+  ...platform(UPDATE, "/agent_bots/:id", agentBots.update),
+  ...platform(["DELETE"], "/agent_bots/:id", agentBots.destroy),
+  ...platform(["DELETE"], "/agent_bots/:id/avatar", agentBots.destroyAvatar),
 
-  ...account(["GET"], "/inboxes", inboxes.listInboxes),
-  ...account(["GET"], "/inboxes/:id", inboxes.showInbox),
+  ...account(["GET"], "/inboxes", inboxes.index),
+  ...account(["GET"], "/inboxes/:id", inboxes.show),
+
+  ...account(["GET"], "/inbox_members/:inbox_id", inboxMembers.show),
+  ...account(["POST"], "/inbox_members", inboxMembers.create),
+  ...account(["PATCH"], "/inbox_members", inboxMembers.update),
+  ...account(["DELETE"], "/inbox_members", inboxMembers.destroy),
+
+  ...account(["GET"], "/portals", portals.index),
+  ...account(["POST"], "/portals", portals.create),
+  ...account(["GET"], "/portals/:slug", portals.show),
+  ...account(UPDATE, "/portals/:slug", portals.update),
+  ...account(["DELETE"], "/portals/:slug", portals.destroy),
+  ...account(["PATCH"], "/portals/:slug/archive", portals.archive),
+  ...account(["DELETE"], "/portals/:slug/logo", portals.destroyLogo),
+
+  ...account(["GET"], "/automation_rules", automationRules.index),
+  ...account(["POST"], "/automation_rules", automationRules.create),
+  ...account(["GET"], "/automation_rules/:id", automationRules.show),
+  ...account(UPDATE, "/automation_rules/:id", automationRules.update),
+  ...account(["DELETE"], "/automation_rules/:id", automationRules.destroy),
+  ...account(["POST"], "/automation_rules/:id/clone", automationRules.clone),
+
+  ...account(["GET"], "/custom_attribute_definitions", customAttributes.index),
+  ...account(["POST"], "/custom_attribute_definitions", customAttributes.create),
+  ...account(["GET"], "/custom_attribute_definitions/:id", customAttributes.show),
+  ...account(UPDATE, "/custom_attribute_definitions/:id", customAttributes.update),
+  ...account(["DELETE"], "/custom_attribute_definitions/:id", customAttributes.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

@@ -29,28 +29,28 @@ function seedOperationView(call: PlatformCall, bot: AgentBotRecord) {
   return call.shapes === "documented" ? documentedView(bot, call.origin) : platformView(bot);
 }
 
-export function listAgentBots(call: PlatformCall): ApiResult {
+export function index(call: PlatformCall): ApiResult {
   return ok(botsVisibleTo(call.state, call.app).map((bot) => seedOperationView(call, bot)));
 }
 
-export function createAgentBot(call: PlatformCall): ApiResult {
+export function create(call: PlatformCall): ApiResult {
   return ok(platformView(createBot(call.state, call.app, permit(call.params, AGENT_BOT_PERMIT))));
 }
 
-export function showAgentBot(call: PlatformCall): ApiResult {
+export function show(call: PlatformCall): ApiResult {
   return ok(platformView(findBot(call.state, call.app, call.path.id ?? "")));
 }
 
-export function updateAgentBot(call: PlatformCall): ApiResult {
+export function update(call: PlatformCall): ApiResult {
   const bot = findBot(call.state, call.app, call.path.id ?? "");
   return ok(seedOperationView(call, updateBot(call.state, bot, permit(call.params, AGENT_BOT_PERMIT))));
 }
 
-export function deleteAgentBot(call: PlatformCall): ApiResult {
+export function destroy(call: PlatformCall): ApiResult {
   destroyBot(call.state, findBot(call.state, call.app, call.path.id ?? ""));
   return EMPTY_OK;
 }
 
-export function deleteAgentBotAvatar(call: PlatformCall): ApiResult {
+export function destroyAvatar(call: PlatformCall): ApiResult {
   return ok(platformView(purgeAvatar(call.state, findBot(call.state, call.app, call.path.id ?? ""))));
 }

@@ -89,13 +89,13 @@ function widgetScript(origin: string, websiteToken: string): string {
 `;
 }
 
-export function listInboxes(call: AccountCall): ApiResult {
+export function index(call: AccountCall): ApiResult {
   const options = { administrator: call.role === "administrator", origin: call.origin };
   return ok({ payload: inboxesVisibleTo(call.state, call).map((inbox) => inboxView(inbox, options)) });
 }
 
 /** GET one inbox: a bare object; the spec's seed operation, so the documented mode changes it. */
-export function showInbox(call: AccountCall): ApiResult {
+export function show(call: AccountCall): ApiResult {
   const inbox = findInbox(call.state, call.account, call.path.id);
   authorizeInboxShow(call, inbox);
   return ok(inboxView(inbox, { administrator: call.role === "administrator", origin: call.origin, flagsAsObject: call.shapes === "documented" }));

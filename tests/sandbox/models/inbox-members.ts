@@ -1,0 +1,69 @@
+/**
+ * Inbox members (research section 7), behaving like current upstream:
+ * - the inbox is found in the account first (missing, null or foreign → 404), then InboxPolicy
+ *   decides (show: administrators or members; add/replace/remove: administrators), 401 otherwise;
+ * - POST adds the ids not yet members, PATCH replaces the set (adds first, then removes), DELETE
+ *   removes and silently ignores ids that are not members;
+ * - the add/remove difference compares ids as sent, so a string id of a member is "new" and then
+ *   fails uniqueness; each InboxMember row validates presence, uniqueness and that the user exists,
+ *   and a failure rolls the whole request back (422 RecordInvalid);
+ * - users of other accounts are added (upstream does not check) but never listed, since the
+ *   payload is filtered to the account's users;
+ * - a missing or non-list `user_ids` on POST/PATCH is Ruby's NoMethodError/TypeError, a 500.
+ */
+import { internalError } from "../errors";
+import { castInteger } from "../params";
+import { RecordErrors } from "../record-errors";
+import type { AccountRecord, InboxRecord, SandboxState, UserRecord } from "../state";
+
+/** The account's users that are members of the inbox, by id. */
+export function membersOf(state: SandboxState, account: AccountRecord, inbox: InboxRecord): UserRecord[] {
+  return inbox.member_ids
+    .map((id) => state.users.get(id))
+    .filter((user): user is UserRecord => user !== undefined && state.roleOf(user, account.id) !== undefined)
+    .sort((a, b) => a.id - b.id);
+}
+
+/** `@inbox.add_members(user_ids - current_member_ids)`. */
+export function addMembers(state: SandboxState, inbox: InboxRecord, userIds: unknown): void {
+  const ids = listOrCrash(userIds);
+  commit(state, inbox, [...inbox.member_ids], difference(ids, inbox.member_ids), []);
+}
+
+/** `update_agents_list`: add the missing ids, then remove the ones not listed. */
+export function replaceMembers(state: SandboxState, inbox: InboxRecord, userIds: unknown): void {
+  const ids = listOrCrash(userIds);
+  commit(state, inbox, [...inbox.member_ids], difference(ids, inbox.member_ids), difference(inbox.member_ids, ids));
+}
+
+/** `inbox_members.where(user_id: ids).destroy_all`: the where clause casts, unknown ids match nothing. */
+export function removeMembers(inbox: InboxRecord, userIds: unknown): void {
+  const listed = Array.isArray(userIds) ? userIds : [userIds];
+  const ids = new Set(listed.map(castInteger).filter((id): id is number => id !== null));
+  inbox.member_ids = inbox.member_ids.filter((id) => !ids.has(id));
+}
+
+function listOrCrash(userIds: unknown): unknown[] {
+  if (!Array.isArray(userIds)) throw internalError();
+  return userIds;
+}
+
+/** Ruby's `Array#-`: compares values as they are (3 and "3" differ). */
+function difference(from: readonly unknown[], remove: readonly unknown[]): unknown[] {
+  return from.filter((value) => !remove.includes(value));
+}
+
+/** Creates rows one by one (`create!`), then removes; any invalid row aborts the transaction. */
+function commit(state: SandboxState, inbox: InboxRecord, current: number[], toAdd: unknown[], toRemove: unknown[]): void {
+  const members = current;
+  for (const raw of toAdd) {
+    const userId = castInteger(raw);
+    const errors = new RecordErrors();
+    if (userId === null) errors.add("user_id", "can't be blank");
+    if (userId !== null && members.includes(userId)) errors.add("user_id", "has already been taken");
+    if (userId === null || !state.users.has(userId)) errors.add("user", "must exist");
+    errors.raiseIfAny();
+    members.push(userId as number);
+  }
+  inbox.member_ids = members.filter((id) => !toRemove.includes(id));
+}

@@ -1,0 +1,169 @@
+/**
+ * Help Center portals (research section 3), behaving like current upstream:
+ * - addressed by slug within the account; an unknown or foreign slug is 404 (after PR #15798),
+ *   found before the role check runs, so agents get 404 for it too;
+ * - `name` and `slug` required, slug unique across ALL accounts, custom_domain unique when set;
+ * - config keys must be among allowed_locales, default_locale, draft_locales, website_token,
+ *   otherwise the (sic) "Cofig ... is not supported" error; locale codes are not checked.
+ *   (Upstream's strong parameters may drop unknown config keys before the model sees them; the
+ *   sandbox applies the model rule, which the research and the issue describe.)
+ * - create reduces an http(s) custom_domain to its host, update stores it raw; creating without a
+ *   custom_domain works (fixed upstream in May 2026);
+ * - update only happens when the `portal` parameter is present, and fails with RecordInvalid's
+ *   `{message, attributes}` (newer builds);
+ * - top-level `inbox_id` links a web-widget inbox, looked up without an account scope (unknown →
+ *   404, other channel types ignored, blank clears the link).
+ */
+import { internalError, recordNotFound } from "../errors";
+import { castBoolean, castInteger, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
+import { RecordErrors } from "../record-errors";
+import type { AccountRecord, PortalRecord, SandboxState } from "../state";
+
+/** Portal columns: what JSON parameter wrapping copies under `portal`. */
+const PORTAL_COLUMNS = ["id", "account_id", "name", "slug", "custom_domain", "color", "homepage_link", "page_title", "header_text", "config", "archived", "created_at", "updated_at", "channel_web_widget_id", "ssl_settings"];
+
+/** `portal_params`, except `config`, which is taken whole so the model's key allowlist can judge it. */
+const PORTAL_PERMIT: PermitFilter = {
+  color: "scalar",
+  custom_domain: "scalar",
+  header_text: "scalar",
+  homepage_link: "scalar",
+  name: "scalar",
+  page_title: "scalar",
+  slug: "scalar",
+  archived: "scalar",
+};
+
+const CONFIG_KEYS = ["allowed_locales", "default_locale", "draft_locales", "website_token"];
+
+/** `Current.account.portals.find_by!(slug:)`. */
+export function findPortal(state: SandboxState, account: AccountRecord, slug: string): PortalRecord {
+  for (const portal of state.portals.values()) if (portal.account_id === account.id && portal.slug === slug) return portal;
+  throw recordNotFound();
+}
+
+export function portalsOf(state: SandboxState, account: AccountRecord): PortalRecord[] {
+  return [...state.portals.values()].filter((p) => p.account_id === account.id);
+}
+
+/** The portal attributes a request carries: wrapped JSON keys or an explicit `portal` hash, plus `inbox_id`. */
+interface PortalRequest {
+  params: Params;
+  json: boolean;
+}
+
+export function createPortal(state: SandboxState, account: AccountRecord, request: PortalRequest): PortalRecord {
+  const params = wrapParameters(request.params, request.json, "portal", PORTAL_COLUMNS);
+  const attributes = portalAttributes(requireParam(params, "portal"));
+  const link = widgetLink(state, params);
+  const draft: PortalRecord = {
+    id: 0,
+    account_id: account.id,
+    name: "",
+    slug: "",
+    color: null,
+    custom_domain: null,
+    header_text: null,
+    homepage_link: null,
+    page_title: null,
+    archived: false,
+    config: { allowed_locales: ["en"], default_locale: "en", draft_locales: [] },
+    inbox_id: null,
+  };
+  const portal = assign(draft, attributes, link);
+  portal.custom_domain = hostOfUrl(portal.custom_domain);
+  validate(state, portal);
+  portal.id = state.nextId("portals");
+  state.portals.set(portal.id, portal);
+  return portal;
+}
+
+export function updatePortal(state: SandboxState, portal: PortalRecord, request: PortalRequest): PortalRecord {
+  const params = wrapParameters(request.params, request.json, "portal", PORTAL_COLUMNS);
+  if (!isPresent(params.portal)) return portal;
+  const attributes = portalAttributes(requireParam(params, "portal"));
+  const updated = assign({ ...portal }, attributes, widgetLink(state, params));
+  validate(state, updated);
+  state.portals.set(updated.id, updated);
+  return updated;
+}
+
+export function destroyPortal(state: SandboxState, portal: PortalRecord): void {
+  state.portals.delete(portal.id);
+}
+
+/** Permitted attributes plus the raw `config` hash. */
+function portalAttributes(portalParams: Params): Params {
+  const attributes = permit(portalParams, PORTAL_PERMIT);
+  if (isHash(portalParams.config)) attributes.config = portalParams.config;
+  return attributes;
+}
+
+/** `live_chat_widget_params`: undefined = leave the link alone, null = clear it, a number = link that inbox. */
+function widgetLink(state: SandboxState, params: Params): number | null | undefined {
+  if (!Object.hasOwn(params, "inbox_id")) return undefined;
+  if (!isPresent(params.inbox_id)) return null;
+  const id = castInteger(params.inbox_id);
+  const inbox = id === null ? undefined : state.inboxes.get(id);
+  if (!inbox) throw recordNotFound();
+  return inbox.channel_type === "Channel::WebWidget" ? inbox.id : undefined;
+}
+
+function assign(portal: PortalRecord, attributes: Params, link: number | null | undefined): PortalRecord {
+  const has = (key: string) => Object.hasOwn(attributes, key);
+  // A nil name or slug fails presence like a blank one.
+  if (has("name")) portal.name = castString(attributes.name) ?? "";
+  if (has("slug")) portal.slug = castString(attributes.slug) ?? "";
+  for (const key of ["color", "header_text", "page_title"] as const) if (has(key)) portal[key] = castString(attributes[key]);
+  // before_validation: blank custom_domain / homepage_link become nil.
+  if (has("custom_domain")) portal.custom_domain = nilIfBlank(castString(attributes.custom_domain));
+  if (has("homepage_link")) portal.homepage_link = nilIfBlank(castString(attributes.homepage_link));
+  if (has("archived")) portal.archived = castBoolean(attributes.archived);
+  if (has("config")) portal.config = attributes.config as PortalRecord["config"];
+  if (link !== undefined) portal.inbox_id = link;
+  return portal;
+}
+
+function nilIfBlank(value: string | null): string | null {
+  return value === null || value.trim() === "" ? null : value;
+}
+
+/** `parsed_custom_domain` (create only): an http(s) URL becomes its host; an unparsable one raises. */
+function hostOfUrl(domain: string | null): string | null {
+  if (domain === null) return null;
+  if (/\s/.test(domain)) throw internalError(); // URI::InvalidURIError
+  if (!/^https?:\/\//i.test(domain)) return domain;
+  try {
+    return new URL(domain).hostname;
+  } catch {
+    throw internalError();
+  }
+}
+
+/** Model validations, then `config` normalised the way the model saves it. */
+function validate(state: SandboxState, portal: PortalRecord): void {
+  const errors = new RecordErrors();
+  if (!isPresent(portal.name)) errors.add("name", "can't be blank");
+  if (!isPresent(portal.slug)) errors.add("slug", "can't be blank");
+  const others = [...state.portals.values()].filter((p) => p.id !== portal.id);
+  if (others.some((p) => p.slug === portal.slug)) errors.add("slug", "has already been taken");
+  if (portal.custom_domain !== null && others.some((p) => p.custom_domain === portal.custom_domain)) errors.add("custom_domain", "has already been taken");
+  const config: unknown = portal.config;
+  if (isHash(config)) {
+    const denied = Object.keys(config).filter((key) => !CONFIG_KEYS.includes(key));
+    if (denied.length > 0) errors.add("cofig", `in portal on ${denied.join(",")} is not supported.`);
+  }
+  const normalized = normalizeConfig(config);
+  if (normalized.draft_locales.includes(normalized.default_locale)) errors.add("config", "default locale cannot be drafted.");
+  errors.raiseIfAny();
+  portal.config = normalized;
+}
+
+/** Fallbacks: default_locale → first allowed locale → "en"; allowed_locales → [default_locale]. Non-list values are dropped. */
+function normalizeConfig(config: unknown): PortalRecord["config"] {
+  const source = isHash(config) ? config : {};
+  const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map((v) => String(v)) : undefined);
+  const allowed = strings(source.allowed_locales);
+  const defaultLocale = castString(source.default_locale) || allowed?.[0] || "en";
+  return { allowed_locales: allowed ?? [defaultLocale], default_locale: defaultLocale, draft_locales: strings(source.draft_locales) ?? [] };
+}

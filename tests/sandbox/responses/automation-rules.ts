@@ -1,0 +1,55 @@
+import { requireAdministrator } from "../auth";
+import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { cloneRule, createRule, destroyRule, findRule, rulesOf, updateRule } from "../models/automation-rules";
+import type { AutomationRuleRecord } from "../state";
+
+/** The rule partial: `created_on` in epoch seconds, no updated_at; `files` omitted (never attached here). */
+function ruleView(rule: AutomationRuleRecord) {
+  return {
+    id: rule.id,
+    account_id: rule.account_id,
+    name: rule.name,
+    description: rule.description,
+    event_name: rule.event_name,
+    conditions: rule.conditions,
+    actions: rule.actions,
+    created_on: rule.created_on,
+    active: rule.active,
+    execution_delay: rule.execution_delay,
+  };
+}
+
+/** The role check runs before any lookup, on every action. */
+function admin(call: AccountCall): AccountCall {
+  requireAdministrator(call);
+  return call;
+}
+
+export function index(call: AccountCall): ApiResult {
+  return ok({ payload: rulesOf(admin(call).state, call.account).map(ruleView) });
+}
+
+export function show(call: AccountCall): ApiResult {
+  return ok({ payload: ruleView(findRule(admin(call).state, call.account, call.path.id ?? "")) });
+}
+
+/** Create answers the bare rule (no payload wrapper) in both modes. */
+export function create(call: AccountCall): ApiResult {
+  return ok(ruleView(createRule(admin(call).state, call.account, call.params)));
+}
+
+/** `{payload: rule}`; the spec documents `{payload: [rule]}`, which the documented mode sends. */
+export function update(call: AccountCall): ApiResult {
+  const rule = findRule(admin(call).state, call.account, call.path.id ?? "");
+  const view = ruleView(updateRule(call.state, call.account, rule, call.params));
+  return ok({ payload: call.shapes === "documented" ? [view] : view });
+}
+
+export function destroy(call: AccountCall): ApiResult {
+  destroyRule(call.state, findRule(admin(call).state, call.account, call.path.id ?? ""));
+  return EMPTY_OK;
+}
+
+export function clone(call: AccountCall): ApiResult {
+  return ok({ payload: ruleView(cloneRule(call.state, findRule(admin(call).state, call.account, call.path.id ?? ""))) });
+}
