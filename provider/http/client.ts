@@ -256,28 +256,23 @@ const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts
   const plain: Dispatcher.DispatchOptions & WithCall = { ...opts };
   delete plain[CALL];
 
-  const go = (): boolean => {
+  const go = (): void => {
     call.attempts += 1;
     call.status = undefined;
     call.retryAfterMs = undefined;
     call.sentAt = call.limiter.clock();
+    const observer = new AnswerObserver(handler, call);
     try {
-      return dispatch(plain, new AnswerObserver(handler, call));
+      dispatch(plain, observer);
     } catch (err) {
-      handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, err as Error);
-      return true;
+      observer.onResponseError(null as unknown as Dispatcher.DispatchController, err as Error);
     }
   };
-  const admit = (): boolean => {
-    const turn = call.limiter.acquire();
-    if (turn === undefined) return go();
-    void turn.then(go);
-    return true;
-  };
+  const admit = (): void => call.limiter.whenAllowed(go);
   const delay = call.delayMs;
   call.delayMs = 0;
-  if (delay <= 0) return admit();
-  setTimeout(admit, delay);
+  if (delay > 0) setTimeout(admit, delay);
+  else admit();
   return true;
 };
 
@@ -316,6 +311,7 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.call.status === undefined) this.call.limiter.onNoAnswer(this.call.sentAt);
     this.inner.onResponseError?.(controller, error);
   }
 }

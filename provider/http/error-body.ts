@@ -16,7 +16,7 @@ export function serverMessageOf(text: string, contentType?: string): string | un
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
   if (looksLikeHtml(trimmed, contentType)) return summariseHtml(trimmed);
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+  if (/^[[{"]/.test(trimmed)) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(trimmed);

@@ -10,6 +10,7 @@
  *   halve it (multiplicative decrease).
  * - A 429 when nothing sent at the current pace got through means the window's quota is spent:
  *   pause everything, doubling the pause each time (1 s, 2 s, 4 s ... capped), pace unchanged.
+ *   After a pause one request goes alone as a probe; the others follow once it is accepted.
  * - 429s for requests sent before the last reaction are echoes of the same overload and ignored.
  * - Between 429s the pace doubles every `doublingMs` (the limit's scale is unknown, so growth
  *   is multiplicative); `releaseAfterMs` without a 429 lifts pacing altogether.
@@ -71,6 +72,9 @@ export class AdaptiveRate {
   private adjustedAt = -Infinity;
   private acceptedSinceAdjust = false;
   private last429At = -Infinity;
+  /** After a pause: one probe goes first ("pending"), the rest wait for its answer ("in-flight"). */
+  private probe: "none" | "pending" | "in-flight" = "none";
+  private probeSentAt = 0;
   /** Accepted answers in the current and the previous second (for the first decrease). */
   private bucketStart = 0;
   private bucketCount = 0;
@@ -101,12 +105,21 @@ export class AdaptiveRate {
       this.release();
       return 0;
     }
-    return Math.max(0, this.pausedUntil - now, this.nextAt - now);
+    // A probe that gets no answer (lost, timed out) blocks the others for one pause at most.
+    const probeWait = this.probe === "in-flight" ? this.probeSentAt + this.options.maxPauseMs - now : 0;
+    return Math.max(0, this.pausedUntil - now, this.nextAt - now, probeWait);
   }
 
   /** Records that a request goes out at `now` (call only when `delayMs(now)` is 0). */
   take(now: number): void {
-    if (this.throttled) this.nextAt = now + 1000 / this.rateAt(now);
+    if (!this.throttled) return;
+    this.nextAt = now + 1000 / this.rateAt(now);
+    if (this.probe === "pending") {
+      this.probe = "in-flight";
+      this.probeSentAt = now;
+    } else if (this.probe === "in-flight") {
+      this.probe = "none";
+    }
   }
 
   /** Records an answer to a request sent at `sentAt`; `retryAfterMs` from its Retry-After header. */
@@ -117,7 +130,13 @@ export class AdaptiveRate {
       this.countAccepted(now);
     } else if (sentAt >= this.adjustedAt) {
       this.acceptedSinceAdjust = true;
+      if (this.probe === "in-flight" && sentAt >= this.probeSentAt) this.probe = "none";
     }
+  }
+
+  /** Records that a request sent at `sentAt` got no answer (connection lost, timeout). */
+  onNoAnswer(sentAt: number): void {
+    if (this.probe === "in-flight" && sentAt >= this.probeSentAt) this.probe = "none";
   }
 
   private onThrottled(sentAt: number, now: number, retryAfterMs: number | undefined): void {
@@ -144,6 +163,7 @@ export class AdaptiveRate {
     this.base = Math.max(this.options.minRate, from * this.options.decreaseFactor);
     this.baseAt = Math.max(now, this.pausedUntil);
     this.pauseMs = this.options.basePauseMs;
+    this.probe = "none";
   }
 
   private pause(now: number): void {
@@ -152,6 +172,7 @@ export class AdaptiveRate {
     this.pausedUntil = Math.max(this.pausedUntil, now + this.pauseMs);
     this.baseAt = this.pausedUntil;
     this.pauseMs = Math.min(this.options.maxPauseMs, this.pauseMs * 2);
+    this.probe = "pending";
   }
 
   private release(): void {
@@ -160,6 +181,7 @@ export class AdaptiveRate {
     this.pausedUntil = 0;
     this.nextAt = 0;
     this.pauseMs = this.options.basePauseMs;
+    this.probe = "none";
     this.bucketStart = 0;
     this.bucketCount = 0;
     this.previousCount = 0;
@@ -184,6 +206,17 @@ export class AdaptiveRate {
   }
 }
 
+/** Timer functions (the simulation in the tests drives a virtual clock). */
+export interface LimiterTimers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const REAL_TIMERS: LimiterTimers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 /**
  * Queues requests according to an {@link AdaptiveRate}. `acquire()` returns `undefined` when the
  * request may go at once (always, until a 429), else a promise that resolves at its turn.
@@ -191,13 +224,16 @@ export class AdaptiveRate {
 export class Limiter {
   readonly rate: AdaptiveRate;
   private readonly now: () => number;
+  private readonly timers: LimiterTimers;
   private readonly waiting: (() => void)[] = [];
   private head = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
+  private timerSet = false;
 
-  constructor(options: Partial<LimiterOptions> = {}) {
+  constructor(options: Partial<LimiterOptions> = {}, timers: LimiterTimers = REAL_TIMERS) {
     this.rate = new AdaptiveRate(options);
     this.now = this.rate.options.now;
+    this.timers = timers;
   }
 
   /** The limiter's clock, for stamping when a request was sent. */
@@ -207,37 +243,65 @@ export class Limiter {
 
   /** `undefined` when the request may be sent now; otherwise a promise resolved at its turn. */
   acquire(): Promise<void> | undefined {
-    if (!this.rate.isThrottled && this.head === this.waiting.length) return undefined;
-    if (this.head === this.waiting.length) {
-      const now = this.now();
-      if (this.rate.delayMs(now) === 0) {
-        this.rate.take(now);
-        return undefined;
-      }
-    }
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.schedule();
-    });
+    if (this.mayGoNow()) return undefined;
+    return new Promise((resolve) => this.enqueue(resolve));
+  }
+
+  /** Callback form of {@link acquire}: `go` runs now or at the request's turn. */
+  whenAllowed(go: () => void): void {
+    if (this.mayGoNow()) go();
+    else this.enqueue(go);
+  }
+
+  private mayGoNow(): boolean {
+    if (this.head !== this.waiting.length) return false;
+    if (!this.rate.isThrottled) return true;
+    const now = this.now();
+    if (this.rate.delayMs(now) > 0) return false;
+    this.rate.take(now);
+    return true;
   }
 
   /** Feeds back an answer: `sentAt` from {@link clock} when the request went out. */
   onAnswer(sentAt: number, status: number, retryAfterMs?: number): void {
     this.rate.onAnswer(sentAt, status, this.now(), retryAfterMs);
+    this.reschedule();
+  }
+
+  /** Feeds back an attempt that got no answer (connection lost, timeout). */
+  onNoAnswer(sentAt: number): void {
+    this.rate.onNoAnswer(sentAt);
+    this.reschedule();
   }
 
   stats(): LimiterStats {
     return { ...this.rate.counts, rate: this.rate.rateAt(this.now()), waiting: this.waiting.length - this.head };
   }
 
+  private enqueue(go: () => void): void {
+    this.waiting.push(go);
+    this.schedule();
+  }
+
+  /** An answer may move the next turn (a probe got through, a pause began): plan again. */
+  private reschedule(): void {
+    if (this.head === this.waiting.length) return;
+    if (this.timerSet) {
+      this.timers.clear(this.timer);
+      this.timerSet = false;
+    }
+    this.schedule();
+  }
+
   private schedule(): void {
-    if (this.timer !== undefined) return;
+    if (this.timerSet) return;
     const delay = this.rate.delayMs(this.now());
-    this.timer = setTimeout(() => this.drain(), Math.ceil(delay));
+    this.timerSet = true;
+    this.timer = this.timers.set(() => this.drain(), Math.ceil(delay));
   }
 
   private drain(): void {
-    this.timer = undefined;
+    this.timerSet = false;
     while (this.head < this.waiting.length) {
       const now = this.now();
       if (this.rate.delayMs(now) > 0) break;

@@ -1,0 +1,155 @@
+import {
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  SETTING_SOURCES,
+  configureConnection,
+  connection,
+  resetConnectionConfig,
+} from "../../provider/config";
+import { ConfigError } from "../../provider/http/errors";
+
+const ENV_NAMES = Object.values(SETTING_SOURCES).map((s) => s.env);
+const saved: Record<string, string | undefined> = {};
+
+beforeEach(() => {
+  for (const name of ENV_NAMES) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  resetConnectionConfig();
+});
+afterEach(() => {
+  for (const name of ENV_NAMES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetConnectionConfig();
+});
+
+function configError(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (e) {
+    if (ConfigError.isInstance(e)) return e;
+    throw e;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("connection()", () => {
+  it("takes stack config first and the environment second, per setting", () => {
+    process.env.CHATWOOT_URL = "https://env.example.com";
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "env-user-token";
+    process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = "env-platform-token";
+    process.env.CHATWOOT_ACCOUNT_ID = "7";
+    configureConnection({ url: "https://config.example.com", accountId: "3" });
+    expect(connection()).toEqual({
+      url: "https://config.example.com",
+      apiAccessToken: "env-user-token",
+      platformAccessToken: "env-platform-token",
+      accountId: 3,
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      maxRetries: DEFAULT_MAX_RETRIES,
+    });
+  });
+
+  it("reads every setting from the environment alone", () => {
+    Object.assign(process.env, {
+      CHATWOOT_URL: "http://localhost:3000/",
+      CHATWOOT_API_ACCESS_TOKEN: "u-token",
+      CHATWOOT_PLATFORM_ACCESS_TOKEN: "p-token",
+      CHATWOOT_ACCOUNT_ID: "12",
+      CHATWOOT_REQUEST_TIMEOUT_MS: "2500",
+      CHATWOOT_MAX_RETRIES: "0",
+    });
+    expect(connection()).toEqual({
+      url: "http://localhost:3000",
+      apiAccessToken: "u-token",
+      platformAccessToken: "p-token",
+      accountId: 12,
+      requestTimeoutMs: 2500,
+      maxRetries: 0,
+    });
+  });
+
+  it("treats empty and blank values as unset and trims the others", () => {
+    process.env.CHATWOOT_URL = "https://env.example.com";
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "env-token";
+    configureConnection({ url: "  ", apiAccessToken: "", accountId: " 5 " });
+    const s = connection();
+    expect(s.url).toBe("https://env.example.com");
+    expect(s.apiAccessToken).toBe("env-token");
+    expect(s.accountId).toBe(5);
+  });
+
+  it("leaves tokens and the account out when nothing sets them", () => {
+    configureConnection({ url: "https://x.example.com" });
+    const s = connection();
+    expect("apiAccessToken" in s).toBe(false);
+    expect("platformAccessToken" in s).toBe(false);
+    expect("accountId" in s).toBe(false);
+  });
+
+  it("sees environment changes made after the first read (rotated tokens)", () => {
+    process.env.CHATWOOT_URL = "https://x.example.com";
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "old-token";
+    expect(connection().apiAccessToken).toBe("old-token");
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "new-token";
+    expect(connection().apiAccessToken).toBe("new-token");
+  });
+
+  it("replaces earlier configuration on each configure call, and forgets it on reset", () => {
+    configureConnection({ url: "https://a.example.com", accountId: "1" });
+    configureConnection({ url: "https://b.example.com" });
+    expect(connection()).not.toHaveProperty("accountId");
+    expect(connection().url).toBe("https://b.example.com");
+    resetConnectionConfig();
+    expect(configError(() => connection()).message).toContain("CHATWOOT_URL");
+  });
+
+  it("keeps a path prefix of the base URL and drops trailing slashes", () => {
+    configureConnection({ url: "https://support.example.com/chatwoot//" });
+    expect(connection().url).toBe("https://support.example.com/chatwoot");
+  });
+});
+
+describe("configuration errors", () => {
+  it("names the config key and the environment variable when the URL is missing", () => {
+    const err = configError(() => connection());
+    expect(err.message).toContain("chatwoot:url");
+    expect(err.message).toContain("CHATWOOT_URL");
+    expect(err.name).toBe("ConfigError");
+  });
+
+  it.each([
+    ["no scheme", "chat.internal.example.org"],
+    ["another scheme", "ftp://chatwoot.example.com"],
+    ["credentials", "https://admin:s3cret-password@chatwoot.example.com"],
+    ["a query string", "https://chatwoot.example.com/?token=abcdef123456"],
+  ])("rejects a URL with %s, without repeating it", (_label, url) => {
+    configureConnection({ url });
+    const err = configError(() => connection());
+    expect(err.message).toContain("chatwoot:url");
+    expect(err.message).toContain("CHATWOOT_URL");
+    expect(err.message).not.toContain(url);
+    expect(err.message).not.toContain("s3cret");
+    expect(err.message).not.toContain("abcdef123456");
+  });
+
+  it.each([
+    ["accountId", "CHATWOOT_ACCOUNT_ID", ["abc", "0", "1.5", "-3", "12abc"]],
+    ["requestTimeoutMs", "CHATWOOT_REQUEST_TIMEOUT_MS", ["0", "soon", "30s", "99999999999"]],
+    ["maxRetries", "CHATWOOT_MAX_RETRIES", ["-1", "many", "101"]],
+  ])("rejects malformed %s values, naming the key and %s", (key, env, values) => {
+    for (const value of values) {
+      configureConnection({ url: "https://x.example.com", [key]: value });
+      const err = configError(() => connection());
+      expect(err.message).toContain(`chatwoot:${key}`);
+      expect(err.message).toContain(env);
+    }
+    // The same check applies to the environment variable.
+    configureConnection({ url: "https://x.example.com" });
+    process.env[env] = values[0];
+    expect(configError(() => connection()).message).toContain(env);
+  });
+});
