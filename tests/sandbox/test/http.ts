@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from "../index";
 
-/** An answer as the tests look at it: status, media type, raw text and the parsed JSON (undefined when not JSON). */
+/** An answer as the tests look at it: status, media type, raw text and the parsed JSON (undefined when not valid JSON). */
 export interface Reply {
   status: number;
   type: string | null;
@@ -35,7 +35,11 @@ export async function request(base: string, method: string, path: string, option
   const text = await response.text();
   const type = response.headers.get("content-type");
   let parsed: unknown;
-  if (type?.startsWith("application/json") && text !== "") parsed = JSON.parse(text);
+  try {
+    if (type?.startsWith("application/json") && text !== "") parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined; // malformed on purpose (the "bad-json" fault): tests look at `text`
+  }
   return { status: response.status, type, text, body: parsed, headers: response.headers };
 }
 
