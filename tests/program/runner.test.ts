@@ -5,7 +5,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { FileObject } from "../host/fixtures/file-store";
+import * as pulumi from "@pulumi/pulumi";
+import { FileObject, fileStoreProvider } from "../host/fixtures/file-store";
 import { callLog, createStoreDir, editObject, removeObject, storedObjects, type StoredObject } from "../host/fixtures/file-store-dir";
 import { destroyStack, formatSummary, OfflineRunError, refreshStack, runProgram, type RunSummary } from "../harness/offline-runner";
 import { loadState } from "../harness/state";
@@ -236,6 +237,35 @@ test("a resource read by id is recorded, and later only forgotten", async () => 
   const dropped = await runProgram({ ...options, program: () => ({}) });
   expect(rowOf(dropped, "seen")).toMatchObject({ op: "delete", detail: "read by id: forgotten, not deleted" });
   expect(byName().extra.id).toBe(extraId);
+});
+
+test("an object that failed to initialise stays in state and is updated by the next run", async () => {
+  const options = { project: "flaky", stack: "dev", ...stackOptions(), program: () => ({ id: new FileObject("flaky", { name: "flaky", simulate: "init-failure" }).id }) };
+  const error = await runProgram(options).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(OfflineRunError);
+  expect((error as Error).message).toMatch(/object [0-9a-f]{12} was created but did not initialise/);
+  const made = byName().flaky;
+  expect(loadState(statePath)?.resources.find((r) => r.name === "flaky")).toMatchObject({ id: made.id, initErrors: ["simulated initialisation failure"] });
+
+  const retried = await runProgram(options);
+  expect(rowOf(retried, "flaky")).toMatchObject({ op: "update", id: made.id });
+  expect(byName().flaky.revision).toBe(2);
+  expect(loadState(statePath)?.resources.find((r) => r.name === "flaky")?.initErrors).toBeUndefined();
+});
+
+test("a provider that captured a secret is refused rather than written to state", async () => {
+  const captured = pulumi.secret("captured-secret-91d2");
+  const leaky: pulumi.dynamic.ResourceProvider = { ...fileStoreProvider, create: async (inputs) => fileStoreProvider.create({ ...inputs, note: await captured.apply((v) => v) }) };
+  class LeakyObject extends pulumi.dynamic.Resource {
+    constructor(name: string) {
+      super(leaky, name, { name }, {}, "fixture", "FileObject");
+    }
+  }
+  const program = () => ({ id: new LeakyObject("leaky").id });
+  const error = await runProgram({ project: "leaky", stack: "dev", ...stackOptions(), program }).catch((e: unknown) => e);
+  expect((error as Error).message).toContain("leaky (pulumi-nodejs:dynamic/fixture:FileObject): the serialized provider captured a secret");
+  expect(byName().leaky).toBeUndefined();
+  expect(fs.readFileSync(statePath, "utf8")).not.toContain("captured-secret-91d2");
 });
 
 test("the state file never holds a secret in plaintext", async () => {
