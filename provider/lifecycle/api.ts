@@ -9,9 +9,17 @@ export async function call<S extends z.ZodType>(schema: S, req: ApiRequest): Pro
   return parseBody(schema, await apiClient().send(req), req);
 }
 
-/** Sends a request whose answer carries nothing we need (deletes, membership removals). */
+/**
+ * Sends a request whose answer carries nothing we need (deletes, membership removals). A success
+ * answer that cannot be read (malformed JSON) still means the write was applied, so it succeeds.
+ */
 export async function send(req: ApiRequest): Promise<void> {
-  await apiClient().send(req);
+  try {
+    await apiClient().send(req);
+  } catch (err) {
+    if (ChatwootApiError.isInstance(err) && err.writeOutcome === "applied") return;
+    throw err;
+  }
 }
 
 /** Runs a read; `undefined` when the server answers 404, and only then. */
