@@ -4,6 +4,7 @@
  * users' state: names here may be added, never renamed or removed.
  */
 import { configureConnection } from "./config";
+import { getAgentBots } from "./readers/agent-bots";
 import { getInbox } from "./readers/inbox";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
@@ -29,5 +30,6 @@ export type ResourceKind = keyof typeof resources;
 
 /** The data sources, called in the program process by the SDK's `getX` functions. */
 export const readers = {
+  getAgentBots,
   getInbox,
 };

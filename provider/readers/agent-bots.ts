@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { failuresFrom } from "../lifecycle/check";
+import { fromWire, type FromWire } from "../mapping";
+import { BOT_OUTPUT_DEFAULTS, listBots, type AgentBotWire } from "../resources/agent-bot";
+import { accountId } from "../resources/fields";
+
+/** Arguments of `getAgentBots`. */
+export const GetAgentBotsArgs = z.strictObject({
+  /** Only the bots of this account (system bots, which belong to no account, are left out). Default: every bot. */
+  accountId: accountId.optional(),
+});
+export type GetAgentBotsArgs = z.input<typeof GetAgentBotsArgs>;
+
+/** Fields a server may leave out are `null` instead. */
+type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | (undefined extends T[K] ? null : never) };
+
+/**
+ * One agent bot, camelCased, with every field of the spec's agent bot (null when the server does
+ * not send it: real servers send only id, name, description, outgoingUrl and accountId).
+ * `accessToken` is a credential. Servers before Chatwoot PR #13827 (March 2026) send the bot's
+ * name as `outgoingUrl`.
+ */
+export type AgentBot = FromWire<Present<AgentBotWire>>;
+
+/** What `getAgentBots` returns. */
+export interface AgentBots {
+  /** The bots this Platform App can see (those it created), oldest first. */
+  bots: AgentBot[];
+}
+
+/** The keys of {@link AgentBot} that hold credentials, for the SDK to mark secret. */
+export const AGENT_BOT_SECRET_KEYS = ["accessToken"] as const satisfies readonly (keyof AgentBot)[];
+
+/**
+ * Lists the agent bots visible to the configured Platform App (`GET /platform/api/v1/agent_bots`,
+ * with `chatwoot:platformAccessToken`). A Platform App sees only the bots it created itself.
+ */
+export async function getAgentBots(args: GetAgentBotsArgs = {}): Promise<AgentBots> {
+  const parsed = GetAgentBotsArgs.safeParse(args);
+  if (!parsed.success) {
+    const failures = failuresFrom(parsed.error.issues, args, GetAgentBotsArgs).map((f) => `${f.property}: ${f.reason}`);
+    throw new Error(`getAgentBots: invalid arguments: ${failures.join("; ")}`);
+  }
+  const wanted = parsed.data.accountId;
+  const bots = (await listBots()).filter((b) => wanted === undefined || b.account_id === wanted);
+  return { bots: bots.map((b) => ({ ...BOT_OUTPUT_DEFAULTS, ...(fromWire(b) as object) }) as AgentBot) };
+}
