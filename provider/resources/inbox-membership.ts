@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeIdSet } from "../diff/normalize";
 import { ChatwootApiError, isNotFound } from "../http/errors";
-import { call, send, unlessNotFound } from "../lifecycle/api";
+import { call, createOnce, send, unlessNotFound } from "../lifecycle/api";
 import type { Props } from "../lifecycle/json";
 import { defineResource } from "../lifecycle/resource";
 import { fromWire } from "../mapping";
@@ -73,9 +73,9 @@ const getMembers = (t: Target) => call(Members, { method: "GET", path: accountPa
  */
 type Write = { method: "POST" | "DELETE" | "PATCH"; userIds: number[] };
 
-async function sendWrite(t: Target, w: Write): Promise<Agent[] | undefined> {
+async function sendWrite(t: Target, w: Write): Promise<Agent[] | null> {
   const req = { method: w.method, path: collection(t), json: { inbox_id: t.inboxId, user_ids: w.userIds }, idempotent: true };
-  if (w.method === "DELETE") return void (await send(req)); // an empty 200
+  if (w.method === "DELETE") return (await send(req), null); // an empty 200
   return call(Members, req);
 }
 
@@ -87,17 +87,19 @@ function visible(w: Write, members: ReadonlySet<number>): boolean {
 }
 
 /**
- * Sends a write. When its answer was lost or unreadable, the member list (the membership's natural
- * key) is read back: if the change is there it counts as done, otherwise it is sent once more.
+ * Sends a write (the members after it, or null for a DELETE, which answers with nothing). The
+ * member list is the natural key of every membership write, so a lost or unreadable answer is
+ * resolved the way a lost create is: the members are read back, and the write counts as done when
+ * they show its effect; otherwise it is sent once more (it is idempotent), never duplicated.
  */
-async function settle(t: Target, w: Write): Promise<Agent[] | undefined> {
-  try {
-    return await sendWrite(t, w);
-  } catch (err) {
-    if (!ChatwootApiError.isInstance(err) || err.writeOutcome === "not-applied") throw err;
-    const now = await getMembers(t);
-    return visible(w, idsOf(now)) ? now : sendWrite(t, w);
-  }
+function settle(t: Target, w: Write): Promise<Agent[] | null> {
+  return createOnce(
+    () => sendWrite(t, w),
+    async () => {
+      const now = await getMembers(t);
+      return visible(w, idsOf(now)) ? now : undefined;
+    },
+  );
 }
 
 /** The writes that undo `w`, given the members before it. */
