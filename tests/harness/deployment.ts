@@ -95,7 +95,7 @@ export class Deployment {
   /** Records kept in state although the program dropped them (failed or skipped deletes). */
   private readonly kept: ResourceState[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
-  private stackOutputs: PropertyMap = {};
+  private stackOutputs?: PropertyMap;
   private arrivals = 0;
   private closed = false;
 
@@ -116,16 +116,14 @@ export class Deployment {
   async start(): Promise<void> {
     const pending = dependencyOrder(this.previous.resources.filter((r) => r.pendingDelete)).reverse();
     for (const [i, record] of pending.entries()) {
-      const row: Row = { order: -pending.length + i, urn: record.urn, type: record.type, name: record.name, id: record.id, op: "delete", detail: "left over from a replacement" };
-      this.rows.push(row);
-      if (this.preview) continue;
       try {
-        await this.deleteRecord(record);
+        if (!this.preview) await this.deleteRecord(record);
       } catch (err) {
         this.fail(err);
         this.kept.push(...pending.slice(i));
         return;
       }
+      this.rows.push({ order: i - pending.length, urn: record.urn, type: record.type, name: record.name, id: record.id, op: "delete", detail: "left over from a replacement" });
     }
   }
 
@@ -175,26 +173,37 @@ export class Deployment {
     if (record.type === ROOT_STACK_TYPE) this.stackOutputs = outputs;
   }
 
+  /** The stack outputs in wire form (secrets wrapped); `undefined` if the program never finished. */
+  outputs(): PropertyMap | undefined {
+    return this.stackOutputs;
+  }
+
   /**
    * Called once the program is done: waits for running steps, deletes the old halves of
    * replacements, then deletes resources the program no longer declares, dependents first.
-   * Nothing is deleted when the run had errors, as the engine skips deletes after a failed program.
+   * After a failure nothing is deleted, as the engine stops: old halves stay in state as pending
+   * deletes for the next run, and dropped resources stay as they were.
    */
   async finish(programFailed: boolean): Promise<void> {
     this.closed = true;
     await Promise.allSettled([...this.inFlight]);
-    for (const [i, record] of this.sortForDelete(this.replaced).entries()) {
+    const failed = () => programFailed || this.errors.length > 0;
+    const replaced = this.sortForDelete(this.replaced);
+    for (const [i, record] of replaced.entries()) {
       try {
-        await this.deleteRecord(record);
+        if (!failed()) {
+          await this.deleteRecord(record);
+          continue;
+        }
       } catch (err) {
         this.fail(err);
-        this.kept.push(...this.sortForDelete(this.replaced).slice(i).map((r) => ({ ...r, pendingDelete: true })));
-        break;
       }
+      this.kept.push(...replaced.slice(i).map((r) => ({ ...r, pendingDelete: true })));
+      break;
     }
 
     const removed = this.previous.resources.filter((r) => !r.pendingDelete && !this.next.has(r.urn));
-    if (programFailed || this.errors.length > 0) {
+    if (failed()) {
       this.kept.push(...removed);
       return;
     }
@@ -223,19 +232,12 @@ export class Deployment {
     return [...this.rows].sort((a, b) => a.order - b.order).map(({ order: _order, ...row }) => row);
   }
 
-  /** The stack outputs in wire form (secrets wrapped). */
-  outputs(): PropertyMap {
-    return this.stackOutputs;
-  }
-
-  /** The state after this run. */
+  /** The state after this run; a program that never finished keeps the previous stack outputs. */
   state(): StackState {
+    const resources = dependencyOrder([...this.next.values(), ...this.kept]);
+    if (!this.stackOutputs) return { ...this.previous, resources };
     const { value, secretKeys } = stripSecrets(this.stackOutputs);
-    return {
-      ...this.previous,
-      resources: dependencyOrder([...this.next.values(), ...this.kept]),
-      outputs: redact(value, secretKeys, this.salt),
-    };
+    return { ...this.previous, resources, outputs: redact(value, secretKeys, this.salt) };
   }
 
   private track<T>(step: () => Promise<T>): Promise<T> {

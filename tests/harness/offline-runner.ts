@@ -90,7 +90,7 @@ export async function runProgram(options: RunProgramOptions): Promise<RunSummary
       project,
       stack,
       resources: deployment.changes(),
-      outputs: displayOutputs(deployment.outputs()),
+      outputs: displayOutputs(deployment.outputs() ?? {}),
       hostCalls: host.callCounts(),
     };
     // The engine's own errors name the failing resource; the program's rejections only echo them.

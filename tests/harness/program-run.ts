@@ -5,6 +5,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ProgramMonitor } from "./program-monitor";
 
+// The SDK's internal hook for running a program with its own runtime state (the Automation API
+// runs inline programs this way). Each run gets a fresh store, so continuations of an abandoned
+// run keep talking to their own, finished monitor instead of the next run's.
+const { withLocalStorage } = require("@pulumi/pulumi/runtime/state") as { withLocalStorage<T>(callback: () => T): T };
+
 /** Where and how the program runs. */
 export interface ProgramRunOptions {
   project: string;
@@ -39,20 +44,21 @@ export async function runUnderMonitor(monitor: ProgramMonitor, options: ProgramR
   };
   process.on("unhandledRejection", onRejection);
   try {
-    pulumi.runtime.setAllConfig(options.config ?? {}, [...(options.secretKeys ?? [])]);
-    // Resets the SDK's per-run state (stack resource, feature flags, RPC queue) and installs the monitor.
-    pulumi.runtime.setMockOptions(monitor, options.project, options.stack, options.preview ?? false);
-    const run = (async () => {
-      try {
-        await pulumi.runtime.runInPulumiStack(async () => program());
-      } catch (err) {
-        errors.push(toError(err));
-        signalFailure();
-      }
-      // Waits until every queued registration has been answered.
-      await pulumi.runtime.disconnect();
-    })();
-    await Promise.race([run, failed, ...(options.halted ? [options.halted] : [])]);
+    await withLocalStorage(async () => {
+      pulumi.runtime.setAllConfig(options.config ?? {}, [...(options.secretKeys ?? [])]);
+      pulumi.runtime.setMockOptions(monitor, options.project, options.stack, options.preview ?? false);
+      const run = (async () => {
+        try {
+          await pulumi.runtime.runInPulumiStack(async () => program());
+        } catch (err) {
+          errors.push(toError(err));
+          signalFailure();
+        }
+        // Waits until every queued registration has been answered.
+        await pulumi.runtime.disconnect();
+      })();
+      await Promise.race([run, failed, ...(options.halted ? [options.halted] : [])]);
+    });
   } finally {
     process.off("unhandledRejection", onRejection);
   }

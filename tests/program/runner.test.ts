@@ -152,6 +152,34 @@ test("the deleteBeforeReplace option makes a replacement delete first", async ()
   expect(callLog(storeDir).slice(writes.length)).toEqual([`delete ${oldChild.id}`, `create ${byName().child2.id}`]);
 });
 
+test("after a failed run, the old half of a replacement stays pending and the next run deletes it first", async () => {
+  const program = (oneKind: string, twoSize: number) => () => {
+    const one = new FileObject("one", { name: oneKind === "basic" ? "one" : "one2", kind: oneKind });
+    new FileObject("two", { name: "two", size: twoSize, parentId: one.id });
+  };
+  const options = { project: "pending", stack: "dev", ...stackOptions() };
+  await runProgram({ ...options, program: program("basic", 1) });
+  const oldOne = byName().one;
+
+  const failed = await runProgram({ ...options, program: program("premium", -1) }).catch((e: unknown) => e);
+  expect((failed as Error).message).toContain("two (pulumi-nodejs:dynamic/fixture:FileObject) has invalid inputs");
+  expect(byName().one).toEqual(oldOne);
+  const newOne = byName().one2;
+  expect(loadState(statePath)?.resources.filter((r) => r.name === "one").map((r) => [r.id, r.pendingDelete ?? false])).toEqual([
+    [newOne.id, false],
+    [oldOne.id, true],
+  ]);
+
+  const fixed = await runProgram({ ...options, program: program("premium", 1) });
+  expect(fixed.resources.map((r) => [r.name, r.op, r.id])).toEqual([
+    ["one", "delete", oldOne.id],
+    ["one", "same", newOne.id],
+    ["two", "update", byName().two.id],
+  ]);
+  expect(byName().one).toBeUndefined();
+  expect(loadState(statePath)?.resources.some((r) => r.pendingDelete)).toBe(false);
+});
+
 test("check failures fail the run, naming the resource and the property", async () => {
   const error = await up({ baseSize: "-1" }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(OfflineRunError);
