@@ -5,6 +5,7 @@ import { normalizeWorkingHours, type WorkingHoursEntry } from "../diff/normalize
 import { call } from "../lifecycle/api";
 import { fromWire, type FromWire } from "../mapping";
 import { accountId, objectId } from "../resources/fields";
+import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 
 /** Arguments of `getInbox`. */
@@ -18,20 +19,20 @@ export type GetInboxArgs = z.input<typeof GetInboxArgs>;
 
 // Real servers differ in how they type scalars (and omit keys per channel type and version): every
 // field is read tolerantly and is null when absent or unreadable, rather than failing the lookup.
-const text = z.unknown().transform(asText);
-const flag = z.unknown().transform(asBoolean);
-const integer = z.unknown().transform(asInteger);
-const object = z.unknown().transform((v) => (isRecord(v) ? v : null));
+const text = z.unknown().optional().transform(asText);
+const flag = z.unknown().optional().transform(asBoolean);
+const integer = z.unknown().optional().transform(asInteger);
+const object = z.unknown().optional().transform((v) => (isRecord(v) ? v : null));
 
 /** Feature flags as the names of the enabled ones: real servers send an array, the spec an object of flags. */
-const featureFlags = z.unknown().transform((v): string[] | null => {
+const featureFlags = z.unknown().optional().transform((v): string[] | null => {
   if (Array.isArray(v)) return v.map(asText).filter((f): f is string => f !== null);
   if (isRecord(v)) return Object.keys(v).filter((f) => asBoolean(v[f]) ?? Boolean(v[f]));
   return null;
 });
 
 /** Always seven days in Chatwoot; null only when a server leaves the key out. */
-const workingHours = z.unknown().transform((v): WorkingHoursEntry[] | null => (Array.isArray(v) ? normalizeWorkingHours(fromWire(v)) : null));
+const workingHours = z.unknown().optional().transform((v): WorkingHoursEntry[] | null => (Array.isArray(v) ? normalizeWorkingHours(fromWire(v)) : null));
 
 /**
  * The inbox fields of the spec (2.5), plus `hmac_token` (web widget and API channels, visible to
@@ -91,7 +92,7 @@ export async function getInbox(args: GetInboxArgs): Promise<Inbox> {
   if (account === undefined) {
     throw new Error("getInbox: accountId is required: set the accountId argument, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID");
   }
-  const wire = await call(InboxWire, { method: "GET", path: accountPath(account, "inboxes", parsed.data.inboxId) });
+  const wire = await call(single(InboxWire), { method: "GET", path: accountPath(account, "inboxes", parsed.data.inboxId) });
   // Opaque objects (auto_assignment_config) keep their keys; working hours are already camelCase.
   const { working_hours: hours, ...rest } = wire;
   return { ...(fromWire(rest) as Omit<Inbox, "workingHours">), workingHours: hours };
