@@ -46,6 +46,7 @@ function shim(kind: ResourceKind): Provider {
 
 /** One module-level shim per resource type, so Pulumi serializes each once per program run. */
 export const shims = {
+  AgentBot: shim("AgentBot"),
   AutomationRule: shim("AutomationRule"),
   CustomAttributeDefinition: shim("CustomAttributeDefinition"),
   InboxMembership: shim("InboxMembership"),

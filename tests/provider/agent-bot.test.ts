@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { resources } from "../../provider";
 import { UNKNOWN } from "../../provider/diff/diff";
 import { BOT_OUTPUT_DEFAULTS, botOutputs } from "../../provider/resources/agent-bot";
+import { AgentBot } from "../../sdk/agent-bot";
+import { captureRegistrations } from "../harness/capture";
 import { check, create, destroy, refresh, up, type State } from "./support/engine";
 import { SHAPES, useSandbox } from "./support/sandbox";
 
@@ -246,5 +248,24 @@ describe("AgentBot outputs when a server echoes the name as outgoing_url (Chatwo
     const real = { ...echoed, outgoing_url: "https://elsewhere.example.test/hook" };
     expect(botOutputs({ name: "Triage", outgoingUrl: "https://bots.example.test/triage" }, real).outgoingUrl).toBe(real.outgoing_url);
     expect(botOutputs({ name: "Triage" }, echoed).outgoingUrl).toBe("Triage");
+  });
+});
+
+describe("AgentBot SDK class", () => {
+  it("registers its own type token, marks accessToken secret and serializes the shim without a local path", async () => {
+    const [registration] = await captureRegistrations(() => new AgentBot("triage", { name: "Triage", outgoingUrl: "https://bots.example.test/t" }));
+    expect(registration!.type).toBe("pulumi-nodejs:dynamic/chatwoot:AgentBot");
+    expect(registration!.options.additionalSecretOutputs).toEqual(["accessToken"]);
+    expect(registration!.plainInputs).toMatchObject({ name: "Triage", outgoingUrl: "https://bots.example.test/t" });
+    // The shared shim's size is checked at the host tier, against the build the host really loads.
+    expect(registration!.providerText).toContain('"AgentBot"');
+    expect(registration!.providerText).not.toContain(process.cwd());
+  });
+
+  it("keeps the program's own additionalSecretOutputs", async () => {
+    const [registration] = await captureRegistrations(
+      () => new AgentBot("triage", { name: "Triage" }, { additionalSecretOutputs: ["outgoingUrl"] }),
+    );
+    expect([...registration!.options.additionalSecretOutputs].sort()).toEqual(["accessToken", "outgoingUrl"]);
   });
 });

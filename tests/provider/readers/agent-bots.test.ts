@@ -1,4 +1,9 @@
-import { readers } from "../../../provider";
+import * as pulumi from "@pulumi/pulumi";
+import { configure, readers } from "../../../provider";
+import { resetConnectionConfig } from "../../../provider/config";
+import { getAgentBots, getAgentBotsOutput } from "../../../sdk/get-agent-bots";
+import { ProgramMonitor } from "../../harness/program-monitor";
+import { runUnderMonitor } from "../../harness/program-run";
 import { BOT_OUTPUT_DEFAULTS } from "../../../provider/resources/agent-bot";
 import { SHAPES, useSandbox } from "../support/sandbox";
 
@@ -49,3 +54,68 @@ describe.each(SHAPES)("getAgentBots (%s shapes)", (shapes) => {
     expect(ctx.requests()).toHaveLength(0);
   });
 });
+
+describe("getAgentBots / getAgentBotsOutput (SDK, in the program process)", () => {
+  const ctx = useSandbox("documented");
+  const stackConfig = () => ({ "chatwoot:url": ctx.sb.url, "chatwoot:platformAccessToken": ctx.sb.info.platformTokens[0]!, "chatwoot:requestTimeoutMs": "3000" });
+  /** Runs `program` as a Pulumi program with the given stack config and returns its result. */
+  async function inProgram<T>(config: Record<string, string>, program: () => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    const monitor = new ProgramMonitor({ register: async (r) => ({ id: "", outputs: r.inputs }) });
+    const errors = await runUnderMonitor(monitor, { project: "p", stack: "s", config }, async () => {
+      result = await program();
+    });
+    if (errors.length > 0) throw errors[0];
+    return result as T;
+  }
+  // These tests replace the provider's connection settings; put back what useSandbox configured.
+  afterEach(() => {
+    resetConnectionConfig();
+    configure({ url: ctx.sb.url, platformAccessToken: ctx.sb.info.platformTokens[0], requestTimeoutMs: "3000" });
+  });
+
+  it("reads the connection from the stack's chatwoot:* config", async () => {
+    resetConnectionConfig();
+    const { bots } = await inProgram(stackConfig(), () => getAgentBots({ accountId: 1 }));
+    expect(bots.map((b) => b.name)).toEqual(["Triage bot"]);
+  });
+
+  it("falls back to the CHATWOOT_* environment variables", async () => {
+    resetConnectionConfig();
+    process.env.CHATWOOT_URL = ctx.sb.url;
+    process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = ctx.sb.info.platformTokens[1]!;
+    try {
+      const { bots } = await inProgram({}, () => getAgentBots());
+      // App 2's token: its own bot only.
+      expect(bots.map((b) => b.name)).toEqual(["Billing bot"]);
+    } finally {
+      delete process.env.CHATWOOT_URL;
+      delete process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN;
+    }
+  });
+
+  it("marks the Output form secret when a bot carries an access token, and not otherwise", async () => {
+    const withTokens = await inProgram(stackConfig(), async () => {
+      const out = getAgentBotsOutput();
+      return { secret: await pulumi.isSecret(out), value: await outputValue(out) };
+    });
+    expect(withTokens.secret).toBe(true);
+    expect(typeof withTokens.value.bots[0]!.accessToken).toBe("string");
+    ctx.sb.control.setShapes("chatwoot");
+    try {
+      const plain = await inProgram(stackConfig(), async () => {
+        const out = getAgentBotsOutput({ accountId: pulumi.output(1) });
+        return { secret: await pulumi.isSecret(out), value: await outputValue(out) };
+      });
+      expect(plain.secret).toBe(false);
+      expect(plain.value.bots.map((b) => b.accessToken)).toEqual([null]);
+    } finally {
+      ctx.sb.control.setShapes("documented");
+    }
+  });
+});
+
+/** The value of an Output (tests only: programs use apply). */
+function outputValue<T>(out: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => out.apply((v) => resolve(v)));
+}
