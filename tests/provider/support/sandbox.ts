@@ -26,6 +26,22 @@ export function useSandbox(shapes: Shapes = "chatwoot") {
     writes() {
       return ctx.sb.control.log().filter((e) => e.method !== "GET");
     },
+    /**
+     * (Re)configures the provider against the sandbox, as account 1's administrator unless
+     * `overrides` say otherwise (an agent's token, a smaller retry budget); call it again without
+     * arguments to restore the defaults.
+     */
+    connect(overrides: Record<string, string> = {}) {
+      resetConnectionConfig();
+      configure({
+        url: ctx.sb.url,
+        apiAccessToken: ctx.account.adminToken,
+        platformAccessToken: ctx.sb.info.platformTokens[0],
+        accountId: String(ctx.account.id),
+        requestTimeoutMs: "3000",
+        ...overrides,
+      });
+    },
     /** A raw API call as account 1's administrator, for out-of-band changes. */
     async admin(method: string, path: string, body?: unknown) {
       const res = await fetch(ctx.sb.url + path, {
@@ -39,14 +55,7 @@ export function useSandbox(shapes: Shapes = "chatwoot") {
   };
   beforeAll(async () => {
     sandbox = await startSandbox({ shapes });
-    resetConnectionConfig();
-    configure({
-      url: sandbox.url,
-      apiAccessToken: sandbox.info.accounts[0].adminToken,
-      platformAccessToken: sandbox.info.platformTokens[0],
-      accountId: String(sandbox.info.accounts[0].id),
-      requestTimeoutMs: "3000",
-    });
+    ctx.connect();
   });
   beforeEach(() => ctx.sb.control.reset());
   afterAll(async () => {
