@@ -50,4 +50,5 @@ export const shims = {
   AutomationRule: shim("AutomationRule"),
   CustomAttributeDefinition: shim("CustomAttributeDefinition"),
   InboxMembership: shim("InboxMembership"),
+  Portal: shim("Portal"),
 } satisfies Partial<Record<ResourceKind, Provider>>;
