@@ -1,0 +1,26 @@
+import { resources } from "../../../provider";
+import { faultMatrix } from "../support/faults";
+import { useSandbox } from "../support/sandbox";
+
+const ctx = useSandbox();
+const collection = "/platform/api/v1/agent_bots";
+const desired = { name: "Escalation bot", description: "Hands over to humans", outgoingUrl: "https://bots.example.test/escalate" };
+
+faultMatrix(
+  {
+    kind: "AgentBot",
+    provider: resources.AgentBot,
+    desired: () => desired,
+    changed: () => ({ ...desired, outgoingUrl: "https://bots.example.test/escalate-v2" }),
+    requests: {
+      create: { method: "POST", path: collection },
+      update: { method: "PATCH", path: `${collection}/:id` },
+      read: { method: "GET", path: `${collection}/:id` },
+      delete: { method: "DELETE", path: `${collection}/:id` },
+    },
+    // Every bot on the server, whichever app made it (the state, not one app's listing).
+    list: async (c) => c.sb.control.snapshot().agent_bots as unknown as Record<string, unknown>[],
+    matches: (o, inputs) => o.name === inputs.name && o.outgoing_url === inputs.outgoingUrl,
+  },
+  ctx,
+);
