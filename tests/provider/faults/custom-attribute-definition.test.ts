@@ -1,0 +1,33 @@
+import { resources } from "../../../provider";
+import { faultMatrix } from "../support/faults";
+import { useSandbox } from "../support/sandbox";
+
+const ctx = useSandbox();
+const collection = "/api/v1/accounts/:account/custom_attribute_definitions";
+const desired = {
+  attributeKey: "tier",
+  attributeModel: "conversation_attribute",
+  attributeDisplayName: "Tier",
+  attributeDisplayType: "text",
+};
+
+faultMatrix(
+  {
+    kind: "CustomAttributeDefinition",
+    provider: resources.CustomAttributeDefinition,
+    desired: () => desired,
+    changed: () => ({ ...desired, attributeDisplayName: "Support tier" }),
+    requests: {
+      create: { method: "POST", path: collection },
+      update: { method: "PATCH", path: `${collection}/:id` },
+      read: { method: "GET", path: `${collection}/:id` },
+      delete: { method: "DELETE", path: `${collection}/:id` },
+    },
+    async list(c) {
+      const res = await c.admin("GET", `/api/v1/accounts/${c.account.id}/custom_attribute_definitions`);
+      return res.body as Record<string, unknown>[];
+    },
+    matches: (o, inputs) => o.attribute_key === inputs.attributeKey && o.attribute_display_name === inputs.attributeDisplayName,
+  },
+  ctx,
+);
