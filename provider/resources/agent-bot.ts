@@ -52,6 +52,7 @@ export const AgentBotInputs = z
     /**
      * Path of a local PNG, JPEG, GIF or WebP image (at most 15 MB) uploaded as the bot's avatar.
      * It is uploaded again only when the file's content changes. Not together with `avatarUrl`.
+     * (Older Chatwoot servers refuse WebP avatars with "Avatar filetype not supported".)
      */
     avatar: z.string().trim().min(1, "must be the path of an image file").optional(),
     /**

@@ -218,6 +218,16 @@ describe.each(SHAPES)("AgentBot (%s shapes)", (shapes) => {
       expect(ctx.writes()).toHaveLength(0);
     });
 
+    it("finds the bot of an avatar upload whose answer was lost instead of creating a second one", async () => {
+      ctx.sb.control.inject({ kind: "lost-response", method: "POST", path: COLLECTION });
+      const state = await create(provider, { ...base, avatar: avatarA });
+      const mine = ctx.sb.control.snapshot().agent_bots.filter((b) => b.name === base.name);
+      expect(mine.map((b) => b.id)).toEqual([Number(state.id)]);
+      expect(ctx.writes().filter((w) => w.method === "POST")).toHaveLength(1);
+      expect(mine[0]!.avatar?.sha256).toBe(sha256(png("first image")));
+      expect(state.outs.avatarSha256).toBe(sha256(png("first image")));
+    });
+
     it("passes avatarUrl on as a field and keeps it in the outputs (the server never echoes it)", async () => {
       const url = "https://cdn.example.test/bots/triage.png";
       const state = await create(provider, { ...base, avatarUrl: url });
