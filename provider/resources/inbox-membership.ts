@@ -4,7 +4,7 @@ import { ChatwootApiError, isNotFound } from "../http/errors";
 import { call, createOnce, send, unlessNotFound } from "../lifecycle/api";
 import type { Props } from "../lifecycle/json";
 import { defineResource } from "../lifecycle/resource";
-import { fromWire } from "../mapping";
+import { fromWire, type FromWire } from "../mapping";
 import { list, optionalString } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountId, objectId } from "./fields";
@@ -51,6 +51,8 @@ const AgentWire = z.looseObject({
   custom_role_id: nullable(z.number().int()),
 });
 type Agent = z.output<typeof AgentWire>;
+/** A member of an inbox as the `agents` output holds it (camelCase; other keys a server sends are kept). */
+export type InboxAgent = FromWire<Agent>;
 /** GET, POST and PATCH all answer with the full member list after the change. */
 const Members = list(AgentWire);
 

@@ -1,5 +1,10 @@
+import * as pulumi from "@pulumi/pulumi";
 import { configure, readers } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
+import { getInbox, getInboxOutput } from "../../../sdk/get-inbox";
+import { InboxMembership } from "../../../sdk/inbox-membership";
+import { ProgramMonitor, type Registration } from "../../harness/program-monitor";
+import { runUnderMonitor } from "../../harness/program-run";
 import { startTestServer, type TestServer } from "../../unit/http/support/server";
 import { SHAPES, useSandbox } from "../support/sandbox";
 
@@ -118,3 +123,74 @@ describe("getInbox against other server versions", () => {
     expect(inbox).toMatchObject({ id: 10, name: "Wrapped", workingHours: null });
   });
 });
+
+describe("getInbox / getInboxOutput and InboxMembership (SDK, in the program process)", () => {
+  const ctx = useSandbox();
+  const stackConfig = () => ({ "chatwoot:url": ctx.sb.url, "chatwoot:apiAccessToken": ctx.account.adminToken, "chatwoot:accountId": String(ctx.account.id) });
+  const registrations: Registration[] = [];
+  /** Runs `program` as a Pulumi program with the given stack config and returns its result. */
+  async function inProgram<T>(config: Record<string, string>, program: () => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    const monitor = new ProgramMonitor({
+      register: async (r) => {
+        registrations.push(r);
+        return { id: "", outputs: r.inputs };
+      },
+    });
+    const errors = await runUnderMonitor(monitor, { project: "p", stack: "s", config }, async () => {
+      result = await program();
+    });
+    if (errors.length > 0) throw errors[0];
+    return result as T;
+  }
+  // These tests replace the provider's connection settings; put back what useSandbox configured.
+  afterEach(() => ctx.connect());
+
+  it("reads the connection from the stack's chatwoot:* config", async () => {
+    resetConnectionConfig();
+    const inbox = await inProgram(stackConfig(), () => getInbox({ inboxId: 2 }));
+    expect(inbox).toMatchObject({ id: 2, name: "Acme API" });
+  });
+
+  it("falls back to the CHATWOOT_* environment variables", async () => {
+    resetConnectionConfig();
+    Object.assign(process.env, { CHATWOOT_URL: ctx.sb.url, CHATWOOT_API_ACCESS_TOKEN: ctx.account.adminToken, CHATWOOT_ACCOUNT_ID: String(ctx.account.id) });
+    try {
+      expect((await inProgram({}, () => getInbox({ inboxId: 3 }))).name).toBe("Acme Support Email");
+    } finally {
+      for (const key of ["CHATWOOT_URL", "CHATWOOT_API_ACCESS_TOKEN", "CHATWOOT_ACCOUNT_ID"]) delete process.env[key];
+    }
+  });
+
+  it("marks the Output form secret when the inbox carries a token, and not otherwise", async () => {
+    const read = (inboxId: number) =>
+      inProgram(stackConfig(), async () => {
+        const out = getInboxOutput({ inboxId: pulumi.output(inboxId) });
+        return { secret: await pulumi.isSecret(out), value: await outputValue(out) };
+      });
+    const widget = await read(1);
+    expect(widget.secret).toBe(true);
+    expect(ctx.sb.control.secrets()).toContain(widget.value.websiteToken);
+    const email = await read(3);
+    expect([email.value.websiteToken, email.value.hmacToken]).toEqual([null, null]);
+    expect(email.secret).toBe(false);
+  });
+
+  it("registers InboxMembership under its own type token, with a provider text free of tokens and paths", async () => {
+    registrations.length = 0;
+    await inProgram(stackConfig(), async () => {
+      new InboxMembership("support", { inboxId: 3, userIds: [2, 3] });
+    });
+    const membership = registrations.find((r) => r.name === "support")!;
+    expect(membership.type).toBe("pulumi-nodejs:dynamic/chatwoot:InboxMembership");
+    expect(membership.inputs).toMatchObject({ inboxId: 3, userIds: [2, 3] });
+    const providerText = JSON.stringify(membership.inputs.__provider);
+    expect(providerText).toContain("InboxMembership");
+    for (const leak of [ctx.account.adminToken, process.cwd()]) expect(providerText).not.toContain(leak);
+  });
+});
+
+/** The value of an Output (tests only: programs use apply). */
+function outputValue<T>(out: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => out.apply((v) => resolve(v)));
+}

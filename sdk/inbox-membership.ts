@@ -1,0 +1,51 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { InboxAgent, InboxMembershipInputs } from "../provider/resources/inbox-membership";
+import type { ResourceArgs } from "./inputs";
+import { shims } from "./shim";
+
+/** Arguments of {@link InboxMembership}. `accountId` defaults to config `chatwoot:accountId`. */
+export type InboxMembershipArgs = ResourceArgs<InboxMembershipInputs, "accountId">;
+
+/**
+ * The agents of a Chatwoot inbox. By default only the listed users are managed: they are added
+ * when listed and removed when they leave the list or the resource is deleted, and anyone else in
+ * the inbox is left alone (so several stacks can each manage their own users of one inbox). With
+ * `exclusive: true` the inbox holds exactly the listed users and everyone else is removed; do not
+ * combine an exclusive membership with other memberships of the same inbox.
+ *
+ * Users must belong to the inbox's account. Chatwoot itself accepts a user of another account
+ * without ever listing it; the provider detects that, undoes the change and fails.
+ *
+ * ## Example Usage
+ * ```ts
+ * const support = new chatwoot.InboxMembership("support", {
+ *   inboxId: 3,
+ *   userIds: [2, 3],
+ * });
+ * const onlyTheseAgents = new chatwoot.InboxMembership("website", {
+ *   inboxId: 1,
+ *   userIds: [2],
+ *   exclusive: true,
+ * });
+ * ```
+ *
+ * ## Adoption
+ * Nothing to declare: users who already are members are taken over without a write, and from then
+ * on they are managed (deleting the resource removes them). The id is `accountId/inboxId`.
+ */
+export class InboxMembership extends pulumi.dynamic.Resource {
+  declare readonly accountId: pulumi.Output<number>;
+  declare readonly inboxId: pulumi.Output<number>;
+  /**
+   * The listed users that really are members (a user removed out of band is missing, and shows as
+   * a change on the next `up`); with `exclusive`, every member of the inbox.
+   */
+  declare readonly userIds: pulumi.Output<number[]>;
+  declare readonly exclusive: pulumi.Output<boolean>;
+  /** Every member of the inbox (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
+  declare readonly /*out*/ agents: pulumi.Output<InboxAgent[]>;
+
+  constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {
+    super(shims.InboxMembership, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");
+  }
+}
