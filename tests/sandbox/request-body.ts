@@ -17,9 +17,10 @@ const EMPTY: RequestBody = { params: {}, json: false, logged: null };
 /**
  * Parses a body the way Rails' parameter parsers do: JSON (a non-object top level lands in `_json`),
  * URL-encoded and multipart forms with Rack's bracket nesting. Other media types are not parsed.
- * A body that fails to parse is Rails' 400.
+ * A body that fails to parse is Rails' 400. Only multipart parsing is asynchronous; the rest
+ * stays synchronous to keep the common path cheap.
  */
-export async function parseRequestBody(raw: Buffer, contentType: string | undefined): Promise<RequestBody> {
+export function parseRequestBody(raw: Buffer, contentType: string | undefined): RequestBody | Promise<RequestBody> {
   const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (raw.length === 0) return { ...EMPTY, json: type.endsWith("json") };
   if (type === "application/json" || type.endsWith("+json")) return parseJson(raw);

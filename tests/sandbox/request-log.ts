@@ -24,8 +24,10 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private seq = 0;
 
-  add(entry: Omit<LogEntry, "seq">): void {
-    this.entries.push({ seq: ++this.seq, ...entry });
+  /** Appends an entry, numbering it (its `seq` is overwritten). */
+  add(entry: LogEntry): void {
+    entry.seq = ++this.seq;
+    this.entries.push(entry);
   }
 
   /** A copy of the entries so far (entries are not mutated after they are added). */

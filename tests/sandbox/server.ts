@@ -8,6 +8,7 @@ import { faultAnswer, malformedJson, type ParsedFault } from "./faults";
 import { splitPath } from "./path-pattern";
 import { clientKey, throttled } from "./rate-limit";
 import { parseRequestBody, type RequestBody } from "./request-body";
+import type { LogEntry } from "./request-log";
 import { findRoute } from "./routes";
 import type { SandboxRuntime } from "./runtime";
 
@@ -22,20 +23,31 @@ export const CONTROL_PREFIX = "/__sandbox";
  */
 export function createListener(runtime: SandboxRuntime, control: ControlHandler): RequestListener {
   return (req, res) => {
-    handle(runtime, control, req, res).catch((error: unknown) => {
+    const started = performance.now();
+    const fail = (error: unknown) => {
       process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent) send(res, internalError());
-    });
+    };
+    // Most requests have no body: skip the stream plumbing for them (Node discards the empty stream).
+    const length = req.headers["content-length"];
+    if (req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) {
+      req.resume();
+      handle(runtime, control, req, res, EMPTY_BODY, started).catch(fail);
+    } else {
+      readBody(req)
+        .then((raw) => handle(runtime, control, req, res, raw, started))
+        .catch(fail);
+    }
   };
 }
 
-async function handle(runtime: SandboxRuntime, control: ControlHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const started = performance.now();
+const EMPTY_BODY = Buffer.alloc(0);
+
+async function handle(runtime: SandboxRuntime, control: ControlHandler, req: IncomingMessage, res: ServerResponse, raw: Buffer, started: number): Promise<void> {
   const url = req.url ?? "/";
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const method = req.method ?? "GET";
-  const raw = await readBody(req);
 
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
     send(res, control(method, path.slice(CONTROL_PREFIX.length) || "/", raw));
@@ -44,10 +56,20 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
 
   const query = queryStart === -1 ? {} : Object.fromEntries(new URLSearchParams(url.slice(queryStart + 1)));
   const segments = splitPath(path);
-  const body = await parseRequestBody(raw, req.headers["content-type"]).catch((error: unknown) => error);
-  const logged = body instanceof ApiError ? raw.toString("utf8") : (body as RequestBody).logged;
-  const record = (status: number, fault?: ParsedFault) =>
-    runtime.log.add({ method, path, query, body: logged, status, ms: performance.now() - started, ...(fault ? { fault: fault.kind } : {}) });
+  let body: RequestBody | ApiError;
+  try {
+    const parsed = parseRequestBody(raw, req.headers["content-type"]);
+    body = parsed instanceof Promise ? await parsed : parsed;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    body = error; // answered after routing, as Rails parses parameters inside the controller
+  }
+  const logged = body instanceof ApiError ? raw.toString("utf8") : body.logged;
+  const record = (status: number, fault?: ParsedFault) => {
+    const entry: LogEntry = { seq: 0, method, path, query, body: logged, status, ms: performance.now() - started };
+    if (fault) entry.fault = fault.kind;
+    runtime.log.add(entry);
+  };
 
   const fault = runtime.faults.take(method, segments ?? []);
   if (fault?.kind === "reset") {
@@ -89,13 +111,13 @@ function dispatch(
   method: string,
   segments: string[] | undefined,
   query: Record<string, string>,
-  body: unknown,
+  body: RequestBody | ApiError,
 ): ApiResult | ApiError {
   try {
     const found = segments && findRoute(method, segments);
     if (!found) throw railsError(404);
     if (body instanceof ApiError) throw body;
-    const { params, json } = body as RequestBody;
+    const { params, json } = body;
     const { state, shapes } = runtime;
     const call: BaseCall = { state, shapes, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
     const token = accessToken(req.headers);
