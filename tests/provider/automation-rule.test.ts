@@ -1,5 +1,4 @@
-import { configure, resources } from "../../provider";
-import { resetConnectionConfig } from "../../provider/config";
+import { resources } from "../../provider";
 import { check, create, destroy, refresh, up, type Props } from "./support/engine";
 import { SHAPES, useSandbox } from "./support/sandbox";
 
@@ -254,22 +253,14 @@ describe.each(SHAPES)("AutomationRule (%s shapes)", (shapes) => {
 
   it("fails with the administrator hint for an agent's token, without the token in the message", async () => {
     const agentToken = ctx.account.agentToken!;
-    resetConnectionConfig();
-    configure({ url: ctx.sb.url, apiAccessToken: agentToken, accountId: String(ctx.account.id), requestTimeoutMs: "3000" });
+    ctx.connect({ apiAccessToken: agentToken });
     try {
       const err = (await create(provider, base).catch((e: unknown) => e)) as Error;
       expect(err.message).toMatch(/POST .*automation_rules: 401 .*administrator/);
       expect(err.message).not.toContain(agentToken);
       expect(err.message).not.toContain(ctx.account.adminToken);
     } finally {
-      resetConnectionConfig();
-      configure({
-        url: ctx.sb.url,
-        apiAccessToken: ctx.account.adminToken,
-        platformAccessToken: ctx.sb.info.platformTokens[0],
-        accountId: String(ctx.account.id),
-        requestTimeoutMs: "3000",
-      });
+      ctx.connect();
     }
     expect(stored()).toHaveLength(0);
   });
