@@ -120,7 +120,7 @@ function explained(err: unknown, t: Target, w: Write): unknown {
   const hint =
     err.status === 404
       ? `inbox ${t.inboxId} does not exist in account ${t.accountId}`
-      : `user ids sent: ${w.userIds.join(", ")}; each must be an existing user of account ${t.accountId} (nothing was changed)`;
+      : `user ids sent: ${w.userIds.join(", ")}; each must be an existing user of account ${t.accountId} (the request was refused as a whole)`;
   const { kind, method, path, status, serverMessage, writeOutcome, code, attempts } = err;
   return new ChatwootApiError({ kind, method, path, status, serverMessage, writeOutcome, code, attempts, hint: [err.hint, hint].filter(Boolean).join("; ") });
 }
@@ -195,9 +195,10 @@ function targetOf(id: string, olds: Props): Target {
   return { accountId: Number(olds.accountId ?? account), inboxId: Number(olds.inboxId ?? inbox) };
 }
 
-/** Last outputs as inputs (state written by this provider always holds these keys). */
+/** Last outputs as inputs (state written by this provider always holds these keys), in the listed order. */
 function stateOf(id: string, olds: Props): Inputs {
-  return { ...targetOf(id, olds), userIds: normalizeIdSet(olds.userIds), exclusive: olds.exclusive === true };
+  const userIds = Array.isArray(olds.userIds) ? olds.userIds.filter((v): v is number => Number.isSafeInteger(v)) : [];
+  return { ...targetOf(id, olds), userIds: [...new Set(userIds)], exclusive: olds.exclusive === true };
 }
 
 /** Reads the members before a change; an inbox that is not in the account is a clear error. */

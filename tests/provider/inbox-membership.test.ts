@@ -34,6 +34,15 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(memberRows(3)).toEqual([2, 3]);
     });
 
+    it("refreshes an unchanged membership to the same complete outputs, with one GET", async () => {
+      const state = await create(provider, { inboxId: 3, userIds: [3, 2] });
+      ctx.sb.control.clearLog();
+      const refreshed = (await refresh(provider, state))!;
+      expect(refreshed.id).toBe(state.id);
+      expect(refreshed.outs).toEqual(state.outs);
+      expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${collection()}/3`]);
+    });
+
     it("adds only the users who are not members yet and leaves other members alone", async () => {
       const state = await create(provider, { inboxId: 1, userIds: [2, 3] });
       expect(writes()).toEqual([{ method: "POST", path: collection(), body: { inbox_id: 1, user_ids: [3] } }]);
