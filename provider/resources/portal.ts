@@ -5,6 +5,7 @@ import { ChatwootApiError, isNotFound } from "../http/errors";
 import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
+import type { Props } from "../lifecycle/json";
 import { defineResource } from "../lifecycle/resource";
 import { fromWire, toWire } from "../mapping";
 import { list, optionalString, single } from "../wire/envelope";
@@ -118,28 +119,44 @@ const path = (accountId: number, slug?: string) =>
   slug === undefined ? accountPath(accountId, "portals") : accountPath(accountId, "portals", slug);
 
 /**
- * The request body for the given properties: portal fields wrapped in `portal` (the controller
- * requires it), `inbox_id` at the top level. The custom domain is sent as its host because create
- * reduces it and update does not; the config as exactly `{allowed_locales, default_locale}` with the
- * server's fallbacks applied, since other keys are refused and a missing default would keep the old one.
+ * The portal fields among `keys`. The custom domain is sent as its host because create reduces it
+ * and update does not; the config as exactly `{allowedLocales, defaultLocale}` with the server's
+ * fallbacks applied, since other keys are refused and a missing default would keep the old one.
  */
-function body(inputs: Inputs, keys: readonly string[], currentSlug?: string): Record<string, unknown> {
+function portalFields(inputs: Inputs, keys: readonly string[]): Props {
   const fields = pick(inputs, keys.filter((k) => k !== "accountId" && k !== "inboxId" && k !== "adopt"));
   if ("customDomain" in fields) fields.customDomain = normalizeCustomDomain(fields.customDomain) ?? "";
   if (fields.config !== undefined) fields.config = normalizePortalConfig(fields.config);
+  return fields;
+}
+
+/** Portal fields go under `portal` (the controller requires it), `inbox_id` at the top level. */
+function requestBody(fields: Props, inputs: Inputs, keys: readonly string[]): object {
+  const inbox = keys.includes("inboxId") && inputs.inboxId !== undefined ? { inbox_id: inputs.inboxId } : {};
+  return { portal: toWire(fields), ...inbox };
+}
+
+function createBody(inputs: Inputs): object {
+  const keys = managedKeys.filter((k) => inputs[k as keyof Inputs] !== undefined);
+  // Older servers fail with a 500 when custom_domain is missing (chatwoot#14397); "" means none.
+  return requestBody({ customDomain: "", ...portalFields(inputs, keys) }, inputs, keys);
+}
+
+function patchBody(inputs: Inputs, keys: readonly string[], currentSlug: string): object {
+  const fields = portalFields(inputs, keys);
   // `params.require(:portal)` refuses a request without portal fields: an inbox-only change names the slug.
-  if (Object.keys(fields).length === 0 && currentSlug !== undefined) fields.slug = currentSlug;
-  const out: Record<string, unknown> = { portal: toWire(fields) };
-  if (keys.includes("inboxId") && inputs.inboxId !== undefined) out.inbox_id = inputs.inboxId;
-  return out;
+  return requestBody(Object.keys(fields).length > 0 ? fields : { slug: currentSlug }, inputs, keys);
 }
 
 const get = (accountId: number, slug: string) => call(single(PortalWire), { method: "GET", path: path(accountId, slug) });
 const listPortals = (accountId: number) => call(list(PortalWire), { method: "GET", path: path(accountId) });
 
-/** A 404, or the 500 that servers before Chatwoot 4.18 give for a slug the account does not have. */
+/** The answer servers before chatwoot#15798 (Sept 2026) give for a slug the account does not have. */
+const isServerError = (err: unknown) => ChatwootApiError.isInstance(err) && err.status === 500;
+
+/** A 404, or an older server's 500: the slug may no longer name the portal. */
 function slugMissed(err: unknown): boolean {
-  return isNotFound(err) || err instanceof SlugNamesAnotherPortal || (ChatwootApiError.isInstance(err) && err.status === 500);
+  return isNotFound(err) || isServerError(err) || err instanceof SlugNamesAnotherPortal;
 }
 
 /** The stored slug now names a different portal (ours was renamed out of band and the slug reused). */
@@ -180,10 +197,9 @@ async function findBySlug(accountId: number, slug: string): Promise<PortalWire |
   try {
     return await get(accountId, slug);
   } catch (err) {
-    if (!slugMissed(err)) throw err;
     if (isNotFound(err)) return undefined;
     // A 500 means "unknown slug" only on older servers: believe it when the list agrees.
-    if ((await listPortals(accountId)).some((p) => p.slug === slug)) throw err;
+    if (!isServerError(err) || (await listPortals(accountId)).some((p) => p.slug === slug)) throw err;
     return undefined;
   }
 }
@@ -203,13 +219,13 @@ async function patch(where: Where, news: Inputs, keys: readonly string[]): Promi
   const updated = await writeThenRead(
     async () => {
       const result = await atCurrentSlug(where, (slug) =>
-        call(single(PortalWire), { method: "PATCH", path: path(where.accountId, slug), json: body(news, keys, slug) }),
-      );
+        call(single(PortalWire), { method: "PATCH", path: path(where.accountId, slug), json: patchBody(news, keys, slug) }),
+      ).catch((err: unknown) => Promise.reject(explainInboxFailure(err, news, keys)));
       if (result === GONE) throw new Error(`portal ${where.id} no longer exists in account ${where.accountId}; run \`pulumi refresh\``);
       return result;
     },
     async () => {
-      const portal = (await locate(after)) ?? (await locate(where));
+      const portal = await locate(after);
       if (portal === undefined) throw new Error(`portal ${where.id} disappeared from account ${where.accountId} during an update`);
       return portal;
     },
@@ -218,21 +234,24 @@ async function patch(where: Where, news: Inputs, keys: readonly string[]): Promi
   return updated;
 }
 
+/** The same API error with a hint of what to do about it. */
+function withHint(err: ChatwootApiError, hint: string): ChatwootApiError {
+  const { kind, method, path, status, serverMessage, writeOutcome, attempts, code } = err;
+  return new ChatwootApiError({ kind, method, path, status, serverMessage, writeOutcome, attempts, code, hint });
+}
+
+/** A 404 from a portal write that links an inbox: the inbox is what was not found. */
+function explainInboxFailure(err: unknown, inputs: Inputs, keys: readonly string[]): unknown {
+  if (!isNotFound(err) || !keys.includes("inboxId") || typeof inputs.inboxId !== "number") return err;
+  return withHint(err as ChatwootApiError, `inbox ${inputs.inboxId} was not found`);
+}
+
 /** A 422 on create whose slug this account already uses: point to adoption. */
 async function explainCreateFailure(err: unknown, inputs: Inputs): Promise<unknown> {
-  if (!ChatwootApiError.isInstance(err) || err.status !== 422) return err;
+  if (!ChatwootApiError.isInstance(err) || err.status !== 422) return explainInboxFailure(err, inputs, ["inboxId"]);
   const existing = await findBySlug(inputs.accountId, inputs.slug).catch(() => undefined);
   if (!existing) return err;
-  return new ChatwootApiError({
-    kind: err.kind,
-    method: err.method,
-    path: err.path,
-    status: err.status,
-    serverMessage: err.serverMessage,
-    writeOutcome: err.writeOutcome,
-    attempts: err.attempts,
-    hint: `portal ${existing.id} of account ${inputs.accountId} already has slug "${inputs.slug}"; set adopt: true to manage it`,
-  });
+  return withHint(err, `portal ${existing.id} of account ${inputs.accountId} already has slug "${inputs.slug}"; set adopt: true to manage it`);
 }
 
 const normalizers: Record<string, Normalizer> = {
@@ -266,10 +285,7 @@ export const portal = defineResource({
         throw new PartialCreateError(id, current, err);
       }
     }
-    const keys = managedKeys.filter((k) => inputs[k as keyof Inputs] !== undefined);
-    const json = body(inputs, keys);
-    // Older servers fail with a 500 when custom_domain is missing (chatwoot#14397); "" means none.
-    (json.portal as Record<string, unknown>).custom_domain ??= "";
+    const json = createBody(inputs);
     const created = await createOnce(
       () => call(single(PortalWire), { method: "POST", path: path(inputs.accountId), json }),
       () => findBySlug(inputs.accountId, inputs.slug),

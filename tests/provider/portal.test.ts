@@ -154,6 +154,13 @@ describe.each(SHAPES)("Portal (%s shapes)", (shapes) => {
     expect(err.id).toBe(String((await serverPortal("help")).body.id));
   });
 
+  it("names the inbox when linking one that does not exist", async () => {
+    await expect(create(provider, { ...base, inboxId: 999 })).rejects.toThrow(/POST .*portals: 404 .*inbox 999 was not found/);
+    expect((await ctx.admin("GET", portals())).body).toMatchObject({ payload: [] });
+    const state = await create(provider, base);
+    await expect(up(provider, state, { ...base, inboxId: 999 })).rejects.toThrow(/PATCH .*portals\/help: 404 .*inbox 999 was not found/);
+  });
+
   it("sees drift made out of band and repairs it with one PATCH", async () => {
     const state = await create(provider, { ...base, headerText: "Welcome" });
     await ctx.admin("PATCH", at("help"), { portal: { header_text: "Hacked", name: "Other" } });
