@@ -31,7 +31,8 @@ export interface ProgramRunOptions {
 
 /**
  * Runs `program` (a function whose result becomes the stack outputs) and returns the errors seen:
- * what it threw and any unhandled rejections. Never throws itself.
+ * what it threw and any unhandled rejections. Never throws itself. Under jest, which gives each test
+ * file its own `process` object, unhandled rejections reach jest instead and fail the test there.
  */
 export async function runUnderMonitor(monitor: ProgramMonitor, options: ProgramRunOptions, program: () => unknown): Promise<Error[]> {
   const errors: Error[] = [];
@@ -49,7 +50,16 @@ export async function runUnderMonitor(monitor: ProgramMonitor, options: ProgramR
       pulumi.runtime.setMockOptions(monitor, options.project, options.stack, options.preview ?? false);
       const run = (async () => {
         try {
-          await pulumi.runtime.runInPulumiStack(async () => program());
+          // The program's own error is caught here, so the stack still completes: letting it reach
+          // the SDK would reject a fan of internal promises nobody awaits.
+          await pulumi.runtime.runInPulumiStack(async () => {
+            try {
+              return await program();
+            } catch (err) {
+              errors.push(toError(err));
+              return undefined;
+            }
+          });
         } catch (err) {
           errors.push(toError(err));
           signalFailure();

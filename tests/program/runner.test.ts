@@ -189,6 +189,28 @@ test("check failures fail the run, naming the resource and the property", async 
   expect(byName().child).toBeUndefined();
 });
 
+test("a program that throws fails the run with its error, and resources it did declare stay in state", async () => {
+  const program = () => {
+    new FileObject("early", { name: "early" });
+    throw new Error("program bug: missing setting");
+  };
+  const error = await runProgram({ project: "throws", stack: "dev", ...stackOptions(), program }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(OfflineRunError);
+  expect((error as OfflineRunError).errors.map((e) => e.message)).toEqual(["program bug: missing setting"]);
+  expect(loadState(statePath)?.resources.find((r) => r.name === "early")?.id).toBe(byName().early.id);
+});
+
+test("resources of real (non-dynamic) providers are refused with a clear error", async () => {
+  class RandomPet extends pulumi.CustomResource {
+    constructor(name: string) {
+      super("random:index/randomPet:RandomPet", name, {});
+    }
+  }
+  const program = () => ({ id: new RandomPet("pet").id });
+  const error = await runProgram({ project: "mixed", stack: "dev", ...stackOptions(), program }).catch((e: unknown) => e);
+  expect((error as Error).message).toContain("pet (random:index/randomPet:RandomPet): only dynamic resources (pulumi-nodejs:dynamic...) can run offline");
+});
+
 test("preview checks and diffs only: no write, state untouched", async () => {
   await up();
   const writes = callLog(storeDir);
