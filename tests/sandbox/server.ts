@@ -25,8 +25,7 @@ export function createListener(runtime: SandboxRuntime, control: ControlHandler)
   return (req, res) => {
     const started = performance.now();
     const fail = (error: unknown) => {
-      process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) send(res, internalError());
+      if (!res.headersSent) send(res, unexpected(error));
     };
     // Most requests have no body: skip the stream plumbing for them (Node discards the empty stream).
     const length = req.headers["content-length"];
@@ -125,10 +124,14 @@ function dispatch(
     return found.route.handle({ ...call, ...authenticateAccount(state, token, found.path.account_id ?? "") });
   } catch (error) {
     if (error instanceof ApiError) return error;
-    // A bug in the sandbox, not a modelled failure: answered like Rails' unhandled exception.
-    process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
-    return internalError();
+    return unexpected(error);
   }
+}
+
+/** A bug in the sandbox, not a modelled failure: reported on stderr, answered like Rails' unhandled exception. */
+function unexpected(error: unknown): ApiError {
+  process.stderr.write(`sandbox: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+  return internalError();
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

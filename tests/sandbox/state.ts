@@ -11,6 +11,7 @@ import type {
   UserFixture,
   WorkingHour,
 } from "./fixture";
+import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
 
 /** What an uploaded avatar leaves in state (the API never echoes it). */
@@ -48,6 +49,16 @@ export type CustomAttributeDefinitionRecord = z.output<typeof CustomAttributeDef
   created_at: string;
   updated_at: string;
 };
+
+/**
+ * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
+ * "12abc" is 12), restricted to one account when given; undefined otherwise.
+ */
+export function rowById<T extends { account_id?: number | null }>(table: ReadonlyMap<number, T>, idParam: unknown, account?: { id: number }): T | undefined {
+  const id = castInteger(idParam);
+  const row = id === null ? undefined : table.get(id);
+  return row && (account === undefined || row.account_id === account.id) ? row : undefined;
+}
 
 /** Who holds a token: the owner kinds `AccessToken` knows. */
 export type TokenOwner = { kind: "user" | "platform_app" | "agent_bot"; id: number };

@@ -10,7 +10,7 @@
 import { internalError, railsError, unauthorized } from "../errors";
 import { castInteger, castString, isPresent, isUploadedFile, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
-import type { AgentBotRecord, AvatarDigest, PlatformAppRecord, SandboxState } from "../state";
+import { rowById, type AgentBotRecord, type AvatarDigest, type PlatformAppRecord, type SandboxState } from "../state";
 
 /** `permitted_params` of Platform::Api::V1::AgentBotsController (top level only). */
 export const AGENT_BOT_PERMIT: PermitFilter = {
@@ -33,8 +33,7 @@ export function botsVisibleTo(state: SandboxState, app: PlatformAppRecord): Agen
 
 /** set_resource, then validate_platform_app_permissible. */
 export function findBot(state: SandboxState, app: PlatformAppRecord, idParam: string): AgentBotRecord {
-  const id = castInteger(idParam);
-  const bot = id === null ? undefined : state.agentBots.get(id);
+  const bot = rowById(state.agentBots, idParam);
   if (!bot) throw railsError(404);
   if (!app.permissible_bot_ids.includes(bot.id)) throw unauthorized("Non permissible resource");
   return bot;

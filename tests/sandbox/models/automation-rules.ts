@@ -17,7 +17,7 @@
 import { couldNotCreate, internalError } from "../errors";
 import { castBoolean, castInteger, castString, isHash, isPresent, type Params } from "../params";
 import { RecordErrors } from "../record-errors";
-import type { AccountRecord, AutomationRuleRecord, SandboxState } from "../state";
+import { rowById, type AccountRecord, type AutomationRuleRecord, type SandboxState } from "../state";
 
 const CONDITION_ATTRIBUTES = new Set([
   "content", "email", "country_code", "status", "message_type", "browser_language", "assignee_id", "team_id", "referer", "city",
@@ -39,9 +39,8 @@ class RubyCrash extends Error {
 
 /** `Current.account.automation_rules.find_by(id:)` followed by a method call on nil: a 500. */
 export function findRule(state: SandboxState, account: AccountRecord, idParam: string): AutomationRuleRecord {
-  const id = castInteger(idParam);
-  const rule = id === null ? undefined : state.automationRules.get(id);
-  if (!rule || rule.account_id !== account.id) throw internalError();
+  const rule = rowById(state.automationRules, idParam, account);
+  if (!rule) throw internalError();
   return rule;
 }
 

@@ -12,9 +12,9 @@
  */
 import { internalError, recordNotFound } from "../errors";
 import { ATTRIBUTE_DISPLAY_TYPES, ATTRIBUTE_MODELS } from "../fixture";
-import { castInteger, castString, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
+import { castString, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
-import type { AccountRecord, CustomAttributeDefinitionRecord, SandboxState } from "../state";
+import { rowById, type AccountRecord, type CustomAttributeDefinitionRecord, type SandboxState } from "../state";
 
 type DisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
 type AttributeModel = (typeof ATTRIBUTE_MODELS)[number];
@@ -51,9 +51,8 @@ const KEY_FORMAT = /^[\p{L}\p{N}_.-]+$/u;
 
 /** `Current.account.custom_attribute_definitions.find(id)`. */
 export function findDefinition(state: SandboxState, account: AccountRecord, idParam: string): CustomAttributeDefinitionRecord {
-  const id = castInteger(idParam);
-  const definition = id === null ? undefined : state.customAttributeDefinitions.get(id);
-  if (!definition || definition.account_id !== account.id) throw recordNotFound();
+  const definition = rowById(state.customAttributeDefinitions, idParam, account);
+  if (!definition) throw recordNotFound();
   return definition;
 }
 

@@ -5,14 +5,12 @@
  */
 import type { AccountCaller } from "../auth";
 import { notAuthorizedAction, recordNotFound } from "../errors";
-import { castInteger } from "../params";
-import type { AccountRecord, InboxRecord, SandboxState } from "../state";
+import { rowById, type AccountRecord, type InboxRecord, type SandboxState } from "../state";
 
 /** `Current.account.inboxes.find(id)`. */
 export function findInbox(state: SandboxState, account: AccountRecord, idParam: unknown): InboxRecord {
-  const id = castInteger(idParam);
-  const inbox = id === null ? undefined : state.inboxes.get(id);
-  if (!inbox || inbox.account_id !== account.id) throw recordNotFound();
+  const inbox = rowById(state.inboxes, idParam, account);
+  if (!inbox) throw recordNotFound();
   return inbox;
 }
 

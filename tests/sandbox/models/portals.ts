@@ -15,9 +15,9 @@
  *   404, other channel types ignored, blank clears the link).
  */
 import { internalError, recordNotFound } from "../errors";
-import { castBoolean, castInteger, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
+import { castBoolean, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
-import type { AccountRecord, PortalRecord, SandboxState } from "../state";
+import { rowById, type AccountRecord, type PortalRecord, type SandboxState } from "../state";
 
 /** Portal columns: what JSON parameter wrapping copies under `portal`. */
 const PORTAL_COLUMNS = ["id", "account_id", "name", "slug", "custom_domain", "color", "homepage_link", "page_title", "header_text", "config", "archived", "created_at", "updated_at", "channel_web_widget_id", "ssl_settings"];
@@ -103,8 +103,7 @@ function portalAttributes(portalParams: Params): Params {
 function widgetLink(state: SandboxState, params: Params): number | null | undefined {
   if (!Object.hasOwn(params, "inbox_id")) return undefined;
   if (!isPresent(params.inbox_id)) return null;
-  const id = castInteger(params.inbox_id);
-  const inbox = id === null ? undefined : state.inboxes.get(id);
+  const inbox = rowById(state.inboxes, params.inbox_id); // unscoped upstream: any account's inbox
   if (!inbox) throw recordNotFound();
   return inbox.channel_type === "Channel::WebWidget" ? inbox.id : undefined;
 }
