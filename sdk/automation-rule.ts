@@ -1,26 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AutomationRuleInputs } from "../provider/resources/automation-rule";
+import type { AutomationAction, AutomationCondition, AutomationRuleInputs } from "../provider/resources/automation-rule";
 import type { ResourceArgs } from "./inputs";
 import { shims } from "./shim";
 
 /** Arguments of {@link AutomationRule}. `accountId` defaults to config `chatwoot:accountId`. */
 export type AutomationRuleArgs = ResourceArgs<AutomationRuleInputs, "accountId">;
-
-/** A rule condition as Chatwoot stores it (extra keys such as `customAttributeType` included). */
-export interface AutomationRuleCondition {
-  attributeKey: string;
-  filterOperator: string;
-  values?: (string | number | boolean)[];
-  queryOperator?: string | null;
-  [key: string]: unknown;
-}
-
-/** A rule action as Chatwoot stores it. */
-export interface AutomationRuleAction {
-  actionName: string;
-  actionParams?: unknown[];
-  [key: string]: unknown;
-}
 
 /**
  * An automation rule of a Chatwoot account: when the event happens and the conditions match,
@@ -52,6 +36,13 @@ export interface AutomationRuleAction {
  * `adoptId` takes over an existing rule of the account (Pulumi's `import` does not work for
  * dynamic resources); the first `up` then brings it to the declared state, leaving alone what
  * the program does not set.
+ *
+ * ## Lost answers
+ * Rules have no natural key. When the answer to the create request is lost, the rule is looked
+ * up as the newest one with the same name, event, conditions and actions created since the
+ * request (allowing five minutes of clock skew between this machine and the server); only when
+ * none exists is the request sent again. Two identical rules declared in one program cannot be
+ * told apart this way.
  */
 export class AutomationRule extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<number>;
@@ -60,9 +51,9 @@ export class AutomationRule extends pulumi.dynamic.Resource {
   declare readonly eventName: pulumi.Output<string>;
   declare readonly active: pulumi.Output<boolean | null>;
   /** The conditions as the server holds them. */
-  declare readonly conditions: pulumi.Output<AutomationRuleCondition[] | null>;
+  declare readonly conditions: pulumi.Output<AutomationCondition[] | null>;
   /** The actions as the server holds them. */
-  declare readonly actions: pulumi.Output<AutomationRuleAction[] | null>;
+  declare readonly actions: pulumi.Output<AutomationAction[] | null>;
   /** Creation time, in seconds since the epoch (server clock). */
   declare readonly /*out*/ createdOn: pulumi.Output<number | null>;
 

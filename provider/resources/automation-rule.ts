@@ -44,6 +44,7 @@ export const AutomationCondition = z.looseObject({
   /** Joins this condition to the next one: `AND` or `OR` (any case); null or absent on the last condition. */
   queryOperator,
 });
+export type AutomationCondition = z.output<typeof AutomationCondition>;
 
 /** One action of a rule. Keys beyond these are sent as given. */
 export const AutomationAction = z.looseObject({
@@ -56,6 +57,7 @@ export const AutomationAction = z.looseObject({
     })
     .optional(),
 });
+export type AutomationAction = z.output<typeof AutomationAction>;
 
 export const AutomationRuleInputs = z
   .strictObject({
