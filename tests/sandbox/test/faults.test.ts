@@ -125,12 +125,12 @@ describe("fault injection", () => {
     });
 
     it("still applies a write whose client gave up waiting", async () => {
-      sandbox().control.inject({ method: "POST", path: BOTS, kind: "delay", delayMs: 400 });
+      sandbox().control.inject({ method: "POST", path: BOTS, kind: "delay", delayMs: 1_000 });
       const token = sandbox().info.platformTokens[0] ?? "";
       const abandoned = fetch(sandbox().url + BOTS, { method: "POST", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify({ name: "Late" }), signal: AbortSignal.timeout(100) });
       await expect(abandoned).rejects.toThrow();
       expect(botCount()).toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
       expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).toContain("Late");
     });
   });
