@@ -3,7 +3,7 @@
  * dynamic-provider host. This surface is a contract with every provider text already stored in
  * users' state: names here may be added, never renamed or removed.
  */
-import { configureConnection } from "./config";
+import { configureConnection, SETTING_SOURCES } from "./config";
 import { getAgentBots } from "./readers/agent-bots";
 import { getInbox } from "./readers/inbox";
 import { agentBot } from "./resources/agent-bot";
@@ -14,6 +14,16 @@ import { portal } from "./resources/portal";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
 export function configure(values: Record<string, string | undefined>): void {
+  configureConnection(values);
+}
+
+/**
+ * Receives the dynamic-provider host's config (every stack key, namespaced) from the shims'
+ * `configure()` and keeps the `chatwoot:*` settings.
+ */
+export function configureFromHost(config: { get(key: string): string | undefined }): void {
+  const values: Record<string, string | undefined> = {};
+  for (const { key } of Object.values(SETTING_SOURCES)) values[key] = config.get(`chatwoot:${key}`);
   configureConnection(values);
 }
 

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentBotInputs } from "../provider/resources/agent-bot";
 import type { ResourceArgs } from "./inputs";
-import { shims } from "./shim";
+import provider = require("./shims/agent-bot");
 
 /**
  * Arguments of {@link AgentBot}. `accountId` defaults to config `chatwoot:accountId`; give either
@@ -61,7 +61,7 @@ export class AgentBot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AgentBotArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shims.AgentBot,
+      provider,
       name,
       {
         description: undefined,

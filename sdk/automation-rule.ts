@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AutomationAction, AutomationCondition, AutomationRuleInputs } from "../provider/resources/automation-rule";
 import type { ResourceArgs } from "./inputs";
-import { shims } from "./shim";
+import provider = require("./shims/automation-rule");
 
 /** Arguments of {@link AutomationRule}. `accountId` defaults to config `chatwoot:accountId`. */
 export type AutomationRuleArgs = ResourceArgs<AutomationRuleInputs, "accountId">;
@@ -58,6 +58,6 @@ export class AutomationRule extends pulumi.dynamic.Resource {
   declare readonly /*out*/ createdOn: pulumi.Output<number | null>;
 
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shims.AutomationRule, name, { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args }, opts, "chatwoot", "AutomationRule");
+    super(provider, name, { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args }, opts, "chatwoot", "AutomationRule");
   }
 }

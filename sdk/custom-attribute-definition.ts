@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CustomAttributeDefinitionInputs } from "../provider/resources/custom-attribute-definition";
 import type { ResourceArgs } from "./inputs";
-import { shims } from "./shim";
+import provider = require("./shims/custom-attribute-definition");
 
 /** Arguments of {@link CustomAttributeDefinition}. `accountId` defaults to config `chatwoot:accountId`. */
 export type CustomAttributeDefinitionArgs = ResourceArgs<CustomAttributeDefinitionInputs, "accountId">;
@@ -45,7 +45,7 @@ export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CustomAttributeDefinitionArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shims.CustomAttributeDefinition,
+      provider,
       name,
       { defaultValue: undefined, createdAt: undefined, updatedAt: undefined, ...args },
       opts,

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InboxAgent, InboxMembershipInputs } from "../provider/resources/inbox-membership";
 import type { ResourceArgs } from "./inputs";
-import { shims } from "./shim";
+import provider = require("./shims/inbox-membership");
 
 /** Arguments of {@link InboxMembership}. `accountId` defaults to config `chatwoot:accountId`. */
 export type InboxMembershipArgs = ResourceArgs<InboxMembershipInputs, "accountId">;
@@ -46,6 +46,6 @@ export class InboxMembership extends pulumi.dynamic.Resource {
   declare readonly /*out*/ agents: pulumi.Output<InboxAgent[]>;
 
   constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shims.InboxMembership, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");
+    super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");
   }
 }

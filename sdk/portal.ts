@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PortalInputs } from "../provider/resources/portal";
 import type { ResourceArgs } from "./inputs";
-import { shims } from "./shim";
+import provider = require("./shims/portal");
 
 /** Arguments of {@link Portal}. `accountId` defaults to config `chatwoot:accountId`. */
 export type PortalArgs = ResourceArgs<PortalInputs, "accountId">;
@@ -62,7 +62,7 @@ export class Portal extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      shims.Portal,
+      provider,
       name,
       {
         accountId: undefined,
