@@ -40,6 +40,11 @@ export interface ResourceDeclaration<S extends InputSchema> {
   delete(id: string, olds: Props): Promise<void>;
 }
 
+/** The input properties a resource manages: every schema key except the control keys. */
+export function managedKeysOf(inputs: InputSchema, controlKeys: readonly string[] = []): string[] {
+  return Object.keys(inputs.shape).filter((k) => !controlKeys.includes(k));
+}
+
 function configuredAccountId(): number | undefined {
   try {
     return connection().accountId;
@@ -52,8 +57,7 @@ const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:account
 
 /** Builds the Pulumi dynamic-provider methods for one resource from its declaration. */
 export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): pulumi.dynamic.ResourceProvider {
-  const control = new Set<string>(decl.controlKeys ?? []);
-  const keys = [...Object.keys(decl.inputs.shape).filter((k) => !control.has(k)), ...(decl.derivedKeys ?? [])];
+  const keys = [...managedKeysOf(decl.inputs, decl.controlKeys), ...(decl.derivedKeys ?? [])];
   const plan = (olds: Props, news: Props) =>
     planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: decl.replaceOn });
 

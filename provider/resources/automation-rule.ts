@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { planDiff, type Normalizer } from "../diff/diff";
+import type { Normalizer } from "../diff/diff";
 import { normalizeActions, normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
 import { ChatwootApiError, isNotFound } from "../http/errors";
+import { takeOver } from "../lifecycle/adopt";
 import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
-import { PartialCreateError } from "../lifecycle/partial-create";
-import { defineResource } from "../lifecycle/resource";
+import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { fromWire, toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
@@ -128,7 +128,7 @@ type RuleWire = z.output<typeof RuleWire>;
 const OUTPUT_KEYS = ["description", "active", "conditions", "actions", "createdOn"] as const;
 
 const CONTROL_KEYS = ["adoptId"] as const;
-const managedKeys = Object.keys(AutomationRuleInputs.shape).filter((k) => !(CONTROL_KEYS as readonly string[]).includes(k));
+const managedKeys = managedKeysOf(AutomationRuleInputs, CONTROL_KEYS);
 
 /**
  * Conditions and actions are compared in the key spelling the API round trip produces (a program
@@ -220,14 +220,14 @@ async function adopt(inputs: Inputs & { adoptId: number }): Promise<{ id: string
   const id = String(inputs.adoptId);
   const existing = await findRule(inputs.accountId, id);
   if (!existing) throw new Error(`adoptId ${id}: account ${inputs.accountId} has no automation rule with this id`);
-  const current = outputs(inputs, existing);
-  const { changed } = planDiff({ keys: managedKeys, olds: current, news: inputs, normalizers });
-  if (changed.length === 0) return { id, outs: current };
-  try {
-    return { id, outs: outputs(inputs, await patch(inputs, id, changed)) };
-  } catch (err) {
-    throw new PartialCreateError(id, current, err);
-  }
+  return takeOver({
+    id,
+    current: outputs(inputs, existing),
+    inputs,
+    keys: managedKeys,
+    normalizers,
+    patch: async (changed) => outputs(inputs, await patch(inputs, id, changed)),
+  });
 }
 
 /** An automation rule (`/automation_rules`); id: the rule id. Every call needs an administrator's token. */

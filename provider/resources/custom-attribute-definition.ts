@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { planDiff } from "../diff/diff";
+import { takeOver } from "../lifecycle/adopt";
 import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
 import { outputsOf, pick } from "../lifecycle/outputs";
-import { PartialCreateError } from "../lifecycle/partial-create";
-import { defineResource } from "../lifecycle/resource";
+import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import type { Props } from "../lifecycle/json";
 import { toWire } from "../mapping";
 import { enumName, list, optionalString, single } from "../wire/envelope";
@@ -127,7 +126,7 @@ async function findByKey(inputs: Inputs): Promise<DefinitionWire | undefined> {
   return all.find((d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel);
 }
 
-const managedKeys = Object.keys(CustomAttributeDefinitionInputs.shape).filter((k) => k !== "adopt");
+const managedKeys = managedKeysOf(CustomAttributeDefinitionInputs, CONTROL_KEYS);
 
 const get = (inputs: { accountId: number }, id: number | string) =>
   call(single(DefinitionWire), { method: "GET", path: path(inputs, id) });
@@ -150,14 +149,13 @@ export const customAttributeDefinition = defineResource({
   async create(inputs) {
     const existing = inputs.adopt ? await findByKey(inputs) : undefined;
     if (existing) {
-      const current = outputsOf(inputs, existing);
-      const { changed } = planDiff({ keys: managedKeys, olds: current, news: inputs });
-      if (changed.length === 0) return { id: String(existing.id), outs: current };
-      try {
-        return { id: String(existing.id), outs: outputsOf(inputs, await patch(inputs, existing.id, changed)) };
-      } catch (err) {
-        throw new PartialCreateError(String(existing.id), current, err);
-      }
+      return takeOver({
+        id: String(existing.id),
+        current: outputsOf(inputs, existing),
+        inputs,
+        keys: managedKeys,
+        patch: async (changed) => outputsOf(inputs, await patch(inputs, existing.id, changed)),
+      });
     }
     const created = await createOnce(
       () => call(single(DefinitionWire), { method: "POST", path: path(inputs), json: body(inputs, managedKeys) }),

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { planDiff, type Normalizer } from "../diff/diff";
+import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
 import { ChatwootApiError, isNotFound } from "../http/errors";
+import { takeOver } from "../lifecycle/adopt";
 import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import type { Props } from "../lifecycle/json";
-import { defineResource } from "../lifecycle/resource";
+import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { fromWire, toWire } from "../mapping";
 import { list, optionalString, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
@@ -114,7 +115,7 @@ interface Where {
 }
 
 const CONTROL_KEYS = ["adopt"] as const;
-const managedKeys = Object.keys(PortalInputs.shape).filter((k) => k !== "adopt");
+const managedKeys = managedKeysOf(PortalInputs, CONTROL_KEYS);
 const path = (accountId: number, slug?: string) =>
   slug === undefined ? accountPath(accountId, "portals") : accountPath(accountId, "portals", slug);
 
@@ -275,15 +276,15 @@ export const portal = defineResource({
   async create(inputs) {
     const existing = inputs.adopt ? await findBySlug(inputs.accountId, inputs.slug) : undefined;
     if (existing) {
-      const current = outputsOf(inputs, existing);
-      const { changed } = planDiff({ keys: managedKeys, olds: current, news: inputs, normalizers });
-      const id = String(existing.id);
-      if (changed.length === 0) return { id, outs: current };
-      try {
-        return { id, outs: outputsOf(inputs, await patch({ accountId: inputs.accountId, id, slug: existing.slug }, inputs, changed)) };
-      } catch (err) {
-        throw new PartialCreateError(id, current, err);
-      }
+      const where = { accountId: inputs.accountId, id: String(existing.id), slug: existing.slug };
+      return takeOver({
+        id: where.id,
+        current: outputsOf(inputs, existing),
+        inputs,
+        keys: managedKeys,
+        normalizers,
+        patch: async (changed) => outputsOf(inputs, await patch(where, inputs, changed)),
+      });
     }
     const json = createBody(inputs);
     const created = await createOnce(

@@ -1,0 +1,34 @@
+import { planDiff, type Normalizer } from "../diff/diff";
+import type { Props } from "./json";
+import { PartialCreateError } from "./partial-create";
+
+/** How to bring an existing object to the declared state. */
+export interface TakeOver {
+  /** The object's Pulumi id. */
+  id: string;
+  /** Outputs describing the object as the server holds it now. */
+  current: Props;
+  /** The checked inputs of the resource taking it over. */
+  inputs: Props;
+  /** The properties to compare (the resource's managed keys). */
+  keys: readonly string[];
+  normalizers?: Readonly<Record<string, Normalizer | undefined>>;
+  /** Applies the differing properties (one PATCH) and returns the new outputs. */
+  patch(changed: string[]): Promise<Props>;
+}
+
+/**
+ * Adoption, the stand-in for `pulumi import` (which dynamic providers cannot support): an existing
+ * object becomes the resource, and only what differs from the program is changed, in one request.
+ * Should that change fail, the object is still handed to Pulumi (as a partially created resource)
+ * so that it is neither orphaned nor adopted twice; the next `up` retries the change.
+ */
+export async function takeOver({ id, current, inputs, keys, normalizers, patch }: TakeOver): Promise<{ id: string; outs: Props }> {
+  const { changed } = planDiff({ keys, olds: current, news: inputs, normalizers });
+  if (changed.length === 0) return { id, outs: current };
+  try {
+    return { id, outs: await patch(changed) };
+  } catch (err) {
+    throw new PartialCreateError(id, current, err);
+  }
+}
