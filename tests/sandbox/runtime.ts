@@ -13,6 +13,8 @@ export class SandboxRuntime {
   readonly faults = new FaultStore();
   state: SandboxState;
   limiter: RateLimiter | null = null;
+  /** Bumped by every reset, so that a request held by a delay fault never lands in the next test's state. */
+  generation = 0;
 
   constructor(
     private readonly fixture: Fixture,
@@ -24,6 +26,7 @@ export class SandboxRuntime {
   /** Back to the fixture (same tokens), with an empty log and no faults. */
   reset(): void {
     this.state = new SandboxState(this.fixture, this.secrets);
+    this.generation++;
     this.log.clear();
     this.faults.clear();
   }

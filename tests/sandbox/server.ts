@@ -82,7 +82,15 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
     record(answer.status, fault);
     return;
   }
-  if (fault?.kind === "delay") await sleep(fault.delayMs ?? 0, undefined, { ref: false });
+  if (fault?.kind === "delay") {
+    const generation = runtime.generation;
+    await sleep(fault.delayMs ?? 0, undefined, { ref: false });
+    // Reset while held: the request belonged to state that no longer exists; drop it unanswered.
+    if (runtime.generation !== generation) {
+      req.socket.destroy();
+      return;
+    }
+  }
 
   let answer: ApiResult | ApiError;
   if (runtime.limiter && !runtime.limiter.allow(clientKey(req))) answer = throttled();

@@ -133,6 +133,16 @@ describe("fault injection", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).toContain("Late");
     });
+    it("drops a request it still holds when the sandbox is reset", async () => {
+      sandbox().control.inject({ method: "POST", path: BOTS, kind: "delay", delayMs: 500 });
+      const token = sandbox().info.platformTokens[0] ?? "";
+      const held = fetch(sandbox().url + BOTS, { method: "POST", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify({ name: "Stale" }) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      sandbox().control.reset();
+      await expect(held).rejects.toThrow();
+      expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).not.toContain("Stale");
+      expect(sandbox().control.log()).toEqual([]);
+    });
   });
 
   describe("managing faults", () => {
