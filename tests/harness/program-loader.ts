@@ -6,7 +6,7 @@
  * their identity, and with it the SDK's per-provider serialization cache.
  */
 import * as fs from "node:fs";
-import { isBuiltin } from "node:module";
+import { createRequire, isBuiltin } from "node:module";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -53,10 +53,13 @@ function evaluateFresh(file: string): unknown {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
     }).outputText;
   }
+  const fromEntry = createRequire(file);
   const resolve = (id: string): string => {
     if (isBuiltin(id)) return id;
     if (id.startsWith(".") || path.isAbsolute(id)) return require.resolve(path.resolve(dir, id));
-    return require.resolve(id, { paths: [dir] });
+    // As from the entry file itself: `require.resolve(id, { paths })` would let this repository's
+    // package name resolve to its own checkout (self-reference) instead of the program's node_modules.
+    return fromEntry.resolve(id);
   };
   const localRequire = Object.assign((id: string): unknown => require(resolve(id)), { resolve, cache: require.cache, main: require.main });
   const module = { exports: {} as unknown };
