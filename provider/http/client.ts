@@ -105,13 +105,13 @@ type WithCall = { [CALL]?: CallState };
 async function send(settings: ConnectionSettings, req: ApiRequest, options: ClientOptions): Promise<ApiResponse> {
   const token = tokenFor(settings, req.path);
   registerSecret(token);
-  const base = new URL(settings.url);
-  const path = base.pathname.replace(/\/+$/, "") + req.path + queryString(req.query);
-  const { body, contentType } = await encodeBody(req);
+  const base = splitBaseUrl(settings.url);
+  const path = base.prefix + req.path + queryString(req.query);
+  const { body, contentType } = req.form === undefined ? encodeJson(req.json) : await encodeForm(req.form);
   const headers: Record<string, string> = { api_access_token: token, accept: "application/json", "user-agent": USER_AGENT };
   if (contentType !== undefined) headers["content-type"] = contentType;
 
-  const { dispatcher, limiter } = originEntry(base.origin, [attemptGate, interceptors.retry(RETRY_OPTIONS)], options);
+  const { dispatcher, limiter } = originEntry(base.origin, INTERCEPTORS, options);
   const call: CallState = {
     limiter,
     idempotent: req.idempotent ?? isIdempotent(req.method),
@@ -155,6 +155,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
     const parsed = parseJson(text);
     if (parsed.ok) return { status: res.statusCode, body: parsed.value };
     if (retryRead(req.method, call)) continue;
+    const html = /html/i.test(header(res.headers["content-type"]) ?? "");
     throw new ChatwootApiError({
       kind: "invalid-response",
       method: req.method,
@@ -162,7 +163,9 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       status: res.statusCode,
       writeOutcome: writeOutcomeOf(req.method, { status: res.statusCode }),
       attempts: call.attempts,
-      detail: `${res.statusCode} answer is not valid JSON (${Buffer.byteLength(text)} bytes)`,
+      // The body is not quoted: it may hold secrets (a bot's access token) cut mid-way.
+      detail: `${res.statusCode} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
+      hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url")} is the Chatwoot server itself` : undefined,
     });
   }
 }
@@ -197,14 +200,31 @@ function queryString(query: ApiRequest["query"]): string {
   return text === "" ? "" : `?${text}`;
 }
 
-/** Bodies are serialised up front so that a retry can send them again (undici never repeats a stream). */
-async function encodeBody(req: ApiRequest): Promise<{ body?: string | Buffer; contentType?: string }> {
-  if (req.form !== undefined) {
-    const encoded = new Response(req.form);
-    return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
+let lastBase: { url: string; origin: string; prefix: string } | undefined;
+
+/** Origin and path prefix of the base URL (remembered: every request of a process uses the same one). */
+function splitBaseUrl(url: string): { origin: string; prefix: string } {
+  if (lastBase?.url !== url) {
+    const parsed = new URL(url);
+    lastBase = { url, origin: parsed.origin, prefix: parsed.pathname.replace(/\/+$/, "") };
   }
-  if (req.json !== undefined) return { body: JSON.stringify(req.json), contentType: "application/json" };
-  return {};
+  return lastBase;
+}
+
+// Bodies are serialised up front so that a retry can send them again (undici never repeats a stream).
+
+interface EncodedBody {
+  body?: string | Buffer;
+  contentType?: string;
+}
+
+function encodeJson(json: unknown): EncodedBody {
+  return json === undefined ? {} : { body: JSON.stringify(json), contentType: "application/json" };
+}
+
+async function encodeForm(form: FormData): Promise<EncodedBody> {
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -275,6 +295,9 @@ const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts
   else admit();
   return true;
 };
+
+/** Outermost last: the retry interceptor wraps the gate, so every attempt passes the gate. */
+const INTERCEPTORS: Dispatcher.DispatcherComposeInterceptor[] = [attemptGate, interceptors.retry(RETRY_OPTIONS)];
 
 /** Passes everything through, noting the answer's status for the retry decision and the limiter. */
 class AnswerObserver implements Dispatcher.DispatchHandler {
@@ -354,8 +377,10 @@ const TRANSPORT_TEXT: Record<string, string> = {
 function transportError(f: FailureContext, err: unknown, status?: number): ChatwootApiError {
   const code = codeOf(err);
   const kind: ApiErrorKind = code !== undefined && TIMEOUT_ERROR_CODES.has(code) ? "timeout" : "network";
-  const what = kind === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT" ? `no answer within ${f.timeoutMs} ms` : (code && TRANSPORT_TEXT[code]) ?? "request failed";
-  const cut = status !== undefined ? ` after a ${status} answer began` : "";
+  let what: string;
+  if (status !== undefined) what = kind === "timeout" ? `${status} answer stalled for ${f.timeoutMs} ms` : `${status} answer broke off`;
+  else if (kind === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT") what = `no answer within ${f.timeoutMs} ms`;
+  else what = (code && TRANSPORT_TEXT[code]) ?? "request failed";
   return new ChatwootApiError({
     kind,
     method: f.method,
@@ -365,6 +390,6 @@ function transportError(f: FailureContext, err: unknown, status?: number): Chatw
     hint: hintFor({ kind, path: f.path, code, timeoutMs: f.timeoutMs }),
     writeOutcome: writeOutcomeOf(f.method, { status, code }),
     attempts: f.call.attempts,
-    detail: `${what}${cut}${code ? ` (${code})` : ""}`,
+    detail: `${what}${code ? ` (${code})` : ""}`,
   });
 }

@@ -9,7 +9,7 @@
  * - A 429 after some request sent at the current pace was accepted means the pace is too fast:
  *   halve it (multiplicative decrease).
  * - A 429 when nothing sent at the current pace got through means the window's quota is spent:
- *   pause everything, doubling the pause each time (1 s, 2 s, 4 s ... capped), pace unchanged.
+ *   pause everything, doubling the pause each time (1 s, 2 s, 4 s, then 5 s), pace unchanged.
  *   After a pause one request goes alone as a probe; the others follow once it is accepted.
  * - 429s for requests sent before the last reaction are echoes of the same overload and ignored.
  * - Between 429s the pace doubles every `doublingMs` (the limit's scale is unknown, so growth
@@ -40,7 +40,9 @@ export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
   decreaseFactor: 0.5,
   doublingMs: 4_000,
   basePauseMs: 1_000,
-  maxPauseMs: 10_000,
+  // Short enough that little of a fresh one-minute window is lost, long enough that probing costs
+  // about a dozen refused requests per minute.
+  maxPauseMs: 5_000,
   releaseAfterMs: 60_000,
   now: () => performance.now(),
 };

@@ -247,6 +247,26 @@ describe("lost connections", () => {
   });
 });
 
+describe("answers cut off mid-body", () => {
+  const cut: Reply = { body: { id: 1, name: "a long enough name to cut" }, cutAfterBytes: 10 };
+
+  it("reads a GET again", async () => {
+    server.script(cut, { body: { id: 1 } });
+    await expect(client().send({ method: "GET", path: "/api/v1/accounts/1/inboxes/1" })).resolves.toEqual({ status: 200, body: { id: 1 } });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("never repeats a write whose 2xx answer broke off: it was applied", async () => {
+    server.script(cut, { body: { id: 1 } });
+    const err = await failure(client().send({ method: "POST", path: "/api/v1/accounts/1/portals", json: {} }));
+    expect(err.kind).toBe("network");
+    expect(err.status).toBe(200);
+    expect(err.writeOutcome).toBe("applied");
+    expect(err.message).toBe("POST /api/v1/accounts/1/portals: 200 answer broke off (UND_ERR_SOCKET)");
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("malformed answers", () => {
   const bad: Reply = { headers: { "content-type": "application/json" }, body: `{"id": 1, "access_token": "${API_TOKEN}"` };
 
@@ -264,6 +284,14 @@ describe("malformed answers", () => {
     expect(err.status).toBe(200);
     expect(err.message).toMatch(/^PATCH \/platform\/api\/v1\/agent_bots\/1: 200 answer is not valid JSON \(\d+ bytes\)$/);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("points at the URL when an HTML page answers instead of the API", async () => {
+    server.script({ status: 200, headers: { "content-type": "text/html" }, body: "<html><title>Sign in</title></html>" });
+    const err = await failure(client({ maxRetries: 0 }).send({ method: "GET", path: "/api/v1/accounts/1/inboxes/1" }));
+    expect(err.kind).toBe("invalid-response");
+    expect(err.message).toContain("of HTML");
+    expect(err.hint).toContain("chatwoot:url");
   });
 
   it("gives up on a GET that keeps answering garbage, within maxRetries", async () => {

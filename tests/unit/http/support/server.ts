@@ -15,7 +15,14 @@ export interface Recorded {
 
 /** What the server does with one request. */
 export type Reply =
-  | { status?: number; headers?: Record<string, string>; body?: string | object; delayMs?: number }
+  | {
+      status?: number;
+      headers?: Record<string, string>;
+      body?: string | object;
+      delayMs?: number;
+      /** Announces the whole body's length, sends only this many bytes, then drops the connection. */
+      cutAfterBytes?: number;
+    }
   /** Destroys the socket: before reading the request, or after reading all of it (a lost answer). */
   | { destroy: "before-read" | "after-read" };
 
@@ -52,8 +59,14 @@ export async function startTestServer(fallback: (req: Recorded) => Reply = () =>
         if (res.destroyed) return;
         const isText = typeof r.body === "string";
         const headers = { ...(isText ? {} : JSON_HEADERS), ...r.headers };
+        const text = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
+        if (r.cutAfterBytes !== undefined) {
+          res.writeHead(r.status ?? 200, { ...headers, "content-length": String(Buffer.byteLength(text)) });
+          res.write(Buffer.from(text).subarray(0, r.cutAfterBytes), () => setTimeout(() => req.socket.destroy(), 20));
+          return;
+        }
         res.writeHead(r.status ?? 200, headers);
-        res.end(r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body));
+        res.end(text);
       };
       if (r.delayMs) setTimeout(send, r.delayMs);
       else send();
