@@ -121,7 +121,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
     delayMs: 0,
     sentAt: 0,
   };
-  const failure = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };
+  const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };
 
   for (;;) {
     let res: Dispatcher.ResponseData;
@@ -138,7 +138,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       };
       res = await dispatcher.request(opts);
     } catch (err) {
-      throw transportError(failure, err);
+      throw transportError(where, err);
     }
 
     let text: string;
@@ -146,11 +146,11 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       text = await res.body.text();
     } catch (err) {
       // The answer broke off. An error status is still the error; a cut 2xx is re-read if it was a GET.
-      if (res.statusCode >= 300) throw httpError(failure, res.statusCode, undefined, codeOf(err));
+      if (res.statusCode >= 300) throw httpError(where, res.statusCode, undefined, codeOf(err));
       if (retryRead(req.method, call)) continue;
-      throw transportError(failure, err, res.statusCode);
+      throw transportError(where, err, res.statusCode);
     }
-    if (res.statusCode >= 300) throw httpError(failure, res.statusCode, serverMessageOf(text, header(res.headers["content-type"])));
+    if (res.statusCode >= 300) throw httpError(where, res.statusCode, serverMessageOf(text, header(res.headers["content-type"])));
 
     const parsed = parseJson(text);
     if (parsed.ok) return { status: res.statusCode, body: parsed.value };
@@ -179,7 +179,7 @@ function retryRead(method: string, call: CallState): boolean {
 }
 
 function tokenFor(settings: ConnectionSettings, path: string): string {
-  if (!path.startsWith("/")) throw new ConfigError(`request path must start with "/"`);
+  if (!path.startsWith("/")) throw new TypeError(`request path must start with "/": ${path}`);
   if (path.startsWith("/platform/")) {
     if (settings.platformAccessToken === undefined) {
       throw new ConfigError(`${settingLabel("platformAccessToken")} is not set: a Platform App token is required for ${path.split("?")[0]}`);
