@@ -57,10 +57,6 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
 
   describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault }) => {
     const inject = (pattern: RequestPattern, times = 1) => ctx.sb.control.inject({ ...fault, ...pattern, times });
-    // A request the delay fault holds is still handled after its test has given up on it; let it
-    // land before the next test's reset, or it acts on that test's objects (a late DELETE of the
-    // same slug or id deleted the next test's fresh object).
-    if (fault.kind === "delay") afterEach(() => new Promise((resolve) => setTimeout(resolve, fault.delayMs)));
 
     it("create ends with exactly one object, or fails leaving none", async () => {
       const desired = scenario.desired(ctx);
