@@ -10,7 +10,7 @@ const tier = (name: string, extra: Partial<Config> = {}): Config => ({
 });
 
 const config: Config = {
-  projects: [tier("unit"), tier("sandbox"), tier("provider"), tier("host"), tier("program")],
+  projects: [tier("unit"), tier("sandbox"), tier("provider"), tier("host", { globalSetup: "<rootDir>/tests/host/support/global-setup.ts" }), tier("program")],
   testTimeout: 30_000,
 };
 
