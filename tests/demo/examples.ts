@@ -1,0 +1,108 @@
+/**
+ * The examples under `examples/` and how each one runs against the sandbox: the sandbox seed it
+ * needs, and the stack config `pulumi config set` would hold (connection plus the example's own
+ * settings). Shared by the demo and the program-tier tests.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { defaultFixture, type FixtureInput, type SandboxInfo } from "../sandbox";
+
+export const REPO_ROOT = path.resolve(__dirname, "../..");
+export const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
+
+/** Stack config as the offline runner and `pulumi config set` take it. */
+export interface StackConfig {
+  /** `ns:key` (or a bare key of the project) → value. */
+  config: Record<string, string>;
+  /** Keys set with `--secret`. */
+  secretKeys: string[];
+}
+
+/** One example and what it needs from the sandbox. */
+export interface ExampleSpec {
+  name: ExampleName;
+  /** The example's directory (its own Pulumi project). */
+  dir: string;
+  /** Sandbox seed: the built-in one, or one with objects "made by hand" for the example to find. */
+  fixture: FixtureInput;
+  /** The example's own config keys (project namespace), as strings. */
+  settings: Record<string, string>;
+}
+
+/**
+ * Account 1 of the built-in seed as someone set it up in the dashboard before adopting it: a
+ * help-center portal, a contact attribute and an automation rule (bot 1, "Triage bot", is already
+ * in the seed and was made by platform app 1).
+ */
+export const HAND_MADE_FIXTURE: FixtureInput = {
+  ...defaultFixture,
+  portals: [{ id: 7, account_id: 1, name: "Docs", slug: "docs", color: "#123456", header_text: "Docs", config: { allowed_locales: ["en"], default_locale: "en" } }],
+  custom_attribute_definitions: [
+    {
+      id: 5,
+      account_id: 1,
+      attribute_key: "customer_tier",
+      attribute_model: "contact_attribute",
+      attribute_display_name: "Tier",
+      attribute_display_type: "list",
+      attribute_values: ["bronze", "silver"],
+    },
+  ],
+  automation_rules: [
+    {
+      id: 9,
+      account_id: 1,
+      name: "Angry customers",
+      event_name: "message_created",
+      conditions: [{ attribute_key: "content", filter_operator: "contains", values: ["angry"], query_operator: null }],
+      actions: [{ action_name: "change_priority", action_params: ["urgent"] }],
+      active: false,
+    },
+  ],
+};
+
+const SPECS = {
+  quickstart: { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
+  "adopt-existing": { fixture: HAND_MADE_FIXTURE, settings: { botName: "Triage bot", portalSlug: "docs", ruleId: "9" } },
+  "exclusive-membership": {
+    fixture: defaultFixture,
+    // Inbox 1 starts with users 2 and 4, inbox 2 with user 3.
+    settings: { frontDeskInboxId: "1", frontDeskAgents: "[2,3]", escalationsInboxId: "2", escalationAgents: "[2]" },
+  },
+} satisfies Record<string, Omit<ExampleSpec, "name" | "dir">>;
+
+export type ExampleName = keyof typeof SPECS;
+export const EXAMPLE_NAMES = Object.keys(SPECS) as ExampleName[];
+
+export function example(name: ExampleName): ExampleSpec {
+  return { name, dir: path.join(EXAMPLES_DIR, name), ...SPECS[name] };
+}
+
+/** The project name from the example's Pulumi.yaml (a top-level `name:` line). */
+export function projectName(dir: string): string {
+  const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+  const name = /^name:\s*(\S+)\s*$/m.exec(yaml)?.[1];
+  if (!name) throw new Error(`${dir}/Pulumi.yaml has no top-level name`);
+  return name;
+}
+
+/**
+ * The connection to the sandbox as account `accountId`'s administrator and the first platform
+ * app, with the tokens marked secret, plus the example's settings.
+ */
+export function sandboxStackConfig(info: SandboxInfo, spec: ExampleSpec, accountId = 1): StackConfig {
+  const account = info.accounts.find((a) => a.id === accountId);
+  if (!account) throw new Error(`the sandbox has no account ${accountId}`);
+  const [platformToken] = info.platformTokens;
+  if (!platformToken) throw new Error("the sandbox has no platform app");
+  return {
+    config: {
+      "chatwoot:url": info.url,
+      "chatwoot:accountId": String(accountId),
+      "chatwoot:apiAccessToken": account.adminToken,
+      "chatwoot:platformAccessToken": platformToken,
+      ...spec.settings,
+    },
+    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+  };
+}
