@@ -1,0 +1,63 @@
+/**
+ * The demo's closing tables: what the stack holds (type, name, id and the fields that identify
+ * each object) and the stack outputs. Values that are not plain (secret markers of either engine)
+ * print as `[secret]`, so a token cannot reach the table even if it sat under a key field.
+ */
+
+/** A resource of the stack, as either engine reports it. */
+export interface StackResource {
+  /** The full type token, e.g. `pulumi-nodejs:dynamic/chatwoot:Portal`. */
+  type: string;
+  name: string;
+  id: string;
+  outputs: Record<string, unknown>;
+}
+
+/** A plain value for display; anything structured (a secret marker) is `[secret]`. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return "-";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) return value.join(", ");
+  return "[secret]";
+}
+
+/** The fields that tell one object of each type from another. */
+const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
+  AgentBot: (o) => `"${shown(o.name)}" -> ${shown(o.outgoingUrl)}`,
+  Portal: (o) => `/hc/${shown(o.slug)}, inbox ${shown(o.inboxId)}`,
+  AutomationRule: (o) => `"${shown(o.name)}" on ${shown(o.eventName)}${o.active === false ? " (inactive)" : ""}`,
+  CustomAttributeDefinition: (o) => `${shown(o.attributeKey)} (${shown(o.attributeModel)}, ${shown(o.attributeDisplayType)})`,
+  InboxMembership: (o) => `inbox ${shown(o.inboxId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,
+};
+
+/** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */
+const shortType = (type: string) => type.slice(type.lastIndexOf(":") + 1);
+
+/** Left-aligned columns under a header. */
+function columns(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  return [header, ...rows].map((cells) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join("  ")}`.trimEnd());
+}
+
+/** One row per resource: TYPE, NAME, ID, KEY FIELDS. */
+export function formatResourceTable(resources: readonly StackResource[]): string {
+  if (resources.length === 0) return "  (no resources)";
+  const rows = resources.map((r) => {
+    const type = shortType(r.type);
+    return [type, r.name, r.id, KEY_FIELDS[type]?.(r.outputs) ?? ""];
+  });
+  return columns(["TYPE", "NAME", "ID", "KEY FIELDS"], rows).join("\n");
+}
+
+/**
+ * One line per stack output. Both engines hand over outputs with secrets already masked as
+ * `[secret]` (the offline runner's summary, `pulumi stack output --json`), so structured values
+ * are shown as JSON.
+ */
+export function formatOutputs(outputs: Record<string, unknown>): string {
+  const entries = Object.entries(outputs).sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return "  (no outputs)";
+  const width = Math.max(...entries.map(([k]) => k.length));
+  const text = (value: unknown) => (typeof value === "object" && value !== null && shown(value) === "[secret]" ? JSON.stringify(value) : shown(value));
+  return entries.map(([key, value]) => `  ${key.padEnd(width)}  ${text(value)}`).join("\n");
+}
