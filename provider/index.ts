@@ -23,8 +23,21 @@ export function configure(values: Record<string, string | undefined>): void {
  */
 export function configureFromHost(config: { get(key: string): string | undefined }): void {
   const values: Record<string, string | undefined> = {};
-  for (const { key } of Object.values(SETTING_SOURCES)) values[key] = config.get(`chatwoot:${key}`);
+  for (const { key } of Object.values(SETTING_SOURCES)) values[key] = hostSetting(config, `chatwoot:${key}`);
   configureConnection(values);
+}
+
+/**
+ * A host that never received the Configure RPC (an engine that does not send one) has no config to
+ * read from, and its `get` fails with a TypeError: nothing is set, so the environment applies.
+ */
+function hostSetting(config: { get(key: string): string | undefined }, key: string): string | undefined {
+  try {
+    return config.get(key);
+  } catch (err) {
+    if (err instanceof TypeError) return undefined;
+    throw err;
+  }
 }
 
 /** The lifecycle methods of each resource, by Pulumi type name. */
