@@ -10,7 +10,7 @@
 import { STATUS_CODES } from "node:http";
 import { interceptors, type Dispatcher, type RetryHandler } from "undici";
 import { connection, settingLabel, type ConnectionSettings } from "../config";
-import { serverMessageOf } from "./error-body";
+import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-body";
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
 import { registerSecret } from "./secrets";
@@ -150,7 +150,10 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       if (retryRead(req.method, call)) continue;
       throw transportError(where, err, res.statusCode);
     }
-    if (res.statusCode >= 300) throw httpError(where, res.statusCode, serverMessageOf(text, header(res.headers["content-type"])));
+    if (res.statusCode >= 300) {
+      const type = header(res.headers["content-type"]);
+      throw httpError(where, res.statusCode, serverMessageOf(text, type), undefined, errorBodyKindOf(text, type));
+    }
 
     const parsed = parseJson(text);
     if (parsed.ok) return { status: res.statusCode, body: parsed.value };
@@ -348,7 +351,7 @@ interface FailureContext {
   timeoutMs: number;
 }
 
-function httpError(f: FailureContext, status: number, serverMessage: string | undefined, code?: string): ChatwootApiError {
+function httpError(f: FailureContext, status: number, serverMessage: string | undefined, code?: string, body?: ErrorBodyKind): ChatwootApiError {
   const hint = status >= 300 && status < 400 ? `the server answered with a redirect; check ${settingLabel("url")} (https? another host?)` : hintFor({ kind: "http", path: f.path, status, serverMessage });
   return new ChatwootApiError({
     kind: "http",
@@ -358,6 +361,7 @@ function httpError(f: FailureContext, status: number, serverMessage: string | un
     serverMessage,
     hint,
     code,
+    body,
     writeOutcome: writeOutcomeOf(f.method, { status }),
     attempts: f.call.attempts,
     detail: `${status} ${serverMessage ?? STATUS_CODES[status] ?? "error"}`,

@@ -11,6 +11,24 @@
 /** Longest server message kept; long pages are summarised, never copied whole. */
 const MAX_LENGTH = 300;
 
+/** What kind of body an error answer had: Chatwoot's own answers are JSON; proxies send HTML. */
+export type ErrorBodyKind = "json" | "html" | "text" | "empty";
+
+export function errorBodyKindOf(text: string, contentType?: string): ErrorBodyKind {
+  const trimmed = text.trim();
+  if (trimmed === "") return "empty";
+  if (looksLikeHtml(trimmed, contentType)) return "html";
+  if (/^[[{"]/.test(trimmed)) {
+    try {
+      JSON.parse(trimmed);
+      return "json";
+    } catch {
+      return "text";
+    }
+  }
+  return "text";
+}
+
 /** A short, single-line explanation from an error body, or `undefined` when it has none. */
 export function serverMessageOf(text: string, contentType?: string): string | undefined {
   const trimmed = text.trim();

@@ -3,6 +3,7 @@
  * `isInstance` still works when two copies of this module are loaded (an old provider text in
  * state next to a new one), where `instanceof` would not.
  */
+import type { ErrorBodyKind } from "./error-body";
 import { redactSecrets } from "./secrets";
 
 const API_ERROR = Symbol.for("pulumi-chatwoot.ChatwootApiError");
@@ -34,6 +35,8 @@ export interface ChatwootApiErrorInit {
   code?: string;
   /** Requests sent for this call, retries included. */
   attempts?: number;
+  /** The kind of body the error answer had (Chatwoot's own answers are JSON). */
+  body?: ErrorBodyKind;
   /** Replaces the generated description after `METHOD path: `. */
   detail?: string;
 }
@@ -59,6 +62,10 @@ export class ChatwootApiError extends Error {
   declare readonly code?: string;
   /** Requests sent for this call, retries included. */
   readonly attempts: number;
+  /** The kind of body the error answer had, when there was an answer. */
+  declare readonly body?: ErrorBodyKind;
+  /** What this error was made from, redacted, for {@link withHint}. */
+  declare private readonly init: ChatwootApiErrorInit;
 
   constructor(init: ChatwootApiErrorInit) {
     const serverMessage = init.serverMessage === undefined ? undefined : redactSecrets(init.serverMessage);
@@ -74,6 +81,15 @@ export class ChatwootApiError extends Error {
     if (serverMessage !== undefined) this.serverMessage = serverMessage;
     if (hint !== undefined) this.hint = hint;
     if (init.code !== undefined) this.code = init.code;
+    if (init.body !== undefined) this.body = init.body;
+    const detail = init.detail === undefined ? undefined : redactSecrets(init.detail);
+    // Not enumerable: error dumps (logs, test output) show the fields above, not this copy.
+    Object.defineProperty(this, "init", { value: { ...init, serverMessage, hint, detail }, enumerable: false });
+  }
+
+  /** The same failure with `hint` added (after any hint it already had): context only the caller knows. */
+  withHint(hint: string): ChatwootApiError {
+    return new ChatwootApiError({ ...this.init, hint: [this.init.hint, hint].filter(Boolean).join("; ") });
   }
 
   /** Brand check that survives duplicate copies of this module. */
@@ -113,7 +129,11 @@ export class ConfigError extends Error {
 }
 Object.defineProperty(ConfigError.prototype, CONFIG_ERROR, { value: true });
 
-/** True for a {@link ChatwootApiError} whose answer was a 404. */
+/**
+ * True for a {@link ChatwootApiError} whose answer was Chatwoot's own 404 (a JSON body). A 404 page
+ * from a proxy or a wrong `chatwoot:url` says nothing about the object, and treating it as "gone"
+ * would make a refresh drop every resource from the state.
+ */
 export function isNotFound(e: unknown): boolean {
-  return ChatwootApiError.isInstance(e) && e.status === 404;
+  return ChatwootApiError.isInstance(e) && e.status === 404 && e.body === "json";
 }

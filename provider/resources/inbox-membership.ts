@@ -121,8 +121,7 @@ function explained(err: unknown, t: Target, w: Write): unknown {
     err.status === 404
       ? `inbox ${t.inboxId} does not exist in account ${t.accountId}`
       : `user ids sent: ${w.userIds.join(", ")}; each must be an existing user of account ${t.accountId} (the request was refused as a whole)`;
-  const { kind, method, path, status, serverMessage, writeOutcome, code, attempts } = err;
-  return new ChatwootApiError({ kind, method, path, status, serverMessage, writeOutcome, code, attempts, hint: [err.hint, hint].filter(Boolean).join("; ") });
+  return err.withHint(hint);
 }
 
 /**

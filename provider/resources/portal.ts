@@ -235,16 +235,10 @@ async function patch(where: Where, news: Inputs, keys: readonly string[]): Promi
   return updated;
 }
 
-/** The same API error with a hint of what to do about it. */
-function withHint(err: ChatwootApiError, hint: string): ChatwootApiError {
-  const { kind, method, path, status, serverMessage, writeOutcome, attempts, code } = err;
-  return new ChatwootApiError({ kind, method, path, status, serverMessage, writeOutcome, attempts, code, hint });
-}
-
 /** A 404 from a portal write that links an inbox: the inbox is what was not found. */
 function explainInboxFailure(err: unknown, inputs: Inputs, keys: readonly string[]): unknown {
   if (!isNotFound(err) || !keys.includes("inboxId") || typeof inputs.inboxId !== "number") return err;
-  return withHint(err as ChatwootApiError, `inbox ${inputs.inboxId} was not found`);
+  return (err as ChatwootApiError).withHint(`inbox ${inputs.inboxId} was not found`);
 }
 
 /** A 422 on create whose slug this account already uses: point to adoption. */
@@ -252,7 +246,7 @@ async function explainCreateFailure(err: unknown, inputs: Inputs): Promise<unkno
   if (!ChatwootApiError.isInstance(err) || err.status !== 422) return explainInboxFailure(err, inputs, ["inboxId"]);
   const existing = await findBySlug(inputs.accountId, inputs.slug).catch(() => undefined);
   if (!existing) return err;
-  return withHint(err, `portal ${existing.id} of account ${inputs.accountId} already has slug "${inputs.slug}"; set adopt: true to manage it`);
+  return err.withHint(`portal ${existing.id} of account ${inputs.accountId} already has slug "${inputs.slug}"; set adopt: true to manage it`);
 }
 
 const normalizers: Record<string, Normalizer> = {

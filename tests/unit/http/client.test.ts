@@ -414,6 +414,14 @@ describe("error bodies, messages and hints", () => {
     expect(isNotFound(new Error("404"))).toBe(false);
   });
 
+  it("does not take a proxy's 404 page for Chatwoot saying an object is gone", async () => {
+    server.script({ status: 404, headers: { "content-type": "text/html" }, body: "<html><title>404 Not Found</title><body>nginx</body></html>" });
+    const err = await failure(client().send({ method: "GET", path: "/api/v1/accounts/1/portals/a" }));
+    expect(err.status).toBe(404);
+    expect(err.body).toBe("html");
+    expect(isNotFound(err)).toBe(false);
+  });
+
   it("keeps the query string out of the error's path and message", async () => {
     server.script({ status: 404, body: { error: "Resource could not be found" } });
     const err = await failure(client().send({ method: "GET", path: "/api/v1/accounts/1/custom_attribute_definitions", query: { attribute_model: "contact_attribute" } }));

@@ -53,11 +53,28 @@ describe("ChatwootApiError", () => {
 
   it("is recognised across duplicate module copies, where instanceof fails", () => {
     const other = otherCopy();
-    const foreign = new other.ChatwootApiError({ kind: "http", method: "GET", path: "/p", status: 404, writeOutcome: "not-applied" });
+    const foreign = new other.ChatwootApiError({ kind: "http", method: "GET", path: "/p", status: 404, body: "json", writeOutcome: "not-applied" });
     expect(foreign instanceof ChatwootApiError).toBe(false);
     expect(ChatwootApiError.isInstance(foreign)).toBe(true);
     expect(isNotFound(foreign)).toBe(true);
     expect(other.ChatwootApiError.isInstance(new ChatwootApiError({ kind: "network", method: "GET", path: "/p", writeOutcome: "not-applied" }))).toBe(true);
+  });
+
+  it("counts only Chatwoot's own (JSON) 404 as not found, never a proxy's page", () => {
+    const notFound = (body: "json" | "html" | "text" | "empty") =>
+      isNotFound(new ChatwootApiError({ kind: "http", method: "GET", path: "/p", status: 404, body, writeOutcome: "not-applied" }));
+    expect(notFound("json")).toBe(true);
+    expect(notFound("html")).toBe(false);
+    expect(notFound("text")).toBe(false);
+    expect(notFound("empty")).toBe(false);
+  });
+
+  it("adds a caller's hint after its own, keeping every other field", () => {
+    const err = new ChatwootApiError({ kind: "http", method: "POST", path: "/p", status: 422, serverMessage: "Taken", hint: "first", body: "json", writeOutcome: "not-applied", attempts: 2 });
+    const hinted = err.withHint("second");
+    expect(hinted.message).toBe("POST /p: 422 Taken (after 2 attempts); first; second");
+    expect([hinted.status, hinted.body, hinted.attempts, hinted.writeOutcome, hinted.serverMessage]).toEqual([422, "json", 2, "not-applied", "Taken"]);
+    expect(ChatwootApiError.isInstance(hinted)).toBe(true);
   });
 
   it("rejects look-alikes", () => {
