@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChatwootApiError } from "../http/errors";
 import { takeOver } from "../lifecycle/adopt";
 import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
 import { outputsOf, pick } from "../lifecycle/outputs";
@@ -126,6 +127,14 @@ async function findByKey(inputs: Inputs): Promise<DefinitionWire | undefined> {
   return all.find((d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel);
 }
 
+/** A 422 on create for a key the account already has for this model: point to adoption. */
+async function explainTaken(err: unknown, inputs: Inputs): Promise<unknown> {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 422) return err;
+  const existing = await findByKey(inputs).catch(() => undefined);
+  if (!existing) return err;
+  return err.withHint(`definition ${existing.id} already has key "${inputs.attributeKey}" (${inputs.attributeModel}); set adopt: true to manage it`);
+}
+
 const managedKeys = managedKeysOf(CustomAttributeDefinitionInputs, CONTROL_KEYS);
 
 const get = (inputs: { accountId: number }, id: number | string) =>
@@ -160,7 +169,7 @@ export const customAttributeDefinition = defineResource({
     const created = await createOnce(
       () => call(single(DefinitionWire), { method: "POST", path: path(inputs), json: body(inputs, managedKeys) }),
       () => findByKey(inputs),
-    );
+    ).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
     return { id: String(created.id), outs: outputsOf(inputs, created) };
   },
 

@@ -85,7 +85,7 @@ describe.each(SHAPES)("CustomAttributeDefinition (%s shapes)", (shapes) => {
 
   it("refuses to create over an existing key without adopt", async () => {
     await create(provider, base);
-    await expect(create(provider, base)).rejects.toThrow(/422/);
+    await expect(create(provider, base)).rejects.toThrow(/422 .*set adopt: true/);
   });
 
   it("replaces (deleting first) when the account changes, updates in place when the key changes", async () => {
