@@ -1,0 +1,181 @@
+/**
+ * The fleet figures: every resource of the fleet created at once (as `pulumi up` does for a new
+ * stack with unbounded parallelism, all in one provider process), then all deleted at once, against
+ * the sandbox with or without its rate limit. Each phase starts with fresh connection pools and a
+ * fresh limiter, as a new `pulumi` process would; the server's rate-limit window carries on.
+ */
+import { performance } from "node:perf_hooks";
+import { resources } from "../../../provider";
+import { closeApiClients, limiterStats } from "../../../provider/http/origins";
+import type { LimiterStats } from "../../../provider/http/limiter";
+import type { LogEntry } from "../../sandbox";
+import { create, destroy, type State } from "../../provider/support/engine";
+import type { BareClient } from "./bare-client";
+import type { SandboxProcess } from "./sandbox-process";
+import type { FleetMember } from "./workload";
+
+/** One run of the fleet. */
+export interface FleetScenario {
+  label: string;
+  /** Requests per fixed window, counted like rack-attack; null: no limit. */
+  limit: { requests: number; periodMs: number } | null;
+  /** Requests already counted in the window when the apply starts (another run, other tooling on the same IP). */
+  spent: number;
+}
+
+/** What one phase (apply or destroy) measured. */
+export interface PhaseFigures {
+  phase: "apply" | "destroy";
+  resources: number;
+  failed: number;
+  /** Failure messages (shortened) with their counts. */
+  failures: Map<string, number>;
+  requests: number;
+  throttled: number;
+  /** Requests by method, e.g. { GET: 200, POST: 1000 }. */
+  byMethod: Record<string, number>;
+  wallMs: number;
+  /** When each resource finished, in milliseconds from the start of the phase, ascending. */
+  finishedAtMs: number[];
+  /** Milliseconds from the start of the first rate-limit window to the start of the phase. */
+  windowOffsetMs: number;
+  limiter: LimiterStats | undefined;
+  /** Problems found in the server's state afterwards: duplicates, orphans, missing members. */
+  stateProblems: string[];
+}
+
+export interface FleetContext {
+  sandbox: SandboxProcess;
+  bare: BareClient;
+  fleet: readonly FleetMember[];
+  /** Row counts of the seed (the state after a reset). */
+  seedCounts: Record<string, number>;
+  progress?: (line: string) => void;
+}
+
+const TABLE_OF: Record<string, string> = {
+  AgentBot: "agent_bots",
+  Portal: "portals",
+  AutomationRule: "automation_rules",
+  CustomAttributeDefinition: "custom_attribute_definitions",
+};
+
+export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenario): Promise<PhaseFigures[]> {
+  const { sandbox, fleet } = ctx;
+  await closeApiClients();
+  await sandbox.reset();
+  await sandbox.setRateLimit(scenario.limit && { limit: scenario.limit.requests, periodMs: scenario.limit.periodMs });
+  const windowStart = performance.now();
+  if (scenario.spent > 0) await spend(ctx.bare, scenario.spent);
+  await sandbox.clearLog();
+
+  const states: (State | undefined)[] = new Array(fleet.length);
+  const apply = await phase(ctx, "apply", windowStart, (i) => {
+    const member = fleet[i] as FleetMember;
+    return create(resources[member.kind], member.inputs).then((state) => void (states[i] = state));
+  });
+  apply.stateProblems = await checkApplied(ctx);
+  ctx.progress?.(`${scenario.label}: apply done in ${(apply.wallMs / 1000).toFixed(1)} s`);
+
+  await closeApiClients();
+  const created = states.flatMap((state, i) => (state ? [{ state, kind: (fleet[i] as FleetMember).kind }] : []));
+  const remove = await phase(ctx, "destroy", windowStart, (i) => {
+    const item = created[i];
+    return item ? destroy(resources[item.kind], item.state) : Promise.resolve();
+  }, created.length);
+  remove.stateProblems = await checkDestroyed(ctx);
+  ctx.progress?.(`${scenario.label}: destroy done in ${(remove.wallMs / 1000).toFixed(1)} s`);
+  await closeApiClients();
+  await sandbox.setRateLimit(null);
+  return [apply, remove];
+}
+
+async function phase(
+  ctx: FleetContext,
+  name: PhaseFigures["phase"],
+  windowStart: number,
+  run: (i: number) => Promise<void>,
+  count = ctx.fleet.length,
+): Promise<PhaseFigures> {
+  await ctx.sandbox.clearLog();
+  const failures = new Map<string, number>();
+  const finishedAtMs: number[] = [];
+  const started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => run(i).finally(() => finishedAtMs.push(performance.now() - started))));
+  const wallMs = performance.now() - started;
+  for (const result of results) {
+    if (result.status === "fulfilled") continue;
+    const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
+    const key = message.replace(/\d+/g, "N").slice(0, 160);
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  }
+  const log = await ctx.sandbox.log();
+  return {
+    phase: name,
+    resources: count,
+    failed: results.filter((r) => r.status === "rejected").length,
+    failures,
+    requests: log.length,
+    throttled: log.filter((e) => e.status === 429).length,
+    byMethod: countBy(log, (e) => e.method),
+    wallMs,
+    finishedAtMs: finishedAtMs.sort((a, b) => a - b),
+    windowOffsetMs: started - windowStart,
+    limiter: limiterStats(ctx.sandbox.url),
+    stateProblems: [],
+  };
+}
+
+function countBy(log: readonly LogEntry[], key: (e: LogEntry) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const entry of log) counts[key(entry)] = (counts[key(entry)] ?? 0) + 1;
+  return counts;
+}
+
+/** Sends `n` cheap requests (as the same client) so that they count against the current window. */
+async function spend(bare: BareClient, n: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < n) {
+      next += 1;
+      const status = await bare.send({ method: "GET", path: "/api/v1/accounts/1/custom_attribute_definitions", query: {}, body: null, status: 200 });
+      if (status !== 200) throw new Error(`spending the window: answer ${status} after ${next} requests`);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, lane));
+}
+
+/** Every resource exists exactly once: one row per object, every listed user a member. */
+async function checkApplied(ctx: FleetContext): Promise<string[]> {
+  const problems: string[] = [];
+  const counts = await ctx.sandbox.counts();
+  for (const [kind, table] of Object.entries(TABLE_OF)) {
+    const expected = (ctx.seedCounts[table] ?? 0) + ctx.fleet.filter((m) => m.kind === kind).length;
+    if (counts[table] !== expected) problems.push(`${table}: ${counts[table]} rows, expected ${expected}`);
+  }
+  const members = await ctx.sandbox.inboxMembers();
+  for (const m of ctx.fleet) {
+    if (m.kind !== "InboxMembership") continue;
+    const wanted = [...(m.inputs.userIds as number[])].sort((a, b) => a - b);
+    const actual = members.get(m.inputs.inboxId as number) ?? [];
+    const ok = m.inputs.exclusive ? actual.join() === wanted.join() : wanted.every((id) => actual.includes(id));
+    if (!ok) problems.push(`inbox ${String(m.inputs.inboxId)}: members ${actual.join(",")}, expected ${wanted.join(",")}`);
+  }
+  return problems;
+}
+
+/** The state is the seed's again: no object of the fleet left, no fleet inbox with members. */
+async function checkDestroyed(ctx: FleetContext): Promise<string[]> {
+  const problems: string[] = [];
+  const counts = await ctx.sandbox.counts();
+  for (const table of Object.values(TABLE_OF)) {
+    if (counts[table] !== ctx.seedCounts[table]) problems.push(`${table}: ${counts[table]} rows, the seed has ${ctx.seedCounts[table]}`);
+  }
+  const members = await ctx.sandbox.inboxMembers();
+  for (const m of ctx.fleet) {
+    if (m.kind !== "InboxMembership") continue;
+    const left = members.get(m.inputs.inboxId as number) ?? [];
+    if (left.length > 0) problems.push(`inbox ${String(m.inputs.inboxId)}: members ${left.join(",")} left`);
+  }
+  return problems;
+}
