@@ -4,14 +4,17 @@
  * write, and prints what the stack holds. With a `pulumi` CLI on the PATH the runs are real
  * `pulumi up`s; otherwise the offline runner drives Pulumi's dynamic-provider host itself.
  *
- *   npm run demo [-- --offline] [--skip-build] [--example quickstart|adopt-existing|exclusive-membership]
+ *   npm run demo -- [--offline] [--skip-build] [--example NAME] [--sandbox URL]
  *
+ * `--offline` uses the offline runner even when a CLI is installed; `--example` is one of
+ * quickstart, adopt-existing, exclusive-membership; `--sandbox` uses a freshly started sandbox
+ * that is already running (e.g. `npm run sandbox`, seeded for the example) instead of starting one.
  * Exits non-zero when anything fails. Every line goes through a check that no token the sandbox
  * issued is printed.
  */
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { startSandbox, type Sandbox } from "../sandbox";
+import { embeddedSandbox, runningSandbox, type DemoSandbox } from "./demo-sandbox";
 import { describeCounts, type DemoEngine } from "./engine";
 import { example, EXAMPLE_NAMES, REPO_ROOT, sandboxStackConfig, type ExampleName } from "./examples";
 import { OfflineEngine } from "./offline-engine";
@@ -19,12 +22,12 @@ import { locatePulumi, PulumiCliEngine } from "./pulumi-cli-engine";
 import { describeRequests, writesIn } from "./requests";
 import { formatOutputs, formatResourceTable } from "./resource-table";
 
-/** Tokens whose appearance in the output must stop the demo; filled once the sandbox runs. */
-let knownSecrets: () => string[] = () => [];
+/** Tokens whose appearance in the output must stop the demo; refreshed after every step that can issue one. */
+let knownSecrets: string[] = [];
 
 /** Prints, unless the text holds a token (then fails instead, without printing it). */
 function say(text = ""): void {
-  if (knownSecrets().some((secret) => secret.length > 0 && text.includes(secret))) {
+  if (knownSecrets.some((secret) => secret.length > 0 && text.includes(secret))) {
     throw new Error("refusing to print a line that contains a token issued by the sandbox");
   }
   process.stdout.write(`${text}\n`);
@@ -48,7 +51,7 @@ function build(): void {
   say(`Built the package into node_modules/pulumi-chatwoot (${seconds(performance.now() - start)}).`);
 }
 
-async function chooseEngine(offline: boolean, spec: ReturnType<typeof example>, sandbox: Sandbox): Promise<DemoEngine> {
+async function chooseEngine(offline: boolean, spec: ReturnType<typeof example>, sandbox: DemoSandbox): Promise<DemoEngine> {
   const stack = sandboxStackConfig(sandbox.info, spec);
   const lookup = offline ? ({ found: false, reason: "--offline was given" } as const) : await locatePulumi();
   if (lookup.found) {
@@ -64,18 +67,26 @@ async function chooseEngine(offline: boolean, spec: ReturnType<typeof example>, 
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { offline: { type: "boolean", default: false }, "skip-build": { type: "boolean", default: false }, example: { type: "string", default: "quickstart" } },
+    options: {
+      offline: { type: "boolean", default: false },
+      "skip-build": { type: "boolean", default: false },
+      example: { type: "string", default: "quickstart" },
+      sandbox: { type: "string" },
+    },
     strict: true,
   });
   const name = values.example as ExampleName;
   if (!EXAMPLE_NAMES.includes(name)) throw new Error(`unknown example "${values.example}"; one of ${EXAMPLE_NAMES.join(", ")}`);
   const spec = example(name);
 
-  say(`pulumi-chatwoot demo: examples/${name} against the embedded sandbox`);
+  say(`pulumi-chatwoot demo: examples/${name} against ${values.sandbox ? "a running" : "the embedded"} sandbox`);
   say();
   if (!values["skip-build"]) build();
-  const sandbox = await startSandbox({ fixture: spec.fixture });
-  knownSecrets = () => sandbox.control.secrets();
+  const sandbox = values.sandbox ? await runningSandbox(values.sandbox) : await embeddedSandbox(spec.fixture);
+  const refreshSecrets = async () => {
+    knownSecrets = await sandbox.secrets();
+  };
+  await refreshSecrets();
   let engine: DemoEngine | undefined;
   try {
     say(`Sandbox: ${sandbox.url} (an in-memory Chatwoot-compatible server; account 1 as its administrator).`);
@@ -83,13 +94,15 @@ async function main(): Promise<void> {
     const stackEngine = engine;
     say();
 
-    sandbox.control.clearLog();
+    await sandbox.clearLog();
     const [first, firstMs] = await timed(() => stackEngine.up());
-    say(`Run 1: ${describeCounts(first.counts)}; ${describeRequests(sandbox.control.log())}; ${seconds(firstMs)}`);
+    await refreshSecrets();
+    say(`Run 1: ${describeCounts(first.counts)}; ${describeRequests(await sandbox.log())}; ${seconds(firstMs)}`);
 
-    sandbox.control.clearLog();
+    await sandbox.clearLog();
     const [second, secondMs] = await timed(() => stackEngine.up());
-    const log = sandbox.control.log();
+    await refreshSecrets();
+    const log = await sandbox.log();
     say(`Run 2: ${describeCounts(second.counts)}; ${describeRequests(log)}; ${seconds(secondMs)}`);
     const writes = writesIn(log);
     if (second.changed) throw new Error("the second run changed resources although the program did not change");

@@ -116,17 +116,21 @@ export class PulumiCliEngine implements DemoEngine {
 /** Runs a command to completion; rejects with the end of its output when it fails. */
 function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string }): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) return resolve({ stdout, stderr });
       const tail = `${stdout}\n${stderr}`.trim().split("\n").slice(-25).join("\n");
       reject(new Error(`pulumi ${args.join(" ")} failed (exit ${code}):\n${tail}`));
     });
-    child.stdin.end(options.input ?? "");
+    if (child.stdin) {
+      // A command that exits without reading its input closes the pipe; its exit code tells the story.
+      child.stdin.on("error", () => undefined);
+      child.stdin.end(options.input);
+    }
   });
 }

@@ -1,0 +1,175 @@
+/**
+ * `npm run demo` end to end: the script is spawned as users run it (after a build), against a
+ * sandbox this test owns, so the test can read the same request log and search the output for
+ * every token the sandbox issued.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { locatePulumi, PulumiCliEngine } from "../demo/pulumi-cli-engine";
+import { writesIn } from "../demo/requests";
+import { example, REPO_ROOT } from "../demo/examples";
+import { startSandbox, type Sandbox } from "../sandbox";
+
+jest.setTimeout(90_000);
+
+interface Outcome {
+  code: number | null;
+  output: string;
+}
+
+/** Runs the demo script (no build: the test tier runs after one) and collects stdout and stderr. */
+function runDemo(args: string[]): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.JEST_WORKER_ID;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "tests/demo/main.ts", "--skip-build", ...args], {
+      cwd: REPO_ROOT,
+      env,
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** The table row of a resource: type, name and id in their columns. */
+const row = (type: string, name: string, id: number | string) => new RegExp(`^\\s+${type}\\s+${name}\\s+${id}\\s+\\S`, "m");
+
+describe("against a running sandbox", () => {
+  let sandbox: Sandbox;
+  beforeEach(async () => {
+    sandbox = await startSandbox({ fixture: example("quickstart").fixture });
+  });
+  afterEach(() => sandbox.close());
+
+  test("runs the quickstart twice, shows no change and no write on the second run, and prints the stack without a token", async () => {
+    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/Engine: the offline runner, because --offline was given/);
+    expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
+    expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
+    expect(output).toContain("no changes, and the sandbox's request log holds no write for this run.");
+
+    // The demo cleared the log before its second run: what is left is that run, seen from here.
+    const secondRun = sandbox.control.log();
+    expect(secondRun.length).toBeGreaterThan(0);
+    expect(writesIn(secondRun)).toEqual([]);
+
+    const state = sandbox.control.snapshot();
+    const bot = state.agent_bots.find((b) => b.name === "Support bot");
+    expect(output).toMatch(/^\s+TYPE\s+NAME\s+ID\s+KEY FIELDS$/m);
+    expect(output).toMatch(row("Portal", "help", state.portals[0].id));
+    expect(output).toMatch(row("AutomationRule", "enterprise-first", state.automation_rules[0].id));
+    expect(output).toMatch(row("CustomAttributeDefinition", "plan", state.custom_attribute_definitions[0].id));
+    expect(output).toMatch(row("AgentBot", "support-bot", bot?.id ?? "missing"));
+    expect(output).toMatch(row("InboxMembership", "website-agents", "1/1"));
+    expect(output).toMatch(/^\s+widgetToken\s+\[secret\]$/m);
+
+    const secrets = sandbox.control.secrets();
+    expect(secrets.length).toBeGreaterThan(4);
+    for (const secret of secrets) expect(output).not.toContain(secret);
+  });
+
+  test("a failing run ends the demo with a non-zero exit code and no token in the error", async () => {
+    sandbox.control.inject({ method: "POST", path: "/api/v1/accounts/:account/portals", kind: "status", status: 403, times: 10 });
+    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
+    expect(code).toBe(1);
+    expect(output).toMatch(/^demo failed: .*POST \/api\/v1\/accounts\/1\/portals: 403/ms);
+    expect(output).not.toContain("Run 2:");
+    for (const secret of sandbox.control.secrets()) expect(output).not.toContain(secret);
+  });
+});
+
+test("with its own embedded sandbox, as `npm run demo` runs it", async () => {
+  const { code, output } = await runDemo(["--offline"]);
+  expect(code).toBe(0);
+  expect(output).toContain("against the embedded sandbox");
+  expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
+  expect(output).toMatch(row("Portal", "help", 1));
+  expect(output).toContain("Done: the second run changed nothing and sent no write.");
+});
+
+test("an unknown example is refused with a non-zero exit code", async () => {
+  const { code, output } = await runDemo(["--example", "nope"]);
+  expect(code).toBe(1);
+  expect(output).toContain('unknown example "nope"');
+});
+
+(process.platform === "win32" ? describe.skip : describe)("finding the Pulumi CLI (shell-script stand-ins)", () => {
+  let bin: string;
+  beforeEach(() => {
+    bin = fs.mkdtempSync(path.join(os.tmpdir(), "fake-pulumi-"));
+  });
+  afterEach(() => fs.rmSync(bin, { recursive: true, force: true }));
+
+  const install = (script: string) => fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+
+  test("an executable that answers `pulumi version` is used", async () => {
+    install('echo "v3.999.0"');
+    expect(await locatePulumi({ PATH: bin })).toEqual({ found: true, path: path.join(bin, "pulumi"), version: "v3.999.0" });
+  });
+
+  test("one that fails (a wrapper that cannot download the CLI, say) is not, and the reason is given", async () => {
+    install('echo "cannot reach get.pulumi.com" >&2; exit 3');
+    const lookup = await locatePulumi({ PATH: bin });
+    expect(lookup.found).toBe(false);
+    expect(lookup).toMatchObject({ reason: expect.stringContaining("did not answer `pulumi version`") });
+  });
+
+  test("without one on the PATH, the reason says so", async () => {
+    expect(await locatePulumi({ PATH: bin })).toEqual({ found: false, reason: "no `pulumi` CLI on the PATH" });
+  });
+
+  test("the CLI engine works non-interactively in a temporary project, with tokens on stdin only", async () => {
+    // A stand-in that records each call; it answers `stack history` the way the CLI does.
+    const log = path.join(bin, "calls.log");
+    install(
+      [
+        `printf 'ARGS %s\\n' "$*" >> ${JSON.stringify(log)}`,
+        `printf 'ENV %s %s %s\\n' "$PULUMI_BACKEND_URL" "\${PULUMI_CONFIG_PASSPHRASE:+passphrase}" "$PWD" >> ${JSON.stringify(log)}`,
+        'case "$*" in',
+        `  "config set --secret"*) printf 'STDIN %s\\n' "$(cat)" >> ${JSON.stringify(log)} ;;`,
+        `  "stack history"*) echo '[{"resourceChanges":{"create":5}},{"resourceChanges":{"same":1}}]' ;;`,
+        "esac",
+      ].join("\n"),
+    );
+    const tokens = { api: "api-token-5f0c2a", platform: "platform-token-9b1e77" };
+    const engine = new PulumiCliEngine(path.join(bin, "pulumi"), example("quickstart"), {
+      config: { "chatwoot:url": "http://127.0.0.1:9", "chatwoot:apiAccessToken": tokens.api, "chatwoot:platformAccessToken": tokens.platform, websiteInboxId: "1" },
+      secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+    });
+    let project = "";
+    try {
+      expect(await engine.up()).toEqual({ counts: { created: 5 }, changed: true });
+      const lines = fs.readFileSync(log, "utf8").trim().split("\n");
+      const calls = lines.filter((l) => l.startsWith("ARGS ")).map((l) => l.slice(5));
+      expect(calls).toEqual([
+        "stack init demo --non-interactive",
+        "config set --stack demo chatwoot:url -- http://127.0.0.1:9",
+        "config set --secret --stack demo chatwoot:apiAccessToken",
+        "config set --secret --stack demo chatwoot:platformAccessToken",
+        "config set --stack demo websiteInboxId -- 1",
+        "up --yes --non-interactive --skip-preview --stack demo",
+        "stack history --json --stack demo",
+      ]);
+      expect(lines.filter((l) => l.startsWith("STDIN "))).toEqual([`STDIN ${tokens.api}`, `STDIN ${tokens.platform}`]);
+      const envs = new Set(lines.filter((l) => l.startsWith("ENV ")));
+      expect(envs.size).toBe(1);
+      const [, backend, passphrase, cwd] = [...envs][0].split(" ");
+      project = cwd;
+      expect(backend).toMatch(/^file:\/\//);
+      expect(passphrase).toBe("passphrase");
+      expect(path.relative(REPO_ROOT, cwd).startsWith("..")).toBe(true);
+      expect(fs.readFileSync(path.join(cwd, "index.ts"), "utf8")).toBe(fs.readFileSync(path.join(example("quickstart").dir, "index.ts"), "utf8"));
+      expect(fs.realpathSync(path.join(cwd, "node_modules"))).toBe(fs.realpathSync(path.join(REPO_ROOT, "node_modules")));
+    } finally {
+      await engine.dispose();
+    }
+    expect(fs.existsSync(project)).toBe(false);
+    expect(fs.readdirSync(example("quickstart").dir).filter((f) => /^Pulumi\..+\.yaml$/.test(f))).toEqual([]);
+  });
+});
