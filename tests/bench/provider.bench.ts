@@ -186,7 +186,7 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
   const perSecond = RATE_LIMIT_PER_MINUTE / 60;
   out();
   const rows: string[][] = [
-    ["scenario", "phase", "resources", "failed", "requests", "429s", "wall s", "accepted/s", `of ${perSecond}/s`, "limit-bound s", "limiter", "server state"],
+    ["scenario", "phase", "resources", "failed", "requests", "429s", "wall s", "client CPU s", "accepted/s", `of ${perSecond}/s`, "limit-bound s", "limiter", "server state"],
   ];
   for (const [scenario, phases] of results) {
     for (const p of phases) {
@@ -202,6 +202,7 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
         String(p.requests),
         String(p.throttled),
         fixed(p.wallMs / 1000, 1),
+        fixed(p.cpuMs / 1000, 2),
         fixed(rate, 0),
         fixed(rate / perSecond, 2),
         bound === undefined ? "-" : fixed(bound / 1000, 1),

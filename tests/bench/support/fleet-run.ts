@@ -35,6 +35,8 @@ export interface PhaseFigures {
   /** Requests by method, e.g. { GET: 200, POST: 1000 }. */
   byMethod: Record<string, number>;
   wallMs: number;
+  /** CPU (user + system) this process spent during the phase, milliseconds. */
+  cpuMs: number;
   /** When each resource finished, in milliseconds from the start of the phase, ascending. */
   finishedAtMs: number[];
   /** Milliseconds from the start of the first rate-limit window to the start of the phase. */
@@ -100,9 +102,11 @@ async function phase(
   await ctx.sandbox.clearLog();
   const failures = new Map<string, number>();
   const finishedAtMs: number[] = [];
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => run(i).finally(() => finishedAtMs.push(performance.now() - started))));
   const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   for (const result of results) {
     if (result.status === "fulfilled") continue;
     const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
@@ -119,6 +123,7 @@ async function phase(
     throttled: log.filter((e) => e.status === 429).length,
     byMethod: countBy(log, (e) => e.method),
     wallMs,
+    cpuMs: (used.user + used.system) / 1000,
     finishedAtMs: finishedAtMs.sort((a, b) => a - b),
     windowOffsetMs: started - windowStart,
     limiter: limiterStats(ctx.sandbox.url),
