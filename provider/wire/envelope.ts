@@ -6,8 +6,7 @@ import { z } from "zod";
  * These helpers accept every variant so each resource declares only the object it reads.
  */
 
-/** One object: bare `X`, `{payload: X}` or `{payload: [X]}` (the first element). */
-export function single<S extends z.ZodType>(item: S) {
+function buildSingle<S extends z.ZodType>(item: S) {
   return z.union([
     z.object({ payload: z.array(item).min(1) }).transform((v) => v.payload[0] as z.output<S>),
     z.object({ payload: item }).transform((v) => (v as { payload: z.output<S> }).payload),
@@ -15,13 +14,25 @@ export function single<S extends z.ZodType>(item: S) {
   ]);
 }
 
-/** A list: bare `[X]` or `{payload: [X], meta?}`. */
-export function list<S extends z.ZodType>(item: S) {
-  return z.union([
-    z.array(item),
-    z.object({ payload: z.array(item) }).transform((v) => v.payload),
-  ]);
+function buildList<S extends z.ZodType>(item: S) {
+  return z.union([z.array(item), z.object({ payload: z.array(item) }).transform((v) => v.payload)]);
 }
+
+/** Building a zod union costs ~100 µs, parsing with it ~1 µs: each envelope is built once per item schema. */
+function memoized<B extends (item: z.ZodType) => z.ZodType>(build: B): B {
+  const built = new WeakMap<z.ZodType, z.ZodType>();
+  return ((item: z.ZodType) => {
+    let schema = built.get(item);
+    if (!schema) built.set(item, (schema = build(item)));
+    return schema;
+  }) as B;
+}
+
+/** One object: bare `X`, `{payload: X}` or `{payload: [X]}` (the first element). */
+export const single: typeof buildSingle = memoized(buildSingle);
+
+/** A list: bare `[X]` or `{payload: [X], meta?}`. */
+export const list: typeof buildList = memoized(buildList);
 
 /**
  * An enum the API accepts and returns as a name or as its integer code (requests in the spec use
