@@ -25,7 +25,7 @@ export type PortalArgs = ResourceArgs<PortalInputs, "accountId">;
  *   customDomain: "docs.acme.com",
  *   homepageLink: "https://www.acme.com",
  *   config: { allowedLocales: ["en", "de"], defaultLocale: "en" },
- *   inboxId: website.inboxId,
+ *   inboxId: website.id, // from chatwoot.getInbox
  * });
  * ```
  *
