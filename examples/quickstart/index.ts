@@ -76,6 +76,7 @@ export const ruleId = enterprise.id;
 export const attributeKey = plan.attributeKey;
 export const inboxAgents = agents.agents.apply((list) => list.map((agent) => agent.name));
 export const botId = bot.id;
+// bot.accessToken is a secret output as well; README.md says why it is not exported here.
 export const botsOfThisApp = platformBots.bots.apply((bots) => bots.map((b) => b.name));
 /** The widget's website token, for embedding the chat widget: a secret output (`pulumi stack output --show-secrets`). */
 export const widgetToken = website.websiteToken;
