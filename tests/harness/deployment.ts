@@ -130,7 +130,11 @@ export class Deployment {
   /** Handles a `RegisterResource` call. */
   register(registration: Registration): Promise<RegistrationResult> {
     const order = this.arrivals++;
-    return this.track(() => (registration.custom ? this.registerCustom(registration, order) : this.registerComponent(registration, order)));
+    return this.track(() =>
+      (registration.custom ? this.registerCustom(registration, order) : this.registerComponent(registration, order)).catch((err: unknown) => {
+        throw naming(registration, err);
+      }),
+    );
   }
 
   /** Handles a `ReadResource` call (a resource constructed with an explicit `id`). */
@@ -460,4 +464,13 @@ export async function removeFromStack(host: HostClient, record: ResourceState, s
   if (!record.custom) return undefined;
   if (!preview) await deleteStored(host, record, salt);
   return undefined;
+}
+
+/** As the engine reports a failed step: the error names the resource it happened to. */
+function naming(registration: Registration, err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const label = `${registration.name} (${registration.type})`;
+  if (err.message.startsWith(registration.name)) return err;
+  err.message = `${label}: ${err.message}`;
+  return err;
 }

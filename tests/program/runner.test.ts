@@ -289,6 +289,15 @@ test("a resource read by id is recorded, and later only forgotten", async () => 
   expect(byName().extra.id).toBe(extraId);
 });
 
+test("a create the provider refuses fails the run with an error naming the resource", async () => {
+  const options = { project: "refused", stack: "dev", ...stackOptions(), program: () => ({ id: new FileObject("refused", { name: "nope", simulate: "create-error" }).id }) };
+  const error = await runProgram(options).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(OfflineRunError);
+  expect((error as Error).message).toContain('refused (pulumi-nodejs:dynamic/fixture:FileObject): ');
+  expect((error as Error).message).toContain('refused to create "nope"');
+  expect(byName().nope).toBeUndefined();
+});
+
 test("an object that failed to initialise stays in state and is updated by the next run", async () => {
   const options = { project: "flaky", stack: "dev", ...stackOptions(), program: () => ({ id: new FileObject("flaky", { name: "flaky", simulate: "init-failure" }).id }) };
   const error = await runProgram(options).catch((e: unknown) => e);
