@@ -308,7 +308,11 @@ export const portal = defineResource({
 
   async delete(id, olds) {
     const where = { accountId: olds.accountId as number, id, slug: olds.slug as string };
+    // Deleting by a stale slug could delete another portal (ours renamed by hand, its old slug
+    // reused): find this portal by id first; one GET is cheap next to a lost help center.
+    const current = await locate(where);
+    if (current === undefined) return;
     // An answer lost after the portal was deleted is retried by the client and then 404s: deleted.
-    await atCurrentSlug(where, (slug) => send({ method: "DELETE", path: path(where.accountId, slug) }));
+    await atCurrentSlug({ ...where, slug: current.slug }, (slug) => send({ method: "DELETE", path: path(where.accountId, slug) }));
   },
 });

@@ -194,6 +194,15 @@ describe.each(SHAPES)("Portal (%s shapes)", (shapes) => {
     expect(refreshed.outs).toMatchObject({ slug: "moved", name: "Help Center" });
   });
 
+  it("deletes the renamed portal, never the one that took its old slug", async () => {
+    const state = await create(provider, base);
+    await ctx.admin("PATCH", at("help"), { portal: { slug: "moved" } });
+    await ctx.admin("POST", portals(), { portal: { name: "Impostor", slug: "help" } });
+    await destroy(provider, state);
+    const left = (await ctx.admin("GET", portals())).body as { payload: { name: string; slug: string }[] };
+    expect(left.payload.map((p) => [p.name, p.slug])).toEqual([["Impostor", "help"]]);
+  });
+
   it("updates and deletes a portal renamed out of band without a refresh", async () => {
     const state = await create(provider, base);
     await ctx.admin("PATCH", at("help"), { portal: { slug: "moved" } });
