@@ -5,7 +5,7 @@
  *
  * Per attempt, the dispatch chain is: retry interceptor (decides, using `retry-policy`) ->
  * attempt gate (waits for the backoff and the limiter, stamps the send time, reports the answer
- * to the limiter) -> pool.
+ * to the limiter and gives its slot back) -> pool.
  */
 import { STATUS_CODES } from "node:http";
 import { interceptors, type Dispatcher, type RetryHandler } from "undici";
@@ -14,17 +14,15 @@ import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-bo
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
 import { registerSecret } from "./secrets";
-import type { Limiter } from "./limiter";
+import { CALL, attemptGate, type CallState, type WithCall } from "./attempt-gate";
 import { originEntry, type OriginOptions } from "./origins";
 import {
   TIMEOUT_ERROR_CODES,
   backoffMs,
   isIdempotent,
-  parseRetryAfter,
   retryDelayMs,
   writeOutcomeOf,
   type AttemptFailure,
-  type RetryCounters,
   type RetryPolicyOptions,
 } from "./retry-policy";
 
@@ -81,26 +79,6 @@ const USER_AGENT = "pulumi-chatwoot";
 export function apiClient(settings?: ConnectionSettings, options: ClientOptions = {}): ApiClient {
   return { send: async (req) => send(settings ?? connection(), req, options) };
 }
-
-/** What the attempt gate and the retry decision share for one call. */
-interface CallState {
-  limiter: Limiter;
-  idempotent: boolean;
-  policy: RetryPolicyOptions;
-  counters: RetryCounters;
-  attempts: number;
-  /** Backoff to wait before the next attempt. */
-  delayMs: number;
-  /** Limiter clock when the current attempt went out. */
-  sentAt: number;
-  /** Status of the current attempt's answer, once its headers arrived. */
-  status?: number;
-  retryAfterMs?: number;
-}
-
-/** Carries the call state through undici's dispatch options to the gate and the retry decision. */
-const CALL = Symbol("pulumi-chatwoot.call");
-type WithCall = { [CALL]?: CallState };
 
 async function send(settings: ConnectionSettings, req: ApiRequest, options: ClientOptions): Promise<ApiResponse> {
   const token = tokenFor(settings, req.path);
@@ -248,7 +226,7 @@ function codeOf(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-// ---- the two interceptors ------------------------------------------------------------------
+// ---- the interceptors (the attempt gate is in attempt-gate.ts) -----------------------------
 
 const RETRY_OPTIONS: RetryHandler.RetryOptions = {
   // Error answers come back as responses (their body carries the server's message).
@@ -272,75 +250,8 @@ const RETRY_OPTIONS: RetryHandler.RetryOptions = {
   },
 };
 
-/** Runs each attempt (first and retries): waits out the backoff and the limiter, then dispatches. */
-const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
-  const call = (opts as WithCall)[CALL];
-  if (call === undefined) return dispatch(opts, handler);
-  const plain: Dispatcher.DispatchOptions & WithCall = { ...opts };
-  delete plain[CALL];
-
-  const go = (): void => {
-    call.attempts += 1;
-    call.status = undefined;
-    call.retryAfterMs = undefined;
-    call.sentAt = call.limiter.clock();
-    const observer = new AnswerObserver(handler, call);
-    try {
-      dispatch(plain, observer);
-    } catch (err) {
-      observer.onResponseError(null as unknown as Dispatcher.DispatchController, err as Error);
-    }
-  };
-  const admit = (): void => call.limiter.whenAllowed(go);
-  const delay = call.delayMs;
-  call.delayMs = 0;
-  if (delay > 0) setTimeout(admit, delay);
-  else admit();
-  return true;
-};
-
 /** Outermost last: the retry interceptor wraps the gate, so every attempt passes the gate. */
 const INTERCEPTORS: Dispatcher.DispatcherComposeInterceptor[] = [attemptGate, interceptors.retry(RETRY_OPTIONS)];
-
-/** Passes everything through, noting the answer's status for the retry decision and the limiter. */
-class AnswerObserver implements Dispatcher.DispatchHandler {
-  constructor(
-    private readonly inner: Dispatcher.DispatchHandler,
-    private readonly call: CallState,
-  ) {}
-
-  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
-    this.inner.onRequestStart?.(controller, context);
-  }
-
-  onRequestUpgrade(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, socket: import("node:stream").Duplex): void {
-    this.inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
-  }
-
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>, statusMessage?: string): void {
-    // 1xx answers are informational; the attempt's real answer follows.
-    if (statusCode >= 200) {
-      const { call } = this;
-      call.status = statusCode;
-      call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
-      call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
-    }
-    this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.inner.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Record<string, string | string[] | undefined>): void {
-    this.inner.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.call.status === undefined) this.call.limiter.onNoAnswer(this.call.sentAt);
-    this.inner.onResponseError?.(controller, error);
-  }
-}
 
 // ---- errors --------------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@
  * Chatwoot's limit (rack-attack) counts requests per client IP in fixed one-minute windows and
  * sends no Retry-After, so the limiter has to find the pace on its own:
  * - Until the first 429 nothing is paced: the fast path is one branch and one clock read per answer.
+ *   Requests in flight are capped at the connection pool's size all the same, so that the backlog
+ *   waits here, where the first 429 can hold it back (see {@link Limiter}).
  * - On the first 429 the pace becomes half the rate the server was accepting during the last second.
  * - A 429 after some request sent at the current pace was accepted means the pace is too fast:
  *   halve it (multiplicative decrease).
@@ -59,6 +61,8 @@ export interface LimiterStats {
   rate: number;
   /** Requests waiting for their turn. */
   waiting: number;
+  /** Requests admitted and not yet released. */
+  inFlight: number;
 }
 
 /** The limiter's arithmetic, free of timers: every method takes the current time. */
@@ -212,28 +216,44 @@ export class AdaptiveRate {
 export interface LimiterTimers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  /** Runs `fn` soon, after the current call stack: how a freed slot wakes the queue without a timer's delay. */
+  soon(fn: () => void): void;
 }
 
 const REAL_TIMERS: LimiterTimers = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  soon: (fn) => queueMicrotask(fn),
 };
 
 /**
- * Queues requests according to an {@link AdaptiveRate}. `acquire()` returns `undefined` when the
- * request may go at once (always, until a 429), else a promise that resolves at its turn.
+ * Queues requests according to an {@link AdaptiveRate}, with at most `maxInFlight` admitted and
+ * not yet {@link release}d. Capping what is in flight at the connection pool's size keeps the
+ * backlog here, where a 429 can still hold it back, instead of in the pool's queue, from which it
+ * would all go out and all be refused once the server's quota runs out.
+ *
+ * Every admission (`whenAllowed`'s `go` running, `acquire()` resolving or returning `undefined`)
+ * takes a slot that must be given back with {@link release} exactly once, however the request ends.
  */
 export class Limiter {
   readonly rate: AdaptiveRate;
+  readonly maxInFlight: number;
   private readonly now: () => number;
   private readonly timers: LimiterTimers;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: ((() => void) | undefined)[] = [];
   private head = 0;
+  private inFlight = 0;
   private timer: unknown;
   private timerSet = false;
+  /** A drain is queued with `timers.soon` or running: a freed slot needs no other wake-up. */
+  private drainPending = false;
+  private readonly drainSoon = (): void => this.drain();
 
-  constructor(options: Partial<LimiterOptions> = {}, timers: LimiterTimers = REAL_TIMERS) {
+  /** @param maxInFlight Requests admitted and not yet released, at most (default: no cap). */
+  constructor(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, timers: LimiterTimers = REAL_TIMERS) {
+    if (!(maxInFlight >= 1)) throw new RangeError(`maxInFlight must be at least 1, not ${maxInFlight}`);
     this.rate = new AdaptiveRate(options);
+    this.maxInFlight = maxInFlight;
     this.now = this.rate.options.now;
     this.timers = timers;
   }
@@ -243,20 +263,36 @@ export class Limiter {
     return this.now();
   }
 
-  /** `undefined` when the request may be sent now; otherwise a promise resolved at its turn. */
+  /** `undefined` when the request may be sent now; otherwise a promise resolved at its turn. Either way it holds a slot. */
   acquire(): Promise<void> | undefined {
     if (this.mayGoNow()) return undefined;
     return new Promise((resolve) => this.enqueue(resolve));
   }
 
-  /** Callback form of {@link acquire}: `go` runs now or at the request's turn. */
+  /** Callback form of {@link acquire}: `go` runs now or at the request's turn, holding a slot. */
   whenAllowed(go: () => void): void {
     if (this.mayGoNow()) go();
     else this.enqueue(go);
   }
 
+  /** Gives back the slot of a request that ended (answered, failed, timed out, never sent). */
+  release(): void {
+    this.inFlight -= 1;
+    // Waiting only for a slot: wake the queue at once. A timer already set waits for the pace.
+    if (this.head !== this.waiting.length && !this.timerSet && !this.drainPending) {
+      this.drainPending = true;
+      this.timers.soon(this.drainSoon);
+    }
+  }
+
   private mayGoNow(): boolean {
-    if (this.head !== this.waiting.length) return false;
+    if (this.head !== this.waiting.length || this.inFlight >= this.maxInFlight || !this.paceAllows()) return false;
+    this.inFlight += 1;
+    return true;
+  }
+
+  /** Whether the pace lets a request go now; if so, the request takes its turn. */
+  private paceAllows(): boolean {
     if (!this.rate.isThrottled) return true;
     const now = this.now();
     if (this.rate.delayMs(now) > 0) return false;
@@ -277,7 +313,7 @@ export class Limiter {
   }
 
   stats(): LimiterStats {
-    return { ...this.rate.counts, rate: this.rate.rateAt(this.now()), waiting: this.waiting.length - this.head };
+    return { ...this.rate.counts, rate: this.rate.rateAt(this.now()), waiting: this.waiting.length - this.head, inFlight: this.inFlight };
   }
 
   private enqueue(go: () => void): void {
@@ -295,22 +331,31 @@ export class Limiter {
     this.schedule();
   }
 
+  /** Sets a timer for the pace; when the queue waits for a slot, the next {@link release} wakes it instead. */
   private schedule(): void {
-    if (this.timerSet) return;
+    if (this.timerSet || this.drainPending || this.inFlight >= this.maxInFlight) return;
     const delay = this.rate.delayMs(this.now());
     this.timerSet = true;
-    this.timer = this.timers.set(() => this.drain(), Math.ceil(delay));
+    this.timer = this.timers.set(() => {
+      this.timerSet = false;
+      this.drain();
+    }, Math.ceil(delay));
   }
 
   private drain(): void {
-    this.timerSet = false;
-    while (this.head < this.waiting.length) {
-      const now = this.now();
-      if (this.rate.delayMs(now) > 0) break;
-      this.rate.take(now);
-      const next = this.waiting[this.head];
-      this.head += 1;
-      next();
+    // Set while running too: a `go` that fails at once releases its slot, and this loop reuses it.
+    this.drainPending = true;
+    try {
+      while (this.head < this.waiting.length && this.inFlight < this.maxInFlight && this.paceAllows()) {
+        const next = this.waiting[this.head] as () => void;
+        // Dropped at once: until the array is compacted it would keep finished requests alive.
+        this.waiting[this.head] = undefined;
+        this.head += 1;
+        this.inFlight += 1;
+        next();
+      }
+    } finally {
+      this.drainPending = false;
     }
     if (this.head === this.waiting.length) {
       this.waiting.length = 0;

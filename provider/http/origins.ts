@@ -2,21 +2,26 @@
  * One keep-alive connection pool and one adaptive limiter per server origin, shared by every
  * resource in the process. Limiters live on `globalThis` under a versioned `Symbol.for` key, so a
  * second copy of this module (an older provider text loaded next to a newer one) slows down
- * together with the first instead of competing with it.
+ * together with the first instead of competing with it. The version changes whenever the limiter's
+ * contract does (v2: every admission holds a slot until released), since an older copy would not
+ * keep a newer one's contract.
  */
 import { Pool, type Dispatcher } from "undici";
 import { Limiter, type LimiterOptions, type LimiterStats } from "./limiter";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {
-  /** Connections per origin (default 16). Chatwoot's Puma serves a few requests at a time. */
+  /**
+   * Connections per origin (default 16), and so requests in flight per origin: the rest wait in the
+   * limiter. Chatwoot's Puma serves a few requests at a time.
+   */
   connections?: number;
   /** Tuning of the adaptive limiter (tests shorten its times). */
   limiter?: Partial<LimiterOptions>;
 }
 
 const DEFAULT_CONNECTIONS = 16;
-const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v1");
+const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v2");
 
 interface OriginEntry {
   dispatcher: Dispatcher;
@@ -41,15 +46,16 @@ export function originEntry(
   interceptors: Dispatcher.DispatcherComposeInterceptor[],
   options: OriginOptions = {},
 ): OriginEntry {
+  const connections = options.connections ?? DEFAULT_CONNECTIONS;
   let pooled = pools.get(origin);
   if (pooled === undefined) {
-    const pool = new Pool(origin, { connections: options.connections ?? DEFAULT_CONNECTIONS });
+    const pool = new Pool(origin, { connections });
     pooled = { pool, dispatcher: pool.compose(interceptors) };
     pools.set(origin, pooled);
   }
   let limiter = limiters().get(origin);
   if (limiter === undefined) {
-    limiter = new Limiter(options.limiter);
+    limiter = new Limiter(options.limiter, connections);
     limiters().set(origin, limiter);
   }
   return { dispatcher: pooled.dispatcher, limiter };

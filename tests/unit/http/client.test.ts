@@ -476,6 +476,98 @@ describe("rate limiting across the process", () => {
   });
 });
 
+describe("requests in flight", () => {
+  /** Fails instead of hanging when a call never ends (a limiter slot never given back stalls the origin). */
+  const within = <T>(ms: number, call: Promise<T>): Promise<T> =>
+    Promise.race([call, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms: stalled`)), ms).unref())]);
+
+  it("holds calls beyond the pool's connections in the limiter, never more in flight than connections", async () => {
+    await server.close();
+    server = await startTestServer(() => ({ delayMs: 30, body: { ok: true } }));
+    const c = client({}, { ...FAST, connections: 3 });
+    let peakInFlight = 0;
+    let peakWaiting = 0;
+    const sample = setInterval(() => {
+      const stats = limiterStats(server.url);
+      peakInFlight = Math.max(peakInFlight, stats?.inFlight ?? 0);
+      peakWaiting = Math.max(peakWaiting, stats?.waiting ?? 0);
+    }, 5);
+    const results = await within(10_000, Promise.all(Array.from({ length: 30 }, (_, i) => c.send({ method: "GET", path: `/api/v1/accounts/1/inboxes/${i}` }))));
+    clearInterval(sample);
+    expect(results).toHaveLength(30);
+    expect(server.requests).toHaveLength(30);
+    expect(peakInFlight).toBe(3);
+    expect(peakWaiting).toBeGreaterThanOrEqual(20);
+    expect(limiterStats(server.url)).toMatchObject({ inFlight: 0, waiting: 0 });
+  });
+
+  it("keeps the calls waiting for a connection back when a 429 arrives, so only those in flight are refused", async () => {
+    await server.close();
+    // Four requests pass; then the server refuses everything for 500 ms, asking for a one-second pause.
+    let firstRefusal: number | undefined;
+    let throttled = 0;
+    server = await startTestServer((req) => {
+      const passed = server.requests.indexOf(req) < 4;
+      if (!passed && (firstRefusal === undefined || req.at - firstRefusal < 500)) {
+        firstRefusal ??= req.at;
+        throttled += 1;
+        return { status: 429, headers: { "content-type": "text/plain", "retry-after": "1" }, body: "Retry later\n" };
+      }
+      return { delayMs: 20, body: { ok: true } };
+    });
+    const connections = 2;
+    const c = client({}, { ...FAST, connections });
+    const results = await within(10_000, Promise.allSettled(Array.from({ length: 20 }, (_, i) => c.send({ method: "GET", path: `/api/v1/accounts/1/inboxes/${i}` }))));
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    // Without the cap, the 16 calls queued in the pool would all have gone out and been refused.
+    expect(throttled).toBeGreaterThanOrEqual(1);
+    expect(throttled).toBeLessThanOrEqual(connections);
+    expect(server.requests.length).toBe(20 + throttled);
+  });
+
+  const GET = { method: "GET", path: "/api/v1/accounts/1/inboxes/1" } as const;
+  const POST = { method: "POST", path: "/api/v1/accounts/1/portals", json: {} } as const;
+  const PATCH = { method: "PATCH", path: "/api/v1/accounts/1/portals/help", json: {} } as const;
+  const limited: Reply = { status: 429, headers: { "content-type": "text/plain" }, body: "Retry later\n" };
+  // [how the attempt ends, replies, request, whether the call succeeds, settings]
+  const endings: [string, Reply[], ApiRequest, boolean, Partial<ConnectionSettings>][] = [
+    ["an answer", [{ body: { id: 1 } }], GET, true, {}],
+    ["a 503, then a retried attempt", [{ status: 503, body: "busy" }, { body: {} }], GET, true, {}],
+    ["a 429, then a retried attempt", [limited, { body: {} }], POST, true, {}],
+    ["a connection reset before the request was read, then a retry", [{ destroy: "before-read" }, { body: {} }], PATCH, true, {}],
+    ["a lost answer (not retried)", [{ destroy: "after-read" }], POST, false, {}],
+    ["an answer cut off mid-body, then a re-read", [{ body: { name: "x".repeat(200) }, cutAfterBytes: 20 }, { body: {} }], GET, true, {}],
+    ["a timeout (not retried)", [{ delayMs: 4_000, body: {} }], POST, false, { requestTimeoutMs: 1_500 }],
+  ];
+
+  it.each(endings)("gives the slot back after %s: the next call on the one connection goes at once", async (_label, replies, req, succeeds, overrides) => {
+    server.script(...replies);
+    const c = client(overrides, { ...FAST, connections: 1 });
+    const call = within(8_000, c.send(req));
+    if (succeeds) await call;
+    else await failure(call);
+    expect(limiterStats(server.url)).toMatchObject({ inFlight: 0, waiting: 0 });
+    await expect(within(2_000, client({}, { ...FAST, connections: 1 }).send(GET))).resolves.toMatchObject({ status: 200 });
+  });
+
+  it("fails a call still waiting in the limiter when the pools are closed, instead of leaving it hanging", async () => {
+    server.script({ delayMs: 200, body: { first: true } });
+    const c = client({}, { ...FAST, connections: 1 });
+    const first = c.send(GET);
+    const second = c.send(GET);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(limiterStats(server.url)).toMatchObject({ inFlight: 1, waiting: 1 });
+    const closed = closeApiClients();
+    await expect(within(2_000, first)).resolves.toEqual({ status: 200, body: { first: true } });
+    // Its turn comes after the pool closed: the pool refuses it at once (the gate's synchronous failure path).
+    const err = await failure(within(2_000, second));
+    expect(err.kind).toBe("network");
+    expect(err.writeOutcome).toBe("not-applied");
+    await closed;
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 // Runs last: jest runs a file's tests in order.
 it("raises no error in this file that exposes a token, whatever its kind", () => {
   expect(errors.length).toBeGreaterThan(20);

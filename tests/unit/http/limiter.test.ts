@@ -162,48 +162,53 @@ describe("AdaptiveRate arithmetic", () => {
   });
 });
 
-describe("Limiter", () => {
-  /** A Limiter with hand-driven timers and clock. */
-  function manual(options: Partial<LimiterOptions> = {}) {
-    const clock = { t: 100_000 };
-    const timers: { at: number; fn: () => void; id: number }[] = [];
-    let ids = 0;
-    const limiter = new Limiter(
-      { ...OPTIONS, ...options, now: () => clock.t },
-      {
-        set: (fn, ms) => {
-          timers.push({ at: clock.t + ms, fn, id: ++ids });
-          return ids;
-        },
-        clear: (id) => {
-          const i = timers.findIndex((x) => x.id === id);
-          if (i >= 0) timers.splice(i, 1);
-        },
+/** A Limiter with hand-driven timers and clock; `soon` callbacks run at the next `advance`, even `advance(0)`. */
+function manual(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity) {
+  const clock = { t: 100_000 };
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  const delays: number[] = [];
+  let ids = 0;
+  const limiter = new Limiter(
+    { ...OPTIONS, ...options, now: () => clock.t },
+    maxInFlight,
+    {
+      set: (fn, ms) => {
+        delays.push(ms);
+        timers.push({ at: clock.t + ms, fn, id: ++ids });
+        return ids;
       },
-    );
-    const advance = (ms: number) => {
-      const end = clock.t + ms;
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const next = timers[0];
-        if (next === undefined || next.at > end) break;
-        timers.shift();
-        clock.t = next.at;
-        next.fn();
-      }
-      clock.t = end;
-    };
-    return { limiter, clock, timers, advance };
-  }
+      soon: (fn) => void timers.push({ at: clock.t, fn, id: ++ids }),
+      clear: (id) => {
+        const i = timers.findIndex((x) => x.id === id);
+        if (i >= 0) timers.splice(i, 1);
+      },
+    },
+  );
+  const advance = (ms: number) => {
+    const end = clock.t + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers[0];
+      if (next === undefined || next.at > end) break;
+      timers.shift();
+      clock.t = next.at;
+      next.fn();
+    }
+    clock.t = end;
+  };
+  return { limiter, clock, timers, delays, advance };
+}
 
+describe("Limiter", () => {
   it("lets everything through synchronously, without timers, until a 429", () => {
-    const { limiter, timers } = manual();
+    const { limiter, timers } = manual({}, 16);
     for (let i = 0; i < 10_000; i++) {
       expect(limiter.acquire()).toBeUndefined();
       limiter.onAnswer(limiter.clock(), 200);
+      limiter.release();
     }
     expect(timers).toHaveLength(0);
-    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, rate: Infinity, waiting: 0 });
+    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, rate: Infinity, waiting: 0, inFlight: 0 });
   });
 
   it("releases waiting requests in order at the paced interval", () => {
@@ -257,8 +262,192 @@ describe("Limiter", () => {
   });
 });
 
+describe("Limiter: requests in flight", () => {
+  it("admits up to maxInFlight, queues the rest in order, and lets one go per release without a timer", () => {
+    const { limiter, advance, delays } = manual({}, 3);
+    const order: number[] = [];
+    for (let i = 0; i < 10; i++) limiter.whenAllowed(() => order.push(i));
+    expect(order).toEqual([0, 1, 2]);
+    expect(limiter.stats()).toMatchObject({ waiting: 7, inFlight: 3 });
+    limiter.release();
+    expect(order).toEqual([0, 1, 2]); // woken after the current call stack, not inside release()
+    advance(0);
+    expect(order).toEqual([0, 1, 2, 3]);
+    limiter.release();
+    limiter.release();
+    advance(0);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(limiter.stats()).toMatchObject({ waiting: 4, inFlight: 3 });
+    // Waiting for a slot never set a timer (no polling, no timer's delay).
+    expect(delays).toEqual([]);
+  });
+
+  it("a newcomer queues behind the waiting requests even when a slot is free", () => {
+    const { limiter, advance } = manual({}, 1);
+    const order: string[] = [];
+    limiter.whenAllowed(() => order.push("a"));
+    limiter.whenAllowed(() => order.push("b"));
+    limiter.release();
+    limiter.whenAllowed(() => order.push("c"));
+    advance(0);
+    expect(order).toEqual(["a", "b"]);
+    limiter.release();
+    advance(0);
+    expect(order).toEqual(["a", "b", "c"]);
+  });
+
+  it("acquire() holds a slot too, and resolves when one is released", async () => {
+    const { limiter, advance } = manual({}, 1);
+    expect(limiter.acquire()).toBeUndefined();
+    const turn = limiter.acquire();
+    expect(turn).toBeInstanceOf(Promise);
+    let done = false;
+    void turn?.then(() => (done = true));
+    advance(0);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    limiter.release();
+    advance(0);
+    await Promise.resolve();
+    expect(done).toBe(true);
+    expect(limiter.stats().inFlight).toBe(1);
+  });
+
+  it("with real timers, a released slot wakes the queue in a microtask", async () => {
+    const limiter = new Limiter({}, 1);
+    const order: string[] = [];
+    limiter.whenAllowed(() => order.push("a"));
+    limiter.whenAllowed(() => order.push("b"));
+    limiter.release();
+    await Promise.resolve();
+    expect(order).toEqual(["a", "b"]);
+  });
+
+  it("a 429 holds back the requests waiting for a slot", () => {
+    const { limiter, clock, advance } = manual({}, 4);
+    for (let i = 0; i < 20; i++) limiter.onAnswer(clock.t - 10, 200); // 20 accepted in the last second
+    const sent: number[] = [];
+    for (let i = 0; i < 20; i++) limiter.whenAllowed(() => sent.push(clock.t));
+    expect(sent).toHaveLength(4);
+    const t0 = clock.t;
+    advance(20);
+    // The first answer is a 429 (pace: half of 20/s), the other three are echoes of it.
+    for (let i = 0; i < 4; i++) {
+      limiter.onAnswer(t0, 429);
+      limiter.release();
+    }
+    advance(0);
+    expect(sent).toHaveLength(5); // one goes at the new pace; without the cap all 20 would be out already
+    advance(99);
+    expect(sent).toHaveLength(5);
+    advance(1);
+    expect(sent).toHaveLength(6);
+    expect(limiter.stats().waiting).toBe(14);
+  });
+
+  it("waiting for a slot while paced sets no timer until a release", () => {
+    const { limiter, clock, advance, delays } = manual({}, 1);
+    for (let i = 0; i < 2_000; i++) limiter.onAnswer(clock.t - 10, 200);
+    limiter.onAnswer(clock.t - 5, 429); // pace 1000/s: the pace alone would let one go every ms
+    const sent: number[] = [];
+    for (let i = 0; i < 5; i++) limiter.whenAllowed(() => sent.push(clock.t));
+    advance(5_000);
+    expect(sent).toHaveLength(1);
+    expect(delays).toEqual([]);
+    limiter.onAnswer(sent[0], 200);
+    limiter.release();
+    advance(0);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("a request that fails at once gives its slot back within the same wake-up, and the queue carries on", () => {
+    const { limiter, advance, timers } = manual({}, 1);
+    limiter.whenAllowed(() => undefined); // holds the only slot
+    const ran: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      limiter.whenAllowed(() => {
+        ran.push(i);
+        limiter.release(); // e.g. a dispatch that failed synchronously
+      });
+    }
+    limiter.release();
+    advance(0);
+    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    expect(limiter.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
+    expect(timers).toHaveLength(0);
+    // Nothing was left in a "wake-up pending" state: the next request goes at once.
+    let next = false;
+    limiter.whenAllowed(() => (next = true));
+    expect(next).toBe(true);
+  });
+
+  it("a request whose go throws leaves the limiter usable", () => {
+    const { limiter, advance } = manual({}, 1);
+    limiter.whenAllowed(() => undefined);
+    limiter.whenAllowed(() => {
+      throw new Error("boom");
+    });
+    limiter.whenAllowed(() => undefined);
+    limiter.release();
+    expect(() => advance(0)).toThrow("boom");
+    expect(limiter.stats()).toMatchObject({ waiting: 1, inFlight: 1 });
+    limiter.release(); // the thrower's owner gives its slot back
+    advance(0);
+    expect(limiter.stats()).toMatchObject({ waiting: 0, inFlight: 1 });
+  });
+
+  it("never has more than maxInFlight out, whatever the order and timing of answers, 429s included", () => {
+    const { limiter, clock, advance, timers } = manual({ minRate: 200 }, 5);
+    // Deterministic pseudo-random latencies (mulberry32).
+    let state = 7;
+    const random = () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    let out = 0;
+    let peak = 0;
+    const order: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      limiter.whenAllowed(() => {
+        order.push(i);
+        out += 1;
+        peak = Math.max(peak, out);
+        const sentAt = clock.t;
+        const end = () => {
+          out -= 1;
+          limiter.release();
+        };
+        const r = random();
+        if (r < 0.1) return end(); // failed at once
+        timers.push({
+          at: clock.t + 1 + Math.floor(r * 50),
+          id: -1,
+          fn: () => {
+            if (r < 0.2) limiter.onNoAnswer(sentAt);
+            else limiter.onAnswer(sentAt, r > 0.9 ? 429 : 200);
+            end();
+          },
+        });
+      });
+    }
+    advance(120_000);
+    expect(order).toEqual(Array.from({ length: 500 }, (_, i) => i));
+    expect(peak).toBe(5);
+    expect(limiter.stats()).toMatchObject({ waiting: 0, inFlight: 0 });
+    expect(limiter.rate.counts.throttled).toBeGreaterThan(0);
+  });
+
+  it("rejects a cap below one", () => {
+    expect(() => new Limiter({}, 0)).toThrow(RangeError);
+    expect(() => new Limiter({}, Number.NaN)).toThrow(RangeError);
+  });
+});
+
 describe("a large apply against a rate-limited server (simulated time)", () => {
-  const base: Omit<SimulationInput, "server" | "useLimiter"> = { resources: 1_000, requestsPerResource: 4, latencyMs: 20 };
+  // Requests in flight are capped like the client's pool (16 connections).
+  const base: Omit<SimulationInput, "server" | "useLimiter"> = { resources: 1_000, requestsPerResource: 4, latencyMs: 20, connections: 16 };
   // [label, server, requests per resource, how far into its window the server is at the start]
   const servers: [string, SimulationInput["server"], number, number][] = [
     ["rack-attack style fixed window, 1,000/min", { kind: "fixed-window", limit: 1_000, periodMs: 60_000 }, 4, 0],
@@ -268,14 +457,14 @@ describe("a large apply against a rate-limited server (simulated time)", () => {
     ["token bucket 20/s", { kind: "token-bucket", limit: 20, periodMs: 1_000, burst: 20 }, 4, 0],
   ];
 
-  it.each(servers)("%s: every resource completes; after the first burst few requests are refused", (_label, server, requestsPerResource, windowOffsetMs) => {
+  it.each(servers)("%s: every resource completes; few requests are refused", (_label, server, requestsPerResource, windowOffsetMs) => {
     const input: SimulationInput = { ...base, requestsPerResource, server, useLimiter: true, windowOffsetMs };
     const result = simulate(input);
     expect(result.failed).toBe(0);
     expect(result.completed).toBe(1_000);
-    // The first burst is unpaced by design (no 429 yet), so up to one refusal per resource is
-    // unavoidable; beyond it, refusals stay under 10 % of the work.
-    expect(result.refused).toBeLessThanOrEqual(input.resources + 0.1 * result.accepted);
+    expect(result.peakInFlight).toBeLessThanOrEqual(16);
+    // Only the requests in flight when the quota runs out, and the probes, are refused.
+    expect(result.refused).toBeLessThanOrEqual(0.05 * result.accepted);
     if (server.kind === "fixed-window") {
       // No window is wasted: the run ends in the window where the last quota needed is available.
       const windowsNeeded = Math.ceil(result.accepted / server.limit);
@@ -283,6 +472,21 @@ describe("a large apply against a rate-limited server (simulated time)", () => {
     } else {
       expect(result.utilisation).toBeGreaterThan(0.85);
     }
+  });
+
+  it("without the cap on requests in flight, a window already spent draws one refusal per waiting request", () => {
+    const input: SimulationInput = { ...base, requestsPerResource: 2, server: { kind: "fixed-window", limit: 6_000, periodMs: 60_000 }, spent: 5_500, useLimiter: true };
+    const capped = simulate(input);
+    const uncapped = simulate({ ...input, connections: undefined });
+    for (const result of [capped, uncapped]) {
+      expect(result.failed).toBe(0);
+      // The 1,500 requests beyond the window's quota wait for the next window, then finish within seconds.
+      expect(result.elapsedMs).toBeGreaterThan(60_000);
+      expect(result.elapsedMs).toBeLessThan(70_000);
+    }
+    expect(uncapped.peakInFlight).toBe(1_000);
+    expect(uncapped.refused).toBeGreaterThan(500);
+    expect(capped.refused).toBeLessThan(uncapped.refused / 10);
   });
 
   it("without the limiter the same run draws many times more 429s", () => {

@@ -21,10 +21,14 @@ export interface SimulationInput {
   latencyMs: number;
   /** Whether requests go through the adaptive limiter (false: per-request backoff only). */
   useLimiter: boolean;
+  /** The limiter's cap on requests in flight (the client's pool size); default: no cap. */
+  connections?: number;
   limiter?: Partial<LimiterOptions>;
   retry?: Partial<RetryPolicyOptions>;
   /** Start of the first window relative to the first request (fixed window only). */
   windowOffsetMs?: number;
+  /** Requests already counted in the first window when the run starts (fixed window only). */
+  spent?: number;
   seed?: number;
 }
 
@@ -38,6 +42,8 @@ export interface SimulationResult {
   utilisation: number;
   decreases: number;
   pauses: number;
+  /** Most requests sent and not yet answered at any moment. */
+  peakInFlight: number;
 }
 
 export function simulate(input: SimulationInput): SimulationResult {
@@ -68,6 +74,7 @@ export function simulate(input: SimulationInput): SimulationResult {
   const cancelled = new Set<number>();
   const limiter = new Limiter(
     { ...input.limiter, now: () => now },
+    input.connections ?? Infinity,
     {
       set: (fn, ms) => {
         const id = seq;
@@ -75,13 +82,14 @@ export function simulate(input: SimulationInput): SimulationResult {
         return id;
       },
       clear: (id) => cancelled.add(id as number),
+      soon: (fn) => at(now, fn),
     },
   );
 
   // ---- server
   const { server } = input;
   let windowStart = -(input.windowOffsetMs ?? 0);
-  let windowCount = 0;
+  let windowCount = input.spent ?? 0;
   let tokens = server.kind === "token-bucket" ? server.burst : 0;
   let tokensAt = 0;
   let accepted = 0;
@@ -108,13 +116,21 @@ export function simulate(input: SimulationInput): SimulationResult {
   let completed = 0;
   let failed = 0;
   let lastDone = 0;
+  let inFlight = 0;
+  let peakInFlight = 0;
   const runRequest = (resource: { left: number }, counters: RetryCounters) => {
     acquire(() => {
       const sentAt = now;
       const ok = admit();
+      inFlight += 1;
+      peakInFlight = Math.max(peakInFlight, inFlight);
       at(now + input.latencyMs, () => {
+        inFlight -= 1;
         const status = ok ? 200 : 429;
-        if (input.useLimiter) limiter.onAnswer(sentAt, status);
+        if (input.useLimiter) {
+          limiter.onAnswer(sentAt, status);
+          limiter.release();
+        }
         if (ok) {
           accepted += 1;
           resource.left -= 1;
@@ -151,5 +167,6 @@ export function simulate(input: SimulationInput): SimulationResult {
     utilisation: lastDone === 0 ? 0 : accepted / (lastDone * limitPerMs),
     decreases: limiter.rate.counts.decreases,
     pauses: limiter.rate.counts.pauses,
+    peakInFlight,
   };
 }

@@ -1,0 +1,242 @@
+/**
+ * The attempt gate against a fake pool: every way an attempt can end gives its limiter slot back
+ * exactly once. The limiter allows one request in flight, so a slot kept by mistake blocks the next
+ * attempt and one given back twice lets two through.
+ */
+import type { Dispatcher } from "undici";
+import { CALL, attemptGate, type CallState, type WithCall } from "../../../provider/http/attempt-gate";
+import { Limiter } from "../../../provider/http/limiter";
+
+/** One attempt the fake pool received. */
+interface Dispatched {
+  opts: Dispatcher.DispatchOptions;
+  handler: Dispatcher.DispatchHandler;
+}
+
+const controller = { aborted: false, paused: false, reason: null, abort: () => undefined, pause: () => undefined, resume: () => undefined } as unknown as Dispatcher.DispatchController;
+
+/** What the caller's handler (undici's retry handler, in the client) saw. */
+function recorder() {
+  const events: string[] = [];
+  const handler: Dispatcher.DispatchHandler = {
+    onRequestStart: () => events.push("start"),
+    onRequestUpgrade: (_c, status) => events.push(`upgrade ${status}`),
+    onResponseStart: (_c, status) => events.push(`headers ${status}`),
+    onResponseData: (_c, chunk) => events.push(`data ${chunk.toString()}`),
+    onResponseEnd: () => events.push("end"),
+    onResponseError: (_c, err) => events.push(`error ${err.message}`),
+  };
+  return { events, handler };
+}
+
+/** A gate over a pool that records attempts and leaves their ending to the test (or to `behave`). */
+function rig(maxInFlight = 1, behave?: (d: Dispatched) => void) {
+  // Short limiter times: the 429s some tests answer slow things down for milliseconds only.
+  const limiter = new Limiter({ minRate: 200, basePauseMs: 5, maxPauseMs: 20, doublingMs: 50, releaseAfterMs: 200 }, maxInFlight);
+  const dispatched: Dispatched[] = [];
+  const pool: Dispatcher.Dispatch = (opts, handler) => {
+    const d = { opts, handler };
+    dispatched.push(d);
+    behave?.(d);
+    return true;
+  };
+  const gate = attemptGate(pool);
+  const newCall = (): CallState => ({
+    limiter,
+    idempotent: true,
+    policy: { maxRetries: 3, maxRateLimitRetries: 3, minDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1, random: () => 0.5 },
+    counters: { transient: 0, rateLimited: 0 },
+    attempts: 0,
+    delayMs: 0,
+    sentAt: 0,
+  });
+  const attempt = (call: CallState, handler: Dispatcher.DispatchHandler = recorder().handler) => {
+    const opts: Dispatcher.DispatchOptions & WithCall = { origin: "http://api.test", path: "/x", method: "GET", [CALL]: call };
+    gate(opts, handler);
+  };
+  return { limiter, dispatched, newCall, attempt };
+}
+
+/** Lets a queued attempt's wake-up (a microtask) run. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** With one slot: after `end` has ended the first attempt, a second one is dispatched and a third waits. */
+async function expectSlotFreedOnce(r: ReturnType<typeof rig>, before: number) {
+  r.attempt(r.newCall());
+  r.attempt(r.newCall());
+  await settle();
+  expect(r.dispatched).toHaveLength(before + 1);
+  expect(r.limiter.stats()).toMatchObject({ inFlight: 1, waiting: 1 });
+}
+
+describe("attempt gate: the limiter slot", () => {
+  it("is held while the attempt waits for its answer, and given back at the answer's headers", async () => {
+    const r = rig();
+    const { events, handler } = recorder();
+    const call = r.newCall();
+    r.attempt(call, handler);
+    expect(r.dispatched).toHaveLength(1);
+    expect(r.dispatched[0].opts).not.toHaveProperty([CALL]);
+    expect(r.limiter.stats().inFlight).toBe(1);
+    r.attempt(r.newCall());
+    expect(r.dispatched).toHaveLength(1); // the second waits in the limiter, not in the pool
+
+    const d = r.dispatched[0];
+    d.handler.onRequestStart?.(controller, {});
+    d.handler.onResponseStart?.(controller, 200, {});
+    expect(call.status).toBe(200);
+    await settle();
+    expect(r.dispatched).toHaveLength(2); // the body may still be streaming: the slot is free already
+    d.handler.onResponseData?.(controller, Buffer.from("ok"));
+    d.handler.onResponseEnd?.(controller, {});
+    expect(events).toEqual(["start", "headers 200", "data ok", "end"]);
+  });
+
+  it("is kept through a 1xx answer and given back at the final one", async () => {
+    const r = rig();
+    r.attempt(r.newCall());
+    r.dispatched[0].handler.onResponseStart?.(controller, 103, {});
+    expect(r.limiter.stats().inFlight).toBe(1);
+    r.dispatched[0].handler.onResponseStart?.(controller, 204, {});
+    expect(r.limiter.stats().inFlight).toBe(0);
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  // A lost connection, a timeout and an abort all reach the gate this way (the client tests send real ones).
+  it("is given back when the attempt fails before an answer", async () => {
+    const r = rig();
+    const { events, handler } = recorder();
+    r.attempt(r.newCall(), handler);
+    r.dispatched[0].handler.onResponseError?.(controller, new Error("other side closed"));
+    expect(events).toEqual(["error other side closed"]);
+    expect(r.limiter.stats().inFlight).toBe(0);
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  it("is given back once when the body breaks off after the headers", async () => {
+    const r = rig();
+    r.attempt(r.newCall());
+    const { handler } = r.dispatched[0];
+    handler.onResponseStart?.(controller, 200, {});
+    handler.onResponseError?.(controller, new Error("other side closed"));
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  it("is given back when the pool's dispatch throws, and the caller gets the error", async () => {
+    let fail = true;
+    const r = rig(1, () => {
+      if (fail) throw new Error("dispatch failed");
+    });
+    const { events, handler } = recorder();
+    r.attempt(r.newCall(), handler);
+    expect(events).toEqual(["error dispatch failed"]);
+    expect(r.limiter.stats().inFlight).toBe(0);
+    fail = false;
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  it("is given back once when the pool reports an error at once and then throws as well", async () => {
+    let fail = true;
+    const r = rig(1, (d) => {
+      if (!fail) return;
+      d.handler.onResponseError?.(controller, new Error("invalid header"));
+      throw new Error("and threw");
+    });
+    r.attempt(r.newCall());
+    expect(r.limiter.stats().inFlight).toBe(0);
+    fail = false;
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  it("is given back when a waiting attempt's dispatch fails at once, and the queue carries on", async () => {
+    let failing = 0;
+    const r = rig(1, (d) => {
+      if (failing > 0) {
+        failing -= 1;
+        d.handler.onResponseError?.(controller, new Error("refused at once"));
+      }
+    });
+    const first = r.newCall();
+    r.attempt(first); // holds the slot
+    failing = 3;
+    for (let i = 0; i < 4; i++) r.attempt(r.newCall());
+    expect(r.limiter.stats()).toMatchObject({ inFlight: 1, waiting: 4 });
+    r.dispatched[0].handler.onResponseStart?.(controller, 200, {});
+    await settle();
+    // Three failed at once, each freeing the slot for the next; the fourth holds it.
+    expect(r.dispatched).toHaveLength(5);
+    expect(r.limiter.stats()).toMatchObject({ inFlight: 1, waiting: 0 });
+  });
+
+  it("is given back on an upgrade", async () => {
+    const r = rig();
+    r.attempt(r.newCall());
+    r.dispatched[0].handler.onRequestUpgrade?.(controller, 101, {}, undefined as never);
+    await expectSlotFreedOnce(r, 1);
+  });
+
+  it("is not held during a retry's backoff; the retry takes a slot of its own", async () => {
+    const r = rig();
+    const call = r.newCall();
+    r.attempt(call);
+    r.dispatched[0].handler.onResponseStart?.(controller, 503, {});
+    // The retry interceptor decided on a retry after 40 ms and dispatches the next attempt.
+    call.delayMs = 40;
+    r.attempt(call);
+    const other = r.newCall();
+    r.attempt(other);
+    expect(r.dispatched).toHaveLength(2); // another call went during the backoff
+    expect(other.attempts).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(r.dispatched).toHaveLength(2); // the retry waits for the slot
+    expect(r.limiter.stats()).toMatchObject({ inFlight: 1, waiting: 1 });
+    r.dispatched[1].handler.onResponseStart?.(controller, 200, {});
+    await settle();
+    expect(r.dispatched).toHaveLength(3);
+    expect(call.attempts).toBe(2);
+    r.dispatched[2].handler.onResponseStart?.(controller, 200, {});
+    expect(r.limiter.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
+  });
+
+  it("is never taken by a request that is not an API call", () => {
+    const r = rig();
+    r.attempt(r.newCall());
+    const { events, handler } = recorder();
+    attemptGate((_opts, h) => {
+      h.onResponseStart?.(controller, 200, {});
+      return true;
+    })({ origin: "http://api.test", path: "/y", method: "GET" }, handler);
+    expect(events).toEqual(["headers 200"]);
+    expect(r.limiter.stats().inFlight).toBe(1);
+  });
+
+  it("caps attempts in flight under many concurrent calls to a slow pool, and every call ends", async () => {
+    let out = 0;
+    let peak = 0;
+    let n = 0;
+    const r = rig(4, (d) => {
+      out += 1;
+      peak = Math.max(peak, out);
+      n += 1;
+      const ms = (n * 7) % 13;
+      const fails = n % 5 === 0;
+      setTimeout(() => {
+        out -= 1;
+        if (fails) d.handler.onResponseError?.(controller, new Error("lost"));
+        else {
+          d.handler.onResponseStart?.(controller, n % 7 === 0 ? 429 : 200, {});
+          d.handler.onResponseEnd?.(controller, {});
+        }
+      }, ms);
+    });
+    const ended: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      r.attempt(r.newCall(), { onResponseEnd: () => ended.push(i), onResponseError: () => ended.push(i) });
+    }
+    expect(r.dispatched).toHaveLength(4);
+    for (let i = 0; i < 100 && ended.length < 100; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toHaveLength(100);
+    expect(peak).toBe(4);
+    expect(r.limiter.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
+  });
+});
