@@ -99,8 +99,8 @@ function build(raw: Record<SettingName, string | undefined>): ConnectionSettings
     requestTimeoutMs: integer("requestTimeoutMs", raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
     maxRetries: integer("maxRetries", raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
   };
-  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = raw.apiAccessToken;
-  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = raw.platformAccessToken;
+  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = token("apiAccessToken", raw.apiAccessToken);
+  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token("platformAccessToken", raw.platformAccessToken);
   const accountId = integer("accountId", raw.accountId, 1, Number.MAX_SAFE_INTEGER);
   if (accountId !== undefined) settings.accountId = accountId;
   return settings;
@@ -124,6 +124,18 @@ function baseUrl(text: string): string {
     throw new ConfigError(`${settingLabel("url")} must not contain a query string or fragment`);
   }
   return url.origin + url.pathname.replace(/\/+$/, "");
+}
+
+/**
+ * A token goes into an HTTP header: whitespace or control characters inside it (a pasted line
+ * break, say) can never work, and an invalid header value would also tie up a pooled connection.
+ */
+function token(name: "apiAccessToken" | "platformAccessToken", text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(text)) {
+    throw new ConfigError(`${settingLabel(name)} contains whitespace or control characters; set the token alone, on one line`);
+  }
+  return text;
 }
 
 function integer(name: SettingName, text: string | undefined, min: number, max: number): number | undefined {

@@ -152,4 +152,16 @@ describe("configuration errors", () => {
     process.env[env] = values[0];
     expect(configError(() => connection()).message).toContain(env);
   });
+
+  it.each([
+    ["apiAccessToken", "CHATWOOT_API_ACCESS_TOKEN", "tok-en-1a2b\n3c4d"],
+    ["platformAccessToken", "CHATWOOT_PLATFORM_ACCESS_TOKEN", "tok en\t9f8e"],
+  ])("rejects a %s with inner whitespace or control characters, naming %s without the token", (key, env, value) => {
+    configureConnection({ url: "https://x.example.com", [key]: value });
+    const err = configError(() => connection());
+    expect(err.message).toContain(`chatwoot:${key}`);
+    expect(err.message).toContain(env);
+    expect(err.message).not.toContain("1a2b");
+    expect(err.message).not.toContain("9f8e");
+  });
 });
