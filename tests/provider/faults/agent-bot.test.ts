@@ -1,5 +1,5 @@
 import { resources } from "../../../provider";
-import { faultMatrix } from "../support/faults";
+import { faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -12,12 +12,7 @@ faultMatrix(
     provider: resources.AgentBot,
     desired: () => desired,
     changed: () => ({ ...desired, outgoingUrl: "https://bots.example.test/escalate-v2" }),
-    requests: {
-      create: { method: "POST", path: collection },
-      update: { method: "PATCH", path: `${collection}/:id` },
-      read: { method: "GET", path: `${collection}/:id` },
-      delete: { method: "DELETE", path: `${collection}/:id` },
-    },
+    requests: restRequests(collection),
     // Every bot on the server, whichever app made it (the state, not one app's listing).
     list: async (c) => c.sb.control.snapshot().agent_bots as unknown as Record<string, unknown>[],
     matches: (o, inputs) => o.name === inputs.name && o.outgoing_url === inputs.outgoingUrl,

@@ -1,7 +1,7 @@
 import { resources } from "../../../provider";
 import { normalizeActions, normalizeConditions, sameValue } from "../../../provider/diff/normalize";
 import { fromWire } from "../../../provider/mapping";
-import { faultMatrix } from "../support/faults";
+import { faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -22,12 +22,7 @@ faultMatrix(
     provider: resources.AutomationRule,
     desired: () => desired,
     changed: () => ({ ...desired, conditions: [desired.conditions[0], { ...desired.conditions[1], values: ["outage", "down"] }] }),
-    requests: {
-      create: { method: "POST", path: collection },
-      update: { method: "PATCH", path: `${collection}/:id` },
-      read: { method: "GET", path: `${collection}/:id` },
-      delete: { method: "DELETE", path: `${collection}/:id` },
-    },
+    requests: restRequests(collection),
     // The sandbox's own state: no HTTP request, so no injected fault can touch the check itself.
     async list(c) {
       const { automation_rules } = c.sb.control.snapshot() as { automation_rules: Record<string, unknown>[] };

@@ -1,5 +1,5 @@
 import { resources } from "../../../provider";
-import { faultMatrix } from "../support/faults";
+import { faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -17,12 +17,7 @@ faultMatrix(
     provider: resources.CustomAttributeDefinition,
     desired: () => desired,
     changed: () => ({ ...desired, attributeDisplayName: "Support tier" }),
-    requests: {
-      create: { method: "POST", path: collection },
-      update: { method: "PATCH", path: `${collection}/:id` },
-      read: { method: "GET", path: `${collection}/:id` },
-      delete: { method: "DELETE", path: `${collection}/:id` },
-    },
+    requests: restRequests(collection),
     async list(c) {
       const res = await c.admin("GET", `/api/v1/accounts/${c.account.id}/custom_attribute_definitions`);
       return res.body as Record<string, unknown>[];

@@ -1,5 +1,5 @@
 import { resources } from "../../../provider";
-import { faultMatrix } from "../support/faults";
+import { faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -13,12 +13,7 @@ faultMatrix(
     desired: () => desired,
     // A rename: a retried PATCH whose first answer was lost meets the old slug gone.
     changed: () => ({ ...desired, name: "Knowledge base", slug: "kb" }),
-    requests: {
-      create: { method: "POST", path: collection },
-      update: { method: "PATCH", path: `${collection}/:slug` },
-      read: { method: "GET", path: `${collection}/:slug` },
-      delete: { method: "DELETE", path: `${collection}/:slug` },
-    },
+    requests: restRequests(collection, ":slug"),
     async list(c) {
       const res = await c.admin("GET", `/api/v1/accounts/${c.account.id}/portals`);
       return (res.body as { payload: Record<string, unknown>[] }).payload;

@@ -27,6 +27,16 @@ export interface FaultScenario {
   matches(object: Props, inputs: Props): boolean;
 }
 
+/** The requests of a REST collection: POST to the collection; GET, PATCH and DELETE on one member. */
+export function restRequests(collection: string, member = ":id"): FaultScenario["requests"] {
+  return {
+    create: { method: "POST", path: collection },
+    update: { method: "PATCH", path: `${collection}/${member}` },
+    read: { method: "GET", path: `${collection}/${member}` },
+    delete: { method: "DELETE", path: `${collection}/${member}` },
+  };
+}
+
 /** Each fault kind the sandbox injects; the deadline in tests is 3 s, so the delay passes it. */
 export const FAULTS = [
   { label: "500", fault: { kind: "status", status: 500 } },
