@@ -35,7 +35,7 @@ export interface ResourceDeclaration<S extends InputSchema> {
   create(inputs: z.output<S>): Promise<{ id: string; outs: Props }>;
   /** The current outputs, or `undefined` when the object is gone (a 404, nothing else). */
   read(id: string, olds: Props): Promise<Props | undefined>;
-  /** Applies the changed properties (one request where the API allows) and returns the new outputs. */
+  /** Applies the changed properties (never empty; one request where the API allows) and returns the new outputs. */
   update(id: string, olds: Props, news: z.output<S>, changed: Key<S>[]): Promise<Props>;
   delete(id: string, olds: Props): Promise<void>;
 }
@@ -114,6 +114,8 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     async update(id: string, olds: Props, news: Props) {
       const desired = withoutProvider(news);
       const { changed } = plan(olds, desired);
+      // Nothing managed differs (e.g. only a control key changed): no request, the new inputs over the old outputs.
+      if (changed.length === 0) return { outs: jsonSafe({ ...withoutProvider(olds), ...desired }) };
       const outs = await decl.update(id, withoutProvider(olds), desired as z.output<S>, changed as Key<S>[]);
       return { outs: jsonSafe(outs) };
     },

@@ -256,7 +256,6 @@ export const automationRule = defineResource({
   },
 
   async update(id, olds, news, changed) {
-    if (changed.length === 0) return { ...olds, ...news };
     return outputs(news, await patch(news, id, changed));
   },
 

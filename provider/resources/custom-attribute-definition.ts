@@ -179,7 +179,6 @@ export const customAttributeDefinition = defineResource({
   },
 
   async update(id, olds, news, changed) {
-    if (changed.length === 0) return { ...olds, ...news };
     return outputsOf(news, await patch(news, id, changed));
   },
 

@@ -301,7 +301,6 @@ export const portal = defineResource({
   },
 
   async update(id, olds, news, changed) {
-    if (changed.length === 0) return { ...olds, ...news };
     const where = { accountId: news.accountId, id, slug: olds.slug as string };
     return outputsOf(news, await patch(where, news, changed));
   },

@@ -49,6 +49,15 @@ describe.each(SHAPES)("CustomAttributeDefinition (%s shapes)", (shapes) => {
     expect(next.outs.attributeDisplayName).toBe("Plan tier");
   });
 
+  it("sends nothing when an update changes only a control key (adopt)", async () => {
+    const state = await create(provider, base);
+    ctx.sb.control.clearLog();
+    const news = { ...state.inputs, adopt: true };
+    const { outs } = await provider.update!(state.id, state.outs, news);
+    expect(ctx.requests()).toHaveLength(0);
+    expect(outs).toMatchObject({ ...state.outs, adopt: true });
+  });
+
   it("sees drift made out of band and repairs it with one PATCH", async () => {
     const state = await create(provider, base);
     await ctx.admin("PATCH", `${path()}/${state.id}`, { attribute_values: ["free", "pro", "enterprise"] });
