@@ -124,7 +124,7 @@ async function driverMain(): Promise<void> {
   const { values } = parseArgs({
     options: { seconds: { type: "string", default: "5" }, connections: { type: "string", default: "4" }, pipelining: { type: "string", default: "4" } },
   });
-  const { startSandbox } = await import("../sandbox");
+  const { startSandbox } = await import("../../sdk/sandbox");
   const sandbox = await startSandbox();
   const settings: LoadSettings = {
     url: sandbox.url,

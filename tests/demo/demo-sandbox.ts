@@ -3,7 +3,7 @@
  * running elsewhere (`npm run sandbox`, or a test's), reached through its `/__sandbox` control
  * endpoints. Either way the demo reads the request log and the issued tokens the same way.
  */
-import { startSandbox, SandboxInfo, type FixtureInput, type LogEntry } from "../sandbox";
+import { startSandbox, SandboxInfo, type FixtureInput, type LogEntry } from "../../sdk/sandbox";
 
 export interface DemoSandbox {
   url: string;

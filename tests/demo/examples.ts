@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { defaultFixture, type FixtureInput, type SandboxInfo } from "../sandbox";
+import { defaultFixture, type FixtureInput, type SandboxInfo } from "../../sdk/sandbox";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");

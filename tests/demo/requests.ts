@@ -1,5 +1,5 @@
 /** What the sandbox's request log says about a run: how many requests, and which of them wrote. */
-import type { LogEntry } from "../sandbox";
+import type { LogEntry } from "../../sdk/sandbox";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 

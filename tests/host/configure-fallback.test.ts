@@ -6,7 +6,7 @@
  */
 import { captureRegistrations, type CapturedRegistration } from "../harness/capture";
 import { startHost } from "../harness/host";
-import type { Sandbox } from "../sandbox";
+import type { Sandbox } from "../../sdk/sandbox";
 import { useChatwootHost } from "./support/chatwoot-host";
 import { tokenSightings } from "./support/crossings";
 import { engineSteps } from "./support/engine-steps";

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { locatePulumi, PulumiCliEngine } from "../demo/pulumi-cli-engine";
 import { writesIn } from "../demo/requests";
 import { example, REPO_ROOT } from "../demo/examples";
-import { startSandbox, type Sandbox } from "../sandbox";
+import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 
 jest.setTimeout(90_000);
 

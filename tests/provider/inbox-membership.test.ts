@@ -4,7 +4,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 
 const provider = resources.InboxMembership;
 
-// Seed (tests/sandbox/seed.ts): account 1 has users 1–4 and inboxes 1 (members 2, 4), 2 (member 3)
+// Seed (sdk/sandbox/seed.ts): account 1 has users 1–4 and inboxes 1 (members 2, 4), 2 (member 3)
 // and 3 (no members); user 5 belongs to account 2 only, whose inbox is 4.
 describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
   const ctx = useSandbox(shapes);

@@ -4,7 +4,7 @@
  * parsed as JSON, and nothing else: no validation, retries, limiter or mapping.
  */
 import { Pool } from "undici";
-import type { LogEntry } from "../../sandbox";
+import type { LogEntry } from "../../../sdk/sandbox";
 
 /** A request as the sandbox logged it. */
 export type Logged = Pick<LogEntry, "method" | "path" | "query" | "body" | "status">;

@@ -3,7 +3,7 @@
  * account 1 that every membership of the fleet has an inbox of its own (two memberships of one
  * inbox would be the same object, `accountId/inboxId`).
  */
-import { defaultFixture, type FixtureInput } from "../../sandbox";
+import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 
 type Inbox = NonNullable<FixtureInput["inboxes"]>[number];
 type User = FixtureInput["users"][number];

@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { resources } from "../../../provider";
 import { closeApiClients, limiterStats } from "../../../provider/http/origins";
 import type { LimiterStats } from "../../../provider/http/limiter";
-import type { LogEntry } from "../../sandbox";
+import type { LogEntry } from "../../../sdk/sandbox";
 import { create, destroy, type State } from "../../provider/support/engine";
 import type { BareClient } from "./bare-client";
 import type { SandboxProcess } from "./sandbox-process";

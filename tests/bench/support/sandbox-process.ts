@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
-import type { LogEntry, RateLimitSetting, SandboxInfo } from "../../sandbox";
+import type { LogEntry, RateLimitSetting, SandboxInfo } from "../../../sdk/sandbox";
 
 /** A sandbox running in a child process. */
 export interface SandboxProcess {
@@ -27,9 +27,9 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-const MAIN = join(__dirname, "../../sandbox/main.ts");
+const MAIN = join(__dirname, "../../../sdk/sandbox/main.ts");
 
-/** Starts `tests/sandbox/main.ts` with `args` and waits for its JSON start-up line. */
+/** Starts `sdk/sandbox/main.ts` with `args` and waits for its JSON start-up line. */
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
   const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", MAIN, ...args], {
     stdio: ["ignore", "pipe", "pipe"],

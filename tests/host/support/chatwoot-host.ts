@@ -4,7 +4,7 @@
  */
 import { startHost, type HostClient } from "../../harness/host";
 import type { PropertyMap } from "../../harness/wire";
-import { startSandbox, type Sandbox, type ShapeMode } from "../../sandbox";
+import { startSandbox, type Sandbox, type ShapeMode } from "../../../sdk/sandbox";
 import { recordCrossings, type Crossing } from "./crossings";
 import { engineSteps, type EngineSteps } from "./engine-steps";
 import { repoRoot } from "./packages";

@@ -5,7 +5,7 @@
  */
 import type { DiffResult } from "../../harness/host";
 import type { PropertyMap } from "../../harness/wire";
-import type { Sandbox } from "../../sandbox";
+import type { Sandbox } from "../../../sdk/sandbox";
 import type { ChatwootHost } from "./chatwoot-host";
 import type { Deployed } from "./engine-steps";
 import type { ChatwootSdk } from "./packages";

@@ -9,7 +9,7 @@ import { destroyStack, refreshStack, runProgram } from "../../harness/offline-ru
 import { loadState, type ResourceState } from "../../harness/state";
 import { writesIn } from "../../demo/requests";
 import { example, projectName, sandboxStackConfig, type ExampleName } from "../../demo/examples";
-import { startSandbox, type Sandbox } from "../../sandbox";
+import { startSandbox, type Sandbox } from "../../../sdk/sandbox";
 
 export function useExampleStack(name: ExampleName) {
   const spec = example(name);

@@ -22,7 +22,7 @@ const closed = (dayOfWeek: number) => ({ dayOfWeek, closedAllDay: true, openAllD
 const open = (dayOfWeek: number, openHour: number, openMinutes: number, closeHour: number, closeMinutes: number) =>
   ({ dayOfWeek, closedAllDay: false, openAllDay: false, openHour, openMinutes, closeHour, closeMinutes });
 
-// Seed (tests/sandbox/seed.ts): account 1's inbox 1 is a web widget with its own working hours,
+// Seed (sdk/sandbox/seed.ts): account 1's inbox 1 is a web widget with its own working hours,
 // inbox 2 an API channel, inbox 3 an email channel; inbox 4 belongs to account 2.
 describe.each(SHAPES)("getInbox (%s shapes)", (shapes) => {
   const ctx = useSandbox(shapes);

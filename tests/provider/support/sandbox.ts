@@ -1,6 +1,6 @@
 import { configure } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
-import { startSandbox, type Sandbox } from "../../sandbox";
+import { startSandbox, type Sandbox } from "../../../sdk/sandbox";
 
 export type Shapes = "chatwoot" | "documented";
 export const SHAPES: Shapes[] = ["chatwoot", "documented"];

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { defaultFixture, SandboxInfo, type FixtureInput } from "../index";
+import { defaultFixture, SandboxInfo, type FixtureInput } from "../../../sdk/sandbox/index";
 import { request } from "./http";
 
 const ROOT = resolve(__dirname, "../../..");
-const MAIN = "tests/sandbox/main.ts";
+const MAIN = "sdk/sandbox/main.ts";
 const BOTS = "/platform/api/v1/agent_bots";
 
 interface Cli {

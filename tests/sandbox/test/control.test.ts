@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultFixture, SandboxInfo, startSandbox, type FixtureInput } from "../index";
+import { defaultFixture, SandboxInfo, startSandbox, type FixtureInput } from "../../../sdk/sandbox/index";
 import { request, seedClients, useSandbox } from "./http";
 
 const BOTS = "/platform/api/v1/agent_bots";

@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox, type SandboxOptions } from "../index";
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../../sdk/sandbox/index";
 
 /** An answer as the tests look at it: status, media type, raw text and the parsed JSON (undefined when not valid JSON). */
 export interface Reply {

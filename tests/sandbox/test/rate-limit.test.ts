@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { startSandbox } from "../index";
+import { startSandbox } from "../../../sdk/sandbox/index";
 import { request, seedClients, useSandbox } from "./http";
 
 const BOTS = "/platform/api/v1/agent_bots";
