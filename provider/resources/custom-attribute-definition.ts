@@ -1,13 +1,6 @@
 import { z } from "zod";
-import { ChatwootApiError } from "../http/errors";
-import { takeOver } from "../lifecycle/adopt";
-import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
-import { outputsOf, pick } from "../lifecycle/outputs";
-import { defineResource, managedKeysOf } from "../lifecycle/resource";
-import type { Props } from "../lifecycle/json";
-import { toWire } from "../mapping";
-import { enumName, list, optionalString, single } from "../wire/envelope";
-import { accountPath } from "../wire/paths";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { enumName, optionalString } from "../wire/envelope";
 import { accountId, adopt, name, text } from "./fields";
 
 export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
@@ -73,7 +66,6 @@ export const CustomAttributeDefinitionInputs = z
     }
   });
 export type CustomAttributeDefinitionInputs = z.input<typeof CustomAttributeDefinitionInputs>;
-type Inputs = z.output<typeof CustomAttributeDefinitionInputs>;
 
 /** Some servers document `attribute_values` as a string; real ones send an array. */
 const attributeValues = z
@@ -105,84 +97,17 @@ const DefinitionWire = z.object({
   created_at: optionalString,
   updated_at: optionalString,
 });
-type DefinitionWire = z.output<typeof DefinitionWire>;
-
-const CONTROL_KEYS = ["adopt"] as const;
-const path = (inputs: { accountId: number }, id?: string | number) =>
-  id === undefined
-    ? accountPath(inputs.accountId, "custom_attribute_definitions")
-    : accountPath(inputs.accountId, "custom_attribute_definitions", id);
-
-/** The request body for the given properties (enum names are accepted by every server version). */
-function body(inputs: Inputs, keys: readonly string[]): object {
-  return toWire(pick(inputs, keys.filter((k) => k !== "accountId" && !(CONTROL_KEYS as readonly string[]).includes(k)))) as object;
-}
-
-async function findByKey(inputs: Inputs): Promise<DefinitionWire | undefined> {
-  const all = await call(list(DefinitionWire), {
-    method: "GET",
-    path: path(inputs),
-    query: { attribute_model: inputs.attributeModel },
-  });
-  return all.find((d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel);
-}
-
-/** A 422 on create for a key the account already has for this model: point to adoption. */
-async function explainTaken(err: unknown, inputs: Inputs): Promise<unknown> {
-  if (!ChatwootApiError.isInstance(err) || err.status !== 422) return err;
-  const existing = await findByKey(inputs).catch(() => undefined);
-  if (!existing) return err;
-  return err.withHint(`definition ${existing.id} already has key "${inputs.attributeKey}" (${inputs.attributeModel}); set adopt: true to manage it`);
-}
-
-const managedKeys = managedKeysOf(CustomAttributeDefinitionInputs, CONTROL_KEYS);
-
-const get = (inputs: { accountId: number }, id: number | string) =>
-  call(single(DefinitionWire), { method: "GET", path: path(inputs, id) });
-
-function patch(inputs: Inputs, id: number | string, keys: readonly string[]): Promise<DefinitionWire> {
-  return writeThenRead(
-    () => call(single(DefinitionWire), { method: "PATCH", path: path(inputs, id), json: body(inputs, keys) }),
-    () => get(inputs, id),
-  );
-}
 
 /** A custom attribute definition (`/custom_attribute_definitions`); id: the definition id. */
-export const customAttributeDefinition = defineResource({
+export const customAttributeDefinition = defineCollectionResource({
   inputs: CustomAttributeDefinitionInputs,
-  account: "required",
-  controlKeys: CONTROL_KEYS,
-  replaceOn: ["accountId"],
-  deleteBeforeReplace: true,
-
-  async create(inputs) {
-    const existing = inputs.adopt ? await findByKey(inputs) : undefined;
-    if (existing) {
-      return takeOver({
-        id: String(existing.id),
-        current: outputsOf(inputs, existing),
-        inputs,
-        keys: managedKeys,
-        patch: async (changed) => outputsOf(inputs, await patch(inputs, existing.id, changed)),
-      });
-    }
-    const created = await createOnce(
-      () => call(single(DefinitionWire), { method: "POST", path: path(inputs), json: body(inputs, managedKeys) }),
-      () => findByKey(inputs),
-    ).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
-    return { id: String(created.id), outs: outputsOf(inputs, created) };
-  },
-
-  async read(id, olds) {
-    const current = await unlessNotFound(() => get(olds as Inputs, id));
-    return current && outputsOf(olds, current);
-  },
-
-  async update(id, olds, news, changed) {
-    return outputsOf(news, await patch(news, id, changed));
-  },
-
-  async delete(id, olds: Props) {
-    await deleteIgnoringNotFound({ method: "DELETE", path: path(olds as Inputs, id) });
+  path: "custom_attribute_definitions",
+  wire: DefinitionWire,
+  show: "member",
+  key: {
+    matches: (inputs, d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel,
+    describe: (inputs) => `key "${inputs.attributeKey}" (${inputs.attributeModel})`,
+    // Older servers list only conversation attributes unless asked for a model.
+    query: (inputs) => ({ attribute_model: inputs.attributeModel }),
   },
 });

@@ -21,3 +21,6 @@ export const httpUrl = z
 
 /** `adopt: true` takes over an existing object with the same natural key instead of failing on it. */
 export const adopt = z.boolean().optional();
+
+/** A hex colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
+export const hexColor = z.string().trim().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour, #RGB or #RRGGBB");

@@ -5,3 +5,4 @@ export { PortalConfig, normalizePortalConfig } from "./portal-config";
 export { normalizeCustomDomain, normalizeOptionalLink } from "./custom-domain";
 export { NormalizedAction, NormalizedCondition, normalizeActions, normalizeConditions } from "./automation";
 export { normalizeIdSet } from "./id-set";
+export { normalizeColor } from "./color";
