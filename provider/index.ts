@@ -5,12 +5,22 @@
  */
 import { configureConnection, SETTING_SOURCES } from "./config";
 import { getAgentBots } from "./readers/agent-bots";
+import { getAgents } from "./readers/agents";
 import { getInbox } from "./readers/inbox";
+import { getLabels } from "./readers/labels";
+import { getTeams } from "./readers/teams";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
+import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
+import { inbox } from "./resources/inbox";
 import { inboxMembership } from "./resources/inbox-membership";
+import { label } from "./resources/label";
+import { macro } from "./resources/macro";
 import { portal } from "./resources/portal";
+import { team } from "./resources/team";
+import { teamMembership } from "./resources/team-membership";
+import { webhook } from "./resources/webhook";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
 export function configure(values: Record<string, string | undefined>): void {
@@ -44,9 +54,16 @@ function hostSetting(config: { get(key: string): string | undefined }, key: stri
 export const resources = {
   AgentBot: agentBot,
   AutomationRule: automationRule,
+  CannedResponse: cannedResponse,
   CustomAttributeDefinition: customAttributeDefinition,
+  Inbox: inbox,
   InboxMembership: inboxMembership,
+  Label: label,
+  Macro: macro,
   Portal: portal,
+  Team: team,
+  TeamMembership: teamMembership,
+  Webhook: webhook,
 };
 
 export type ResourceKind = keyof typeof resources;
@@ -54,5 +71,8 @@ export type ResourceKind = keyof typeof resources;
 /** The data sources, called in the program process by the SDK's `getX` functions. */
 export const readers = {
   getAgentBots,
+  getAgents,
   getInbox,
+  getLabels,
+  getTeams,
 };

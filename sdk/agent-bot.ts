@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AgentBotInputs } from "../provider/resources/agent-bot";
 import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-bot");
 
 /**
@@ -82,5 +83,6 @@ export class AgentBot extends pulumi.dynamic.Resource {
       "chatwoot",
       "AgentBot",
     );
+    noticeOutsideEngine();
   }
 }

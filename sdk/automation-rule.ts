@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AutomationAction, AutomationCondition, AutomationRuleInputs } from "../provider/resources/automation-rule";
 import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/automation-rule");
 
 /** Arguments of {@link AutomationRule}. `accountId` defaults to config `chatwoot:accountId`. */
@@ -59,5 +60,6 @@ export class AutomationRule extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args }, opts, "chatwoot", "AutomationRule");
+    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CustomAttributeDefinitionInputs } from "../provider/resources/custom-attribute-definition";
 import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-attribute-definition");
 
 /** Arguments of {@link CustomAttributeDefinition}. `accountId` defaults to config `chatwoot:accountId`. */
@@ -52,5 +53,6 @@ export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
       "chatwoot",
       "CustomAttributeDefinition",
     );
+    noticeOutsideEngine();
   }
 }

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AgentBots, GetAgentBotsArgs as ReaderArgs } from "../provider/readers/agent-bots";
 import { readers } from "../provider";
 import type { DeepInput } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getAgentBots}. */
@@ -26,6 +27,7 @@ export type GetAgentBotsResult = AgentBots;
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
 export async function getAgentBots(args: GetAgentBotsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetAgentBotsResult> {
+  noticeOutsideEngine();
   configureFromStack();
   return readers.getAgentBots(args);
 }

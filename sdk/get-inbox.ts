@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INBOX_SECRET_KEYS, type GetInboxArgs as ReaderArgs, type Inbox } from "../provider/readers/inbox";
 import { readers } from "../provider";
 import type { DeepInput } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getInbox}. `accountId` defaults to config `chatwoot:accountId`. */
@@ -31,6 +32,7 @@ export type GetInboxResult = Inbox;
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
 export async function getInbox(args: GetInboxArgs, _opts?: pulumi.InvokeOptions): Promise<GetInboxResult> {
+  noticeOutsideEngine();
   configureFromStack();
   return readers.getInbox(args);
 }

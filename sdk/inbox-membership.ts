@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InboxAgent, InboxMembershipInputs } from "../provider/resources/inbox-membership";
 import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-membership");
 
 /** Arguments of {@link InboxMembership}. `accountId` defaults to config `chatwoot:accountId`. */
@@ -47,5 +48,6 @@ export class InboxMembership extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");
+    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PortalInputs } from "../provider/resources/portal";
 import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal");
 
 /** Arguments of {@link Portal}. `accountId` defaults to config `chatwoot:accountId`. */
@@ -57,8 +58,6 @@ export class Portal extends pulumi.dynamic.Resource {
   declare readonly /*out*/ inbox: pulumi.Output<Record<string, unknown> | null>;
   /** The logo (`id`, `portalId`, `fileType`, `accountId`, `fileUrl`, `blobId`, `filename`), or null. */
   declare readonly /*out*/ logo: pulumi.Output<Record<string, unknown> | null>;
-  /** Counters: `allArticlesCount`, `archivedArticlesCount`, `publishedCount`, `draftArticlesCount`, `categoriesCount`, `defaultLocale`. */
-  declare readonly /*out*/ meta: pulumi.Output<Record<string, unknown> | null>;
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -77,12 +76,12 @@ export class Portal extends pulumi.dynamic.Resource {
         adopt: undefined,
         inbox: undefined,
         logo: undefined,
-        meta: undefined,
         ...args,
       },
       opts,
       "chatwoot",
       "Portal",
     );
+    noticeOutsideEngine();
   }
 }

@@ -3,8 +3,13 @@ import { sameValue } from "./normalize/canonical";
 /** The value Pulumi puts in place of an input that is not known yet during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** Maps a property value to the form in which two values compare equal when they mean the same. */
-export type Normalizer = (value: unknown) => unknown;
+/**
+ * Maps a property value to the form in which two values compare equal when they mean the same.
+ * `desired` is the program's value of the property (the same for both sides of a comparison), for
+ * properties whose value manages only part of what the server holds (the listed days of a week,
+ * the given fields of a settings object): such a normalizer keeps only that part.
+ */
+export type Normalizer = (value: unknown, desired?: unknown) => unknown;
 
 /** True when `value` is, or contains, a value that is unknown during a preview. */
 export function containsUnknown(value: unknown): boolean {
@@ -47,7 +52,7 @@ export function planDiff({ keys, olds, news, normalizers = {}, replaceOn = [] }:
       continue;
     }
     const normalize = normalizers[key] ?? ((v: unknown) => v ?? null);
-    if (!sameValue(normalize(desired), normalize(olds[key]))) changed.push(key);
+    if (!sameValue(normalize(desired, desired), normalize(olds[key], desired))) changed.push(key);
   }
   return { changed, replaces: changed.filter((key) => replaceOn.includes(key)) };
 }

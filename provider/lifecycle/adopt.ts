@@ -2,6 +2,22 @@ import { planDiff, type Normalizer } from "../diff/diff";
 import type { Props } from "./json";
 import { PartialCreateError } from "./partial-create";
 
+/**
+ * Output key marking an object the resource took over rather than created, so that run summaries
+ * can say "adopted". It is not an input, so the diff never compares it and no request sends it.
+ */
+export const ADOPTED_KEY = "adopted";
+
+/** The outputs of an adopted object, marked as such. */
+export function markAdopted(outs: Props): Props {
+  return { ...outs, [ADOPTED_KEY]: true };
+}
+
+/** Read and update rebuild outputs from the server's answer: the mark of an adopted object stays. */
+export function keepAdoptedMark(olds: Props | undefined, outs: Props): Props {
+  return olds?.[ADOPTED_KEY] === true ? markAdopted(outs) : outs;
+}
+
 /** How to bring an existing object to the declared state. */
 export interface TakeOver {
   /** The object's Pulumi id. */
@@ -25,10 +41,10 @@ export interface TakeOver {
  */
 export async function takeOver({ id, current, inputs, keys, normalizers, patch }: TakeOver): Promise<{ id: string; outs: Props }> {
   const { changed } = planDiff({ keys, olds: current, news: inputs, normalizers });
-  if (changed.length === 0) return { id, outs: current };
+  if (changed.length === 0) return { id, outs: markAdopted(current) };
   try {
-    return { id, outs: await patch(changed) };
+    return { id, outs: markAdopted(await patch(changed)) };
   } catch (err) {
-    throw new PartialCreateError(id, current, err);
+    throw new PartialCreateError(id, markAdopted(current), err);
   }
 }

@@ -28,8 +28,26 @@ function contains(value: unknown, needle: unknown): boolean {
   return false;
 }
 
-/** The property names an object schema allows at `path` (through optional, nullable and array wrappers). */
-function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+/**
+ * The object schema a discriminated union uses for `value` (by its discriminator), else `union`
+ * itself: the keys of the other variants are not allowed there.
+ */
+function variantFor(union: z.ZodDiscriminatedUnion, value: unknown): unknown {
+  const discriminator = union._zod.def.discriminator;
+  const tag = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[discriminator] : undefined;
+  return (
+    union.options.find((option) => {
+      const literal = option instanceof z.ZodObject ? option.shape[discriminator] : undefined;
+      return literal instanceof z.ZodLiteral && literal.values.has(tag as z.core.util.Literal);
+    }) ?? union
+  );
+}
+
+/**
+ * The property names an object schema allows at `path` (through optional, nullable and array
+ * wrappers, and the variant of a discriminated union that `raw` selects there).
+ */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[], raw?: unknown): string[] {
   let current: unknown = schema;
   const unwrap = () => {
     while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) {
@@ -43,6 +61,7 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
     else return [];
   }
   unwrap();
+  if (current instanceof z.ZodDiscriminatedUnion) current = variantFor(current, valueAt(raw, path));
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
@@ -54,7 +73,7 @@ export function failuresFrom(issues: readonly z.core.$ZodIssue[], raw: unknown, 
       for (const key of issue.keys) {
         failures.push({
           property: [...issue.path, key].join("."),
-          reason: `unknown property "${key}"; allowed: ${keysAt(schema, issue.path).join(", ")}`,
+          reason: `unknown property "${key}"; allowed: ${keysAt(schema, issue.path, raw).join(", ")}`,
         });
       }
       continue;

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import type { Normalizer } from "../diff/diff";
+import type { ApiRequest } from "../http/client";
 import { ChatwootApiError } from "../http/errors";
+import { registerSecret } from "../http/secrets";
 import { toWire } from "../mapping";
-import { list, single } from "../wire/envelope";
+import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { takeOver } from "./adopt";
 import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
@@ -20,9 +22,10 @@ type BaseInputs = { accountId: number; adopt?: boolean };
 
 /**
  * A resource that is one object of an account's REST collection (`/api/v1/accounts/{id}/<path>`):
- * POST to create, PATCH and DELETE by id, found again by a natural key that the account keeps unique
- * (a label's title, a canned response's short code). What the resource file declares is only what
- * differs between collections; the lifecycle is here, once.
+ * POST to create, PATCH and DELETE by id, found again by a natural key unique in the account (a
+ * label's title, a canned response's short code; a macro's name, which only this provider keeps
+ * unique). What the resource file declares is only what differs between collections; the lifecycle
+ * is here, once.
  */
 export interface CollectionDeclaration<S extends InputSchema, W extends WireSchema> {
   /** The camelCase inputs; they must include `accountId` and `adopt`. */
@@ -31,6 +34,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   path: string;
   /** One object as the server sends it (snake_case), read through every envelope. */
   wire: W;
+  /**
+   * The names the server wraps objects under, for collections that do (webhooks answer
+   * `{payload: {webhook: X}}` and list `{payload: {webhooks: [X]}}`); the plain envelopes are read too.
+   */
+  envelope?: { one: string; many: string };
   /**
    * How one object is read: `member` with `GET <path>/{id}`; `list` where upstream has no show route
    * (the object is looked for in the collection's list).
@@ -44,7 +52,32 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
     describe(inputs: z.output<S>): string;
     /** Query parameters that narrow the list to the key's candidates (e.g. one attribute model). */
     query?(inputs: z.output<S>): Record<string, string>;
+    /**
+     * Whether the server refuses a second object with the same key (default: true). Where it does
+     * not (macro names), create first looks the key up and refuses to make a second object with it,
+     * pointing to `adopt`: the key then still names the one object a create made, which is what
+     * settles a create whose answer was lost.
+     */
+    enforcedByServer?: boolean;
   };
+  /**
+   * Properties every write carries, changed or not, because the server resets them when a request
+   * leaves them out (a macro's visibility becomes null).
+   */
+  alwaysSend?: readonly string[];
+  /**
+   * Server fields (snake_case) that are credentials, e.g. a webhook's signing `secret`. Each value
+   * read is remembered so that no error text can quote it; the SDK class marks the output secret.
+   */
+  secrets?: readonly string[];
+  /**
+   * Statuses the server answers for a member it does not have, besides Chatwoot's JSON 404: the
+   * macros controller answers show with an empty 404 (`head :not_found`, which alone could as well
+   * come from a proxy) and update and destroy with a 500 (a method called on nil). Such an answer
+   * is settled by the collection's list: not listed means gone (deleted, for a delete); listed
+   * means the answer was something else, and a write keeps its error.
+   */
+  goneAnswers?: readonly number[];
   /** How to compare each property (see `defineResource`). */
   normalizers?: Partial<Record<string, Normalizer>>;
   /** The request body for the given properties (default: those inputs in snake_case). */
@@ -68,38 +101,73 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const member = (account: number, id: string | number) => accountPath(account, decl.path, id);
   const outputs = (inputs: Props, object: Wire) => (decl.outputs ? decl.outputs(inputs, object) : outputsOf(inputs, object));
   const body = (inputs: Inputs, keys: readonly string[]) => {
-    const sent = keys.filter((k) => k !== "accountId" && managedKeys.includes(k));
+    const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter((k) => k !== "accountId" && managedKeys.includes(k));
     return decl.body ? decl.body(inputs, sent) : (toWire(pick(inputs, sent)) as object);
   };
 
-  const listAll = (account: number, query?: Record<string, string>) =>
-    call(list(decl.wire), { method: "GET", path: collection(account), query }) as Promise<Wire[]>;
+  const one = decl.envelope ? singleUnder(decl.wire, decl.envelope.one) : single(decl.wire);
+  const many = decl.envelope ? listUnder(decl.wire, decl.envelope.many) : list(decl.wire);
+  /** Every object read passes here: its credentials are remembered before anything can quote them. */
+  const remember = <T extends Wire>(object: T): T => {
+    for (const key of decl.secrets ?? []) {
+      const value = (object as Record<string, unknown>)[key];
+      if (typeof value === "string") registerSecret(value);
+    }
+    return object;
+  };
+  const callOne = async (req: ApiRequest) => remember((await call(one, req)) as Wire);
+
+  const listAll = async (account: number, query?: Record<string, string>) =>
+    ((await call(many, { method: "GET", path: collection(account), query })) as Wire[]).map(remember);
   const findByKey = async (inputs: Inputs) => (await listAll(inputs.accountId, decl.key.query?.(inputs))).find((o) => decl.key.matches(inputs, o));
+
+  const listed = async (account: number, id: string | number) => (await listAll(account)).find((o) => String(o.id) === String(id));
+  const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
 
   /** The object, or `undefined` when the server says it is gone (a 404, or missing from the list). */
   async function get(account: number, id: string | number): Promise<Wire | undefined> {
-    if (decl.show === "list") return (await listAll(account)).find((o) => String(o.id) === String(id));
-    return unlessNotFound(() => call(single(decl.wire), { method: "GET", path: member(account, id) }) as Promise<Wire>);
+    if (decl.show === "list") return listed(account, id);
+    try {
+      return await unlessNotFound(() => callOne({ method: "GET", path: member(account, id) }));
+    } catch (err) {
+      if (!isGoneAnswer(err)) throw err;
+      return listed(account, id);
+    }
+  }
+
+  const gone = (req: ApiRequest) => new Error(`${req.method} ${req.path}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
+
+  /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
+  async function answeredGone(err: unknown, account: number, id: string | number): Promise<boolean> {
+    return isGoneAnswer(err) && (await listed(account, id)) === undefined;
   }
 
   /** One PATCH of the changed properties; an applied change whose answer was unreadable is read back. */
   async function patch(inputs: Inputs, id: string | number, keys: readonly string[]): Promise<Props> {
     const req = { method: "PATCH", path: member(inputs.accountId, id), json: body(inputs, keys) } as const;
     const object = await writeThenRead(
-      () => call(single(decl.wire), req) as Promise<Wire>,
-      async () => (await get(inputs.accountId, id)) ?? Promise.reject(new Error(`PATCH ${req.path}: the ${what} is gone`)),
+      async () => {
+        try {
+          return await callOne(req);
+        } catch (err) {
+          throw (await answeredGone(err, inputs.accountId, id)) ? gone(req) : err;
+        }
+      },
+      async () => (await get(inputs.accountId, id)) ?? Promise.reject(gone(req)),
     );
     const outs = outputs(inputs, object);
     assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request: `PATCH ${req.path}` });
     return outs;
   }
 
+  /** Why a create must not make a second object with the key, and what to do instead. */
+  const taken = (existing: Wire, inputs: Inputs) => `${what} ${existing.id} already has ${decl.key.describe(inputs)}; set adopt: true to manage it`;
+
   /** A 422 on create for a key the account already has: point to adoption. */
   async function explainTaken(err: unknown, inputs: Inputs): Promise<unknown> {
     if (!ChatwootApiError.isInstance(err) || err.status !== 422) return err;
     const existing = await findByKey(inputs).catch(() => undefined);
-    if (!existing) return err;
-    return err.withHint(`${what} ${existing.id} already has ${decl.key.describe(inputs)}; set adopt: true to manage it`);
+    return existing ? err.withHint(taken(existing, inputs)) : err;
   }
 
   return defineResource({
@@ -113,7 +181,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
 
     async create(raw) {
       const inputs = raw as Inputs;
-      const existing = inputs.adopt ? await findByKey(inputs) : undefined;
+      const existing = inputs.adopt || decl.key.enforcedByServer === false ? await findByKey(inputs) : undefined;
+      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs.accountId)} not sent: ${taken(existing, inputs)}`);
       if (existing) {
         return takeOver({
           id: String(existing.id),
@@ -125,7 +194,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
         });
       }
       const created = await createOnce(
-        () => call(single(decl.wire), { method: "POST", path: collection(inputs.accountId), json: body(inputs, managedKeys) }) as Promise<Wire>,
+        () => callOne({ method: "POST", path: collection(inputs.accountId), json: body(inputs, managedKeys) }),
         () => findByKey(inputs),
       ).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
       return { id: String(created.id), outs: outputs(inputs, created) };
@@ -141,7 +210,12 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     },
 
     async delete(id, olds) {
-      await deleteIgnoringNotFound({ method: "DELETE", path: member((olds as Inputs).accountId, id) });
+      const account = (olds as Inputs).accountId;
+      try {
+        await deleteIgnoringNotFound({ method: "DELETE", path: member(account, id) });
+      } catch (err) {
+        if (!(await answeredGone(err, account, id))) throw err;
+      }
     },
   });
 }

@@ -2,6 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { connection } from "../config";
 import { planDiff, type Normalizer } from "../diff/diff";
+import { ConfigError } from "../http/errors";
+import { keepAdoptedMark } from "./adopt";
 import { failuresFrom, type CheckFailure } from "./check";
 import { jsonSafe, withoutProvider, type Props } from "./json";
 import { PartialCreateError } from "./partial-create";
@@ -24,8 +26,8 @@ export interface ResourceDeclaration<S extends InputSchema> {
   controlKeys?: readonly Key<S>[];
   /** Extra keys `prepare` derives from the inputs that the diff compares (e.g. a file's digest). */
   derivedKeys?: readonly string[];
-  /** Inputs that cannot change in place. */
-  replaceOn?: readonly Key<S>[];
+  /** Inputs (or derived keys, e.g. a channel's type) that cannot change in place. */
+  replaceOn?: readonly (Key<S> | (string & {}))[];
   /** Replace by deleting first, for objects with a natural key the server keeps unique. */
   deleteBeforeReplace?: boolean;
   /** How to compare each property (default: `undefined` and `null` equal, otherwise deep equality). */
@@ -45,12 +47,22 @@ export function managedKeysOf(inputs: InputSchema, controlKeys: readonly string[
   return Object.keys(inputs.shape).filter((k) => !controlKeys.includes(k));
 }
 
-function configuredAccountId(): number | undefined {
+/**
+ * The account a resource without an `accountId` input belongs to, or the failure that stops it: a
+ * connection setting that is missing or malformed (the URL, say) is reported as itself, naming its
+ * config key and environment variable, not as a missing account.
+ */
+function defaultAccount(required: boolean): { accountId?: number; failure?: CheckFailure } {
+  let accountId: number | undefined;
   try {
-    return connection().accountId;
-  } catch {
-    return undefined; // reported by the failure below, or by the first request
+    accountId = connection().accountId;
+  } catch (err) {
+    if (!ConfigError.isInstance(err)) throw err;
+    // Not a property of the resource: an empty property makes Pulumi say "resource '<name>' has a problem".
+    return { failure: { property: "", reason: err.message } };
   }
+  if (accountId === undefined && required) return { failure: { property: "accountId", reason: `required: ${ACCOUNT_HINT}` } };
+  return { accountId };
 }
 
 const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID";
@@ -65,11 +77,9 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     async check(_olds: Props, news: Props) {
       const raw = withoutProvider(news);
       if (decl.account !== "none" && raw.accountId === undefined) {
-        const accountId = configuredAccountId();
+        const { accountId, failure } = defaultAccount(decl.account === "required");
+        if (failure) return { inputs: raw, failures: [failure] };
         if (accountId !== undefined) raw.accountId = accountId;
-        else if (decl.account === "required") {
-          return { inputs: raw, failures: [{ property: "accountId", reason: `required: ${ACCOUNT_HINT}` }] };
-        }
       }
       const parsed = decl.inputs.safeParse(raw);
       if (!parsed.success) {
@@ -106,9 +116,10 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     },
 
     async read(id: string, props?: Props) {
-      const outs = await decl.read(id, withoutProvider(props));
+      const olds = withoutProvider(props);
+      const outs = await decl.read(id, olds);
       // An empty id tells the engine the object is gone; only a confirmed absence gets here.
-      return outs === undefined ? { id: "", props: {} } : { id, props: jsonSafe(outs) };
+      return outs === undefined ? { id: "", props: {} } : { id, props: jsonSafe(keepAdoptedMark(olds, outs)) };
     },
 
     async update(id: string, olds: Props, news: Props) {
@@ -117,7 +128,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       // Nothing managed differs (e.g. only a control key changed): no request, the new inputs over the old outputs.
       if (changed.length === 0) return { outs: jsonSafe({ ...withoutProvider(olds), ...desired }) };
       const outs = await decl.update(id, withoutProvider(olds), desired as z.output<S>, changed as Key<S>[]);
-      return { outs: jsonSafe(outs) };
+      return { outs: jsonSafe(keepAdoptedMark(olds, outs)) };
     },
 
     async delete(id: string, props: Props) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { failuresFrom } from "../lifecycle/check";
 import { fromWire, type FromWire } from "../mapping";
 import { BOT_OUTPUT_DEFAULTS, listBots, type AgentBotWire } from "../resources/agent-bot";
 import { accountId } from "../resources/fields";
+import { parseArgs } from "./reader";
 
 /** Arguments of `getAgentBots`. */
 export const GetAgentBotsArgs = z.strictObject({
@@ -36,12 +36,7 @@ export const AGENT_BOT_SECRET_KEYS = ["accessToken"] as const satisfies readonly
  * with `chatwoot:platformAccessToken`). A Platform App sees only the bots it created itself.
  */
 export async function getAgentBots(args: GetAgentBotsArgs = {}): Promise<AgentBots> {
-  const parsed = GetAgentBotsArgs.safeParse(args);
-  if (!parsed.success) {
-    const failures = failuresFrom(parsed.error.issues, args, GetAgentBotsArgs).map((f) => `${f.property}: ${f.reason}`);
-    throw new Error(`getAgentBots: invalid arguments: ${failures.join("; ")}`);
-  }
-  const wanted = parsed.data.accountId;
+  const wanted = parseArgs("getAgentBots", GetAgentBotsArgs, args).accountId;
   const bots = (await listBots()).filter((b) => wanted === undefined || b.account_id === wanted);
   return { bots: bots.map((b) => ({ ...BOT_OUTPUT_DEFAULTS, ...(fromWire(b) as object) }) as AgentBot) };
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { connection } from "../config";
 import { asBoolean, asInteger, asText, isRecord } from "../diff/normalize/coerce";
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../diff/normalize";
 import { call } from "../lifecycle/api";
@@ -7,6 +6,7 @@ import { fromWire, type FromWire } from "../mapping";
 import { accountId, objectId } from "../resources/fields";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
+import { accountOf, parseArgs } from "./reader";
 
 /** Arguments of `getInbox`. */
 export const GetInboxArgs = z.strictObject({
@@ -24,6 +24,9 @@ const flag = z.unknown().optional().transform(asBoolean);
 const integer = z.unknown().optional().transform(asInteger);
 const object = z.unknown().optional().transform((v) => (isRecord(v) ? v : null));
 
+/** The tolerant field readers of {@link InboxWire}, for schemas that extend it. */
+export const tolerant = { text, flag, integer, object };
+
 /** Feature flags as the names of the enabled ones: real servers send an array, the spec an object of flags. */
 const featureFlags = z.unknown().optional().transform((v): string[] | null => {
   if (Array.isArray(v)) return v.map(asText).filter((f): f is string => f !== null);
@@ -38,7 +41,7 @@ const workingHours = z.unknown().optional().transform((v): WorkingHoursEntry[] |
  * The inbox fields of the spec (2.5), plus `hmac_token` (web widget and API channels, visible to
  * administrators). Other channel-specific keys (IMAP settings, provider config, ...) are ignored.
  */
-const InboxWire = z.object({
+export const InboxWire = z.object({
   id: z.number().int(),
   name: text,
   website_url: text,
@@ -83,17 +86,14 @@ export const INBOX_SECRET_KEYS = ["websiteToken", "hmacToken", "webWidgetScript"
 
 /** Reads one inbox (`GET /inboxes/{id}`); a missing or foreign inbox fails with the server's 404. */
 export async function getInbox(args: GetInboxArgs): Promise<Inbox> {
-  const parsed = GetInboxArgs.safeParse(args);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(args)"}: ${i.message}`);
-    throw new Error(`getInbox: invalid arguments: ${issues.join("; ")}`);
-  }
-  const account = parsed.data.accountId ?? connection().accountId;
-  if (account === undefined) {
-    throw new Error("getInbox: accountId is required: set the accountId argument, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID");
-  }
-  const wire = await call(single(InboxWire), { method: "GET", path: accountPath(account, "inboxes", parsed.data.inboxId) });
+  const { accountId: given, inboxId } = parseArgs("getInbox", GetInboxArgs, args);
+  const account = accountOf("getInbox", given);
+  return inboxFromWire(await call(single(InboxWire), { method: "GET", path: accountPath(account, "inboxes", inboxId) }));
+}
+
+/** An inbox as read by {@link InboxWire} (or a schema extending it), camelCased. */
+export function inboxFromWire<W extends z.output<typeof InboxWire>>(wire: W): FromWire<W> {
   // Opaque objects (auto_assignment_config) keep their keys; working hours are already camelCase.
   const { working_hours: hours, ...rest } = wire;
-  return { ...(fromWire(rest) as Omit<Inbox, "workingHours">), workingHours: hours };
+  return { ...(fromWire(rest) as object), workingHours: hours } as FromWire<W>;
 }

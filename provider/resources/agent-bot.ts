@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { planDiff, UNKNOWN } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
+import { markAdopted } from "../lifecycle/adopt";
 import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
 import type { Props } from "../lifecycle/json";
@@ -186,11 +187,11 @@ async function adopt(inputs: Inputs, id: number): Promise<{ id: string; outs: Pr
   // The avatar cannot be compared, so a declared one is always sent.
   if (inputs.avatarUrl !== undefined) keys.push("avatarUrl");
   const avatar = await readAvatar(inputs);
-  if (keys.length === 0 && !avatar) return { id: String(id), outs: botOutputs(inputs, existing) };
+  if (keys.length === 0 && !avatar) return { id: String(id), outs: markAdopted(botOutputs(inputs, existing)) };
   try {
-    return { id: String(id), outs: withAvatar(botOutputs(inputs, await patchBot(id, pick(inputs, keys), avatar)), avatar) };
+    return { id: String(id), outs: markAdopted(withAvatar(botOutputs(inputs, await patchBot(id, pick(inputs, keys), avatar)), avatar)) };
   } catch (err) {
-    throw new PartialCreateError(String(id), current, err);
+    throw new PartialCreateError(String(id), markAdopted(current), err);
   }
 }
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { Normalizer } from "../diff/diff";
-import { normalizeActions, normalizeConditions } from "../diff/normalize/automation";
+import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
 import { ChatwootApiError, isNotFound } from "../http/errors";
 import { takeOver } from "../lifecycle/adopt";
@@ -8,18 +7,16 @@ import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
-import { fromWire, toWire } from "../mapping";
+import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
+import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "./automation-actions";
 import { accountId, name, objectId, text } from "./fields";
+
+export { AutomationAction } from "./automation-actions";
 
 /** The events Chatwoot's automation listener fires rules on; any other name saves but never runs. */
 export const EVENTS = ["conversation_created", "conversation_updated", "conversation_opened", "conversation_resolved", "message_created"] as const;
-
-const present = (what: string) => z.string({ error: `required: the ${what}` }).trim().min(1, `must not be blank (the ${what})`);
-
-/** A condition or action value: Chatwoot compares scalars (ids are often given as numbers). */
-const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "must be a string, number or boolean" });
 
 /** `AND`/`OR` in any case (the server upper-cases before checking, and echoes what was sent). */
 const queryOperator = z
@@ -45,19 +42,6 @@ export const AutomationCondition = z.looseObject({
   queryOperator,
 });
 export type AutomationCondition = z.output<typeof AutomationCondition>;
-
-/** One action of a rule. Keys beyond these are sent as given. */
-export const AutomationAction = z.looseObject({
-  /** What to do: `add_label`, `assign_team`, `send_message`, `resolve_conversation`, ... */
-  actionName: present("action to run"),
-  /** The action's arguments: label names, team or agent ids, a message text, an e-mail payload object. */
-  actionParams: z
-    .array(z.union([scalar, z.record(z.string(), z.unknown())], { error: "must be a string, number, boolean or object" }), {
-      error: "must be a list of parameters",
-    })
-    .optional(),
-});
-export type AutomationAction = z.output<typeof AutomationAction>;
 
 export const AutomationRuleInputs = z
   .strictObject({
@@ -111,7 +95,7 @@ const createdOn = z
   });
 
 /** Fields the user may set are `undefined` when missing (the input then stays in the outputs). */
-const RuleWire = z.object({
+export const RuleWire = z.object({
   id: z.number(),
   account_id: z.number().optional(),
   name: z.string().optional(),
@@ -130,12 +114,8 @@ const OUTPUT_KEYS = ["description", "active", "conditions", "actions", "createdO
 const CONTROL_KEYS = ["adoptId"] as const;
 const managedKeys = managedKeysOf(AutomationRuleInputs, CONTROL_KEYS);
 
-/**
- * Conditions and actions are compared in the key spelling the API round trip produces (a program
- * may write `team_ids` or `teamIds` inside an action's parameters; the server echoes snake_case).
- */
-const viaWire = (normalize: Normalizer): Normalizer => (v) => normalize(fromWire(toWire(v)));
-const normalizers = { conditions: viaWire(normalizeConditions), actions: viaWire(normalizeActions) };
+/** Conditions and actions are compared in the key spelling the API round trip produces (see `viaWire`). */
+const normalizers = { conditions: viaWire(normalizeConditions), actions: normalizeStoredActions };
 
 const path = (account: number, id?: string | number) =>
   id === undefined ? accountPath(account, "automation_rules") : accountPath(account, "automation_rules", id);

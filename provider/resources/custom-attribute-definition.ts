@@ -83,7 +83,8 @@ const attributeValues = z
     return [v];
   });
 
-const DefinitionWire = z.object({
+/** A custom attribute definition as the server sends it (enums read as names). */
+export const DefinitionWire = z.object({
   id: z.number(),
   attribute_key: z.string(),
   attribute_model: enumName(MODELS),
@@ -93,7 +94,7 @@ const DefinitionWire = z.object({
   attribute_values: attributeValues,
   regex_pattern: optionalString,
   regex_cue: optionalString,
-  default_value: z.unknown().transform((v) => v ?? null),
+  default_value: z.unknown().optional().transform((v) => v ?? null),
   created_at: optionalString,
   updated_at: optionalString,
 });

@@ -24,3 +24,19 @@ export const adopt = z.boolean().optional();
 
 /** A hex colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
 export const hexColor = z.string().trim().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour, #RGB or #RRGGBB");
+
+/** The users of a membership (inbox or team): positive integer ids, each listed once. */
+export const userIds = z.array(objectId).superRefine((ids, ctx) => {
+  const seen = new Set<number>();
+  for (const id of ids) {
+    if (seen.has(id)) ctx.addIssue({ code: "custom", message: `must list each user once; ${id} appears more than once` });
+    seen.add(id);
+  }
+});
+
+/** Whether a membership holds exactly its listed users (`true`) or manages only those (default). */
+export const exclusive = z.boolean().default(false);
+
+/** Text the API requires to be present (not blank), sent as written (no trimming: it may be Markdown). */
+export const presentText = (what: string) =>
+  z.string({ error: `required: ${what}` }).refine((v) => v.trim() !== "", `must not be blank (${what})`);

@@ -86,7 +86,8 @@ const linkedInbox = z
   .nullish()
   .transform((inbox) => (inbox ? Object.fromEntries(Object.entries(inbox).filter(([k]) => !SECRET_INBOX_KEY.test(k))) : null));
 
-const PortalWire = z
+/** A portal as the server sends it, with the linked inbox (no credentials) and its id as `inbox_id`. */
+export const PortalWire = z
   .object({
     id: z.number(),
     slug: z.string(),
@@ -99,10 +100,11 @@ const PortalWire = z
     archived: z.boolean().nullish().transform((v) => v ?? false),
     account_id: z.number().optional(),
     // Reduced to what a user sets; locale objects with article counts become their codes.
-    config: z.unknown().transform((v) => normalizePortalConfig(fromWire(v))),
+    config: z.unknown().optional().transform((v) => normalizePortalConfig(fromWire(v))),
     inbox: linkedInbox,
     logo: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null),
-    meta: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null),
+    // `meta` (article counters) is left out: not configuration, and counted only by show (create and
+    // update answer null counts), so every refresh would report it as changed.
   })
   .transform((p) => ({ ...p, inbox_id: typeof p.inbox?.id === "number" ? p.inbox.id : null }));
 type PortalWire = z.output<typeof PortalWire>;

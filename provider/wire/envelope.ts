@@ -47,3 +47,27 @@ export function enumName<const T extends readonly string[]>(names: T) {
 
 /** A string the server may omit or send as null; read as `null` when absent. */
 export const optionalString = z.string().nullish().transform((v) => v ?? null);
+
+/**
+ * One object that some endpoints also wrap under its model's name: `{payload: {webhook: X}}` or
+ * `{webhook: X}`, besides every {@link single} shape. Build it once per item schema and name.
+ */
+export function singleUnder<S extends z.ZodType>(item: S, name: string) {
+  return z.union([
+    z.object({ payload: z.object({ [name]: item }) }).transform((v) => (v.payload as Record<string, z.output<S>>)[name]),
+    z.object({ [name]: item }).transform((v) => (v as Record<string, z.output<S>>)[name]),
+    single(item),
+  ]);
+}
+
+/**
+ * A list that some endpoints also wrap under the model's plural: `{payload: {webhooks: [X]}}` or
+ * `{webhooks: [X]}`, besides every {@link list} shape. Build it once per item schema and name.
+ */
+export function listUnder<S extends z.ZodType>(item: S, name: string) {
+  return z.union([
+    z.object({ payload: z.object({ [name]: z.array(item) }) }).transform((v) => (v.payload as Record<string, z.output<S>[]>)[name]),
+    z.object({ [name]: z.array(item) }).transform((v) => (v as Record<string, z.output<S>[]>)[name]),
+    list(item),
+  ]);
+}

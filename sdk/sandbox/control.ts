@@ -12,23 +12,31 @@ import type { SandboxState } from "./state";
 export interface SandboxControl {
   /** Every API request since start, reset or clearLog, in completion order. */
   log(): LogEntry[];
+  /** Empties the request log (numbering goes on). */
   clearLog(): void;
   /** State back to the fixture (same tokens); clears the log and the faults. Shapes and rate limit stay. */
   reset(): void;
   /** Adds a fault (validated; throws on a bad one). */
   inject(fault: Fault): void;
+  /** Removes every active fault. */
   clearFaults(): void;
   /** Removes the faults with this name; false when there was none. */
   removeFault(name: string): boolean;
   /** Active faults with the number of requests each still affects. */
   faults(): (ParsedFault & { remaining: number })[];
+  /** Response shapes from now on: "chatwoot" (what current servers send) or "documented". */
   setShapes(mode: ShapeMode): void;
   /** Requests per period per client (a number: per minute); null turns the limit off. */
   setRateLimit(limit: RateLimitSetting | null): void;
   /** A deep copy of the in-memory state, including what the API never echoes (avatar digests), without credentials. */
   snapshot(): ReturnType<SandboxState["snapshot"]>;
-  /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens), to search output for. */
+  /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets), to search output for. */
   secrets(): string[];
+  /**
+   * How many later lookups by id still find an inbox after its DELETE was answered (upstream
+   * deletes in a background job); 0, the default, deletes at once. A reset sets it back to 0.
+   */
+  setInboxDeletionLag(lookups: number): void;
 }
 
 export function createControl(runtime: SandboxRuntime): SandboxControl {
@@ -46,17 +54,22 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     setRateLimit: (limit) => runtime.setRateLimit(limit === null ? null : resolveRateLimit(limit)),
     snapshot: () => runtime.state.snapshot(),
     secrets: () => runtime.secrets.all(),
+    setInboxDeletionLag: (lookups) => {
+      runtime.state.inboxDeletionLag = DeletionLag.parse(lookups);
+    },
   };
 }
 
 const ShapesBody = z.object({ mode: ShapeMode });
+const DeletionLag = z.number().int().min(0);
+const DeletionLagBody = z.object({ lookups: DeletionLag });
 const NO_CONTENT: ApiResult = { status: 204 };
 
 /**
  * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
- * GET /state, GET /secrets.
+ * GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
   return (method, path, raw) => {
@@ -96,6 +109,11 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
           return { status: 200, body: control.snapshot() };
         case "GET /secrets":
           return { status: 200, body: control.secrets() };
+        case "GET /inbox-deletion-lag":
+          return { status: 200, body: { lookups: runtime.state.inboxDeletionLag } };
+        case "PUT /inbox-deletion-lag":
+          control.setInboxDeletionLag(DeletionLagBody.parse(body()).lookups);
+          return NO_CONTENT;
       }
       const named = /^DELETE \/faults\/(.+)$/.exec(route);
       if (named?.[1]) return control.removeFault(decodeURIComponent(named[1])) ? NO_CONTENT : { status: 404, body: { error: "no such fault" } };

@@ -8,7 +8,7 @@ import { throttled } from "./rate-limit";
  * Fault injection as data, in the manner of toxiproxy's toxics: each fault matches requests by
  * method and path and affects the next `times` of them.
  * - "status": answers the status without handling the request (nothing applied);
- * - "delay": waits `delayMs`, then handles the request normally;
+ * - "delay": waits `delayMs` (plus up to `jitterMs` more, at random), then handles the request normally;
  * - "reset": destroys the socket before the request is handled (nothing applied);
  * - "lost-response": handles and commits the request, then destroys the socket without answering;
  * - "bad-json": handles and commits the request, then answers 200 with a malformed JSON body.
@@ -29,6 +29,8 @@ export const FaultSchema = z
     status: z.number().int().min(400).max(599).optional(),
     /** For "delay": how long to wait before handling. */
     delayMs: z.number().int().min(0).optional(),
+    /** For "delay": a random extra wait of up to this long per request (a server's varying latency). */
+    jitterMs: z.number().int().min(0).optional(),
     /** How many matching requests the fault affects. */
     times: z.number().int().positive().default(1),
   })

@@ -3,8 +3,8 @@ import { z } from "zod";
 
 /**
  * The sandbox's seed data. Field names follow the API's snake_case so a fixture reads like the
- * objects the server returns. Secrets (user, platform-app and bot tokens, website and HMAC tokens)
- * are never part of a fixture: the sandbox generates them per process.
+ * objects the server returns. Secrets (user, platform-app and bot tokens, website and HMAC tokens,
+ * webhook secrets) are never part of a fixture: the sandbox generates them per process.
  */
 
 const Id = z.number().int().positive();
@@ -27,12 +27,27 @@ export const AccountFixture = z.object({
   features: z.array(z.string()).default([]),
 });
 
+/** An agent's presence as the agent views report it (`availability_status`). */
+export const AVAILABILITY_STATUSES = ["online", "busy", "offline"] as const;
+
 export const UserFixture = z.object({
   id: Id,
   name: z.string(),
   display_name: nullableString,
   email: z.string(),
-  memberships: z.array(z.object({ account_id: Id, role: Role })).min(1),
+  /** Whether the user confirmed their e-mail address (`confirmed` in agent views). */
+  confirmed: z.boolean().default(true),
+  memberships: z
+    .array(
+      z.object({
+        account_id: Id,
+        role: Role,
+        /** The presence the account's agent views report. */
+        availability: z.enum(AVAILABILITY_STATUSES).default("online"),
+        auto_offline: z.boolean().default(true),
+      }),
+    )
+    .min(1),
 });
 
 export const PlatformAppFixture = z.object({ id: Id, name: z.string() });
@@ -101,6 +116,8 @@ export const InboxFixture = z.object({
   email: nullableString,
   /** Users who are members of the inbox (InboxMember rows), in insertion order. */
   member_ids: z.array(Id).default([]),
+  /** The agent bot that answers the inbox (its AgentBotInbox row), if any. */
+  agent_bot_id: Id.nullable().default(null),
 });
 
 export const PortalFixture = z.object({
@@ -152,6 +169,53 @@ export const CustomAttributeDefinitionFixture = z.object({
   attribute_values: z.array(z.unknown()).default([]),
 });
 
+/** Labels are stored as the server stores them: write titles in lower case. */
+export const LabelFixture = z.object({
+  id: Id,
+  account_id: Id,
+  title: z.string(),
+  description: nullableString,
+  color: z.string().default("#1f93ff"),
+  show_on_sidebar: z.boolean().nullable().default(null),
+});
+
+export const CannedResponseFixture = z.object({
+  id: Id,
+  account_id: Id,
+  short_code: z.string(),
+  content: z.string(),
+});
+
+/** Teams are stored as the server stores them: write names in lower case. */
+export const TeamFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  allow_auto_assign: z.boolean().nullable().default(true),
+  /** Users who are members of the team (TeamMember rows), in insertion order. */
+  member_ids: z.array(Id).default([]),
+});
+
+export const WebhookFixture = z.object({
+  id: Id,
+  account_id: Id,
+  url: z.string(),
+  name: nullableString,
+  subscriptions: z.array(z.string()).min(1),
+  inbox_id: Id.nullable().default(null),
+});
+
+export const MacroFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  visibility: z.enum(["personal", "global"]).nullable().default("personal"),
+  actions: z.array(JsonObject).default([]),
+  created_by_id: Id.nullable().default(null),
+  updated_by_id: Id.nullable().default(null),
+});
+
 /**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
@@ -166,10 +230,18 @@ export const Fixture = z
     portals: z.array(PortalFixture).default([]),
     automation_rules: z.array(AutomationRuleFixture).default([]),
     custom_attribute_definitions: z.array(CustomAttributeDefinitionFixture).default([]),
+    labels: z.array(LabelFixture).default([]),
+    canned_responses: z.array(CannedResponseFixture).default([]),
+    teams: z.array(TeamFixture).default([]),
+    webhooks: z.array(WebhookFixture).default([]),
+    macros: z.array(MacroFixture).default([]),
   })
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
-    const tables = ["accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions"] as const;
+    const tables = [
+      "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
+      "labels", "canned_responses", "teams", "webhooks", "macros",
+    ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
       if (new Set(ids).size !== ids.length) problem(`${table}: ids must be unique`);
@@ -178,7 +250,10 @@ export const Fixture = z
     const userIds = new Set(f.users.map((u) => u.id));
     const appIds = new Set(f.platform_apps.map((a) => a.id));
     const inboxIds = new Set(f.inboxes.map((i) => i.id));
-    const scoped = [...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions];
+    const scoped = [
+      ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
+      ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros,
+    ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
     for (const bot of f.agent_bots) {
@@ -186,7 +261,18 @@ export const Fixture = z
       for (const app of bot.platform_app_ids) if (!appIds.has(app)) problem(`agent bot ${bot.id}: platform app ${app} does not exist`);
     }
     for (const inbox of f.inboxes) for (const member of inbox.member_ids) if (!userIds.has(member)) problem(`inbox ${inbox.id}: user ${member} does not exist`);
+    const botAccounts = new Map(f.agent_bots.map((b) => [b.id, b.account_id]));
+    for (const inbox of f.inboxes) {
+      if (inbox.agent_bot_id === null) continue;
+      const owner = botAccounts.get(inbox.agent_bot_id);
+      if (owner === undefined) problem(`inbox ${inbox.id}: agent bot ${inbox.agent_bot_id} does not exist`);
+      else if (owner !== null && owner !== inbox.account_id) problem(`inbox ${inbox.id}: agent bot ${inbox.agent_bot_id} belongs to another account`);
+    }
     for (const portal of f.portals) if (portal.inbox_id !== null && !inboxIds.has(portal.inbox_id)) problem(`portal ${portal.id}: inbox ${portal.inbox_id} does not exist`);
+    for (const team of f.teams) for (const member of team.member_ids) if (!userIds.has(member)) problem(`team ${team.id}: user ${member} does not exist`);
+    for (const macro of f.macros) {
+      for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
+    }
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");
     for (const account of f.accounts) {

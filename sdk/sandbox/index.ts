@@ -1,3 +1,25 @@
+/**
+ * The sandbox: an in-memory Chatwoot-compatible server for tests and CI, shipped with the package
+ * (`import { startSandbox } from "pulumi-chatwoot/sandbox"`, or `npx pulumi-chatwoot sandbox` as a
+ * process). It answers the API like real Chatwoot (authentication, roles, account scoping,
+ * validations, error bodies, rate limiting), logs every request, and can inject faults.
+ *
+ * @example
+ * ```ts
+ * import { startSandbox } from "pulumi-chatwoot/sandbox";
+ *
+ * const sandbox = await startSandbox();
+ * const [account] = sandbox.info.accounts;
+ * process.env.CHATWOOT_URL = sandbox.url;
+ * process.env.CHATWOOT_ACCOUNT_ID = String(account.id);
+ * process.env.CHATWOOT_API_ACCESS_TOKEN = account.adminToken;
+ * process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = sandbox.info.platformTokens[0];
+ * // ... run the program, then look at what it sent:
+ * const writes = sandbox.control.log().filter((entry) => entry.method !== "GET");
+ * await sandbox.close();
+ * ```
+ * @packageDocumentation
+ */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createControl, createControlHandler, type SandboxControl } from "./control";
@@ -9,7 +31,7 @@ import { defaultFixture } from "./seed";
 import { createListener } from "./server";
 
 export type { SandboxControl } from "./control";
-export type { Fault } from "./faults";
+export type { Fault, ParsedFault } from "./faults";
 export { Fixture, type FixtureInput } from "./fixture";
 export { SandboxInfo } from "./info";
 export type { RateLimitSetting } from "./options";
@@ -35,14 +57,19 @@ export interface SandboxOptions {
 export interface Sandbox {
   /** "http://127.0.0.1:PORT" */
   url: string;
-  /** Exactly what the CLI prints as its JSON line. */
+  /** Exactly what the CLI prints as its JSON line: the URL, tokens, account, user and inbox ids. */
   info: SandboxInfo;
+  /** Test controls: request log, reset, faults, shapes, rate limit (also over HTTP under `/__sandbox/`). */
   control: SandboxControl;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
 }
 
-/** Starts an in-memory Chatwoot-compatible server. */
+/**
+ * Starts an in-memory Chatwoot-compatible server, seeded with the fixture (by default two accounts
+ * with administrators, agents, inboxes and platform apps; tokens are generated per sandbox and stay
+ * the same across resets). Resolves once it is listening.
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const runtime = new SandboxRuntime(loadFixture(options.fixture ?? defaultFixture), ShapeMode.parse(options.shapes ?? "chatwoot"));
   if (options.rateLimit !== undefined) runtime.setRateLimit(resolveRateLimit(options.rateLimit));

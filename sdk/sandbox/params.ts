@@ -70,6 +70,20 @@ export function wrapParameters(params: Params, json: boolean, key: string, attri
   return { ...params, [key]: wrapped };
 }
 
+/** What a model reads of a request: its parameters, and whether it was JSON (for wrapping). */
+export interface ParamsRequest {
+  params: Params;
+  json: boolean;
+}
+
+/**
+ * `params.require(key).permit(filter)` in a controller whose model has these `columns`: JSON
+ * requests are wrapped first, so flat and nested bodies both work.
+ */
+export function requirePermitted(request: ParamsRequest, key: string, columns: readonly string[], filter: PermitFilter): Params {
+  return permit(requireParam(wrapParameters(request.params, request.json, key, columns), key), filter);
+}
+
 /** `params.require(key)`: a blank value is ParameterMissing (422); a non-hash one crashes on `permit` (500). */
 export function requireParam(params: Params, key: string): Params {
   const value = params[key];
@@ -109,4 +123,25 @@ export function castString(value: unknown): string | null {
   if (typeof value === "boolean") return value ? "t" : "f";
   if (typeof value === "number") return String(value);
   return null;
+}
+
+/**
+ * Rails enum assignment: a name or the integer itself; blank values (nil, "") become nil;
+ * anything else raises ArgumentError, which no handler rescues (a 500).
+ */
+export function castEnum<T extends string>(names: readonly T[], value: unknown): T | null {
+  if (value === null || value === undefined || value === "") return null;
+  const byName = names.find((name) => name === value);
+  if (byName !== undefined) return byName;
+  const byInteger = typeof value === "number" && Number.isInteger(value) ? names[value] : undefined;
+  if (byInteger !== undefined) return byInteger;
+  throw internalError();
+}
+
+/** Ruby's `to_i` on a JSON value: numbers truncate, strings take their leading integer, nil is 0; other types have no `to_i` (a 500). */
+export function rubyToInteger(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : 0;
+  if (typeof value === "string") return castInteger(value) ?? 0;
+  throw internalError();
 }

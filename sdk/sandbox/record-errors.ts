@@ -1,5 +1,12 @@
 import { ApiError } from "./errors";
 
+/** Rails' default presence message. */
+export const CANT_BE_BLANK = "can't be blank";
+/** Chatwoot's own presence message (`errors.validations.presence`), used by labels and teams. */
+export const MUST_NOT_BE_BLANK = "must not be blank";
+/** The uniqueness validator's message. */
+export const TAKEN = "has already been taken";
+
 /**
  * A model's validation errors, kept in the order they were added, the way ActiveModel::Errors
  * renders them: full messages are "<Humanized attribute> <message>".

@@ -1,11 +1,18 @@
 import type { AccountCall, ApiResult, PlatformCall } from "./call";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as agentBots from "./responses/agent-bots";
+import * as agents from "./responses/agents";
 import * as automationRules from "./responses/automation-rules";
+import * as cannedResponses from "./responses/canned-responses";
 import * as customAttributes from "./responses/custom-attribute-definitions";
 import * as inboxMembers from "./responses/inbox-members";
 import * as inboxes from "./responses/inboxes";
+import * as labels from "./responses/labels";
+import * as macros from "./responses/macros";
 import * as portals from "./responses/portals";
+import * as teamMembers from "./responses/team-members";
+import * as teams from "./responses/teams";
+import * as webhooks from "./responses/webhooks";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -39,6 +46,11 @@ const ROUTES: Route[] = [
 
   ...account(["GET"], "/inboxes", inboxes.index),
   ...account(["GET"], "/inboxes/:id", inboxes.show),
+  ...account(["POST"], "/inboxes", inboxes.create),
+  ...account(UPDATE, "/inboxes/:id", inboxes.update),
+  ...account(["DELETE"], "/inboxes/:id", inboxes.destroy),
+  ...account(["GET"], "/inboxes/:id/agent_bot", inboxes.agentBot),
+  ...account(["POST"], "/inboxes/:id/set_agent_bot", inboxes.setAgentBot),
 
   ...account(["GET"], "/inbox_members/:inbox_id", inboxMembers.show),
   ...account(["POST"], "/inbox_members", inboxMembers.create),
@@ -65,6 +77,40 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/custom_attribute_definitions/:id", customAttributes.show),
   ...account(UPDATE, "/custom_attribute_definitions/:id", customAttributes.update),
   ...account(["DELETE"], "/custom_attribute_definitions/:id", customAttributes.destroy),
+
+  ...account(["GET"], "/labels", labels.index),
+  ...account(["POST"], "/labels", labels.create),
+  ...account(["GET"], "/labels/:id", labels.show),
+  ...account(UPDATE, "/labels/:id", labels.update),
+  ...account(["DELETE"], "/labels/:id", labels.destroy),
+
+  ...account(["GET"], "/canned_responses", cannedResponses.index),
+  ...account(["POST"], "/canned_responses", cannedResponses.create),
+  ...account(UPDATE, "/canned_responses/:id", cannedResponses.update),
+  ...account(["DELETE"], "/canned_responses/:id", cannedResponses.destroy),
+
+  ...account(["GET"], "/teams", teams.index),
+  ...account(["POST"], "/teams", teams.create),
+  ...account(["GET"], "/teams/:id", teams.show),
+  ...account(UPDATE, "/teams/:id", teams.update),
+  ...account(["DELETE"], "/teams/:id", teams.destroy),
+  ...account(["GET"], "/teams/:team_id/team_members", teamMembers.index),
+  ...account(["POST"], "/teams/:team_id/team_members", teamMembers.create),
+  ...account(["PATCH"], "/teams/:team_id/team_members", teamMembers.update),
+  ...account(["DELETE"], "/teams/:team_id/team_members", teamMembers.destroy),
+
+  ...account(["GET"], "/agents", agents.index),
+
+  ...account(["GET"], "/webhooks", webhooks.index),
+  ...account(["POST"], "/webhooks", webhooks.create),
+  ...account(UPDATE, "/webhooks/:id", webhooks.update),
+  ...account(["DELETE"], "/webhooks/:id", webhooks.destroy),
+
+  ...account(["GET"], "/macros", macros.index),
+  ...account(["POST"], "/macros", macros.create),
+  ...account(["GET"], "/macros/:id", macros.show),
+  ...account(UPDATE, "/macros/:id", macros.update),
+  ...account(["DELETE"], "/macros/:id", macros.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

@@ -84,7 +84,7 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
   }
   if (fault?.kind === "delay") {
     const generation = runtime.generation;
-    await sleep(fault.delayMs ?? 0, undefined, { ref: false });
+    await sleep((fault.delayMs ?? 0) + Math.random() * (fault.jitterMs ?? 0), undefined, { ref: false });
     // Reset while held: the request belonged to state that no longer exists; drop it unanswered.
     if (runtime.generation !== generation) {
       req.socket.destroy();

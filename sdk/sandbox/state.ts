@@ -3,12 +3,17 @@ import type {
   AccountFixture,
   AgentBotFixture,
   AutomationRuleFixture,
+  CannedResponseFixture,
   CustomAttributeDefinitionFixture,
   Fixture,
   InboxFixture,
+  LabelFixture,
+  MacroFixture,
   PlatformAppFixture,
   PortalFixture,
+  TeamFixture,
   UserFixture,
+  WebhookFixture,
   WorkingHour,
 } from "./fixture";
 import { castInteger } from "./params";
@@ -49,6 +54,13 @@ export type CustomAttributeDefinitionRecord = z.output<typeof CustomAttributeDef
   created_at: string;
   updated_at: string;
 };
+export type LabelRecord = z.output<typeof LabelFixture>;
+export type CannedResponseRecord = z.output<typeof CannedResponseFixture> & { created_at: string; updated_at: string };
+export type TeamRecord = z.output<typeof TeamFixture>;
+/** `secret` is the signing token (`has_secure_token :secret`), kept out of snapshots. */
+export type WebhookRecord = z.output<typeof WebhookFixture> & { secret: string };
+/** `actions` holds whatever JSON the create sent (the update stores its permitted form). */
+export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { actions: unknown };
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -79,7 +91,10 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
   });
 }
 
-type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users";
+/** Tables of an account's configuration around its inboxes. */
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros";
+
+type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
 
 /**
  * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows
@@ -94,8 +109,18 @@ export class SandboxState {
   readonly portals = new Map<number, PortalRecord>();
   readonly automationRules = new Map<number, AutomationRuleRecord>();
   readonly customAttributeDefinitions = new Map<number, CustomAttributeDefinitionRecord>();
+  readonly labels = new Map<number, LabelRecord>();
+  readonly cannedResponses = new Map<number, CannedResponseRecord>();
+  /** Teams, each holding its TeamMember rows as `member_ids`, so deleting a team removes its memberships. */
+  readonly teams = new Map<number, TeamRecord>();
+  readonly webhooks = new Map<number, WebhookRecord>();
+  readonly macros = new Map<number, MacroRecord>();
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
+  /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */
+  readonly pendingInboxDeletions = new Map<number, number>();
+  /** A test control: how many later lookups still find an inbox after its DELETE was answered (0: gone at once). */
+  inboxDeletionLag = 0;
   private readonly lastIds = new Map<Table, number>();
 
   constructor(
@@ -141,6 +166,11 @@ export class SandboxState {
     for (const definition of fixture.custom_attribute_definitions) {
       this.customAttributeDefinitions.set(definition.id, { ...structuredClone(definition), created_at: stamp, updated_at: stamp });
     }
+    for (const label of fixture.labels) this.labels.set(label.id, structuredClone(label));
+    for (const canned of fixture.canned_responses) this.cannedResponses.set(canned.id, { ...structuredClone(canned), created_at: stamp, updated_at: stamp });
+    for (const team of fixture.teams) this.teams.set(team.id, structuredClone(team));
+    for (const webhook of fixture.webhooks) this.webhooks.set(webhook.id, { ...structuredClone(webhook), secret: secrets.stable(`webhook:${webhook.id}`) });
+    for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
@@ -148,6 +178,14 @@ export class SandboxState {
     this.lastIds.set("custom_attribute_definitions", maxId(this.customAttributeDefinitions.keys()));
     this.lastIds.set("inboxes", maxId(this.inboxes.keys()));
     this.lastIds.set("users", maxId(this.users.keys()));
+    this.lastIds.set("labels", maxId(this.labels.keys()));
+    this.lastIds.set("canned_responses", maxId(this.cannedResponses.keys()));
+    this.lastIds.set("teams", maxId(this.teams.keys()));
+    this.lastIds.set("webhooks", maxId(this.webhooks.keys()));
+    this.lastIds.set("macros", maxId(this.macros.keys()));
+    const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
+    this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
+    this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
   }
 
   /** The next primary key of a table (a sequence: ids of deleted rows are not reused). */
@@ -159,8 +197,9 @@ export class SandboxState {
 
   /**
    * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
-   * (user, platform-app and bot tokens, website and HMAC tokens): they are in the sandbox's info
-   * and `secrets()`, and a snapshot printed by a failing assertion must not carry them.
+   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets): they are in
+   * the sandbox's info and `secrets()`, and a snapshot printed by a failing assertion must not
+   * carry them.
    */
   snapshot() {
     const rows = <T extends { id: number }>(table: Map<number, T>): T[] => [...table.values()].sort((a, b) => a.id - b.id);
@@ -173,6 +212,11 @@ export class SandboxState {
       portals: rows(this.portals),
       automation_rules: rows(this.automationRules),
       custom_attribute_definitions: rows(this.customAttributeDefinitions),
+      labels: rows(this.labels),
+      canned_responses: rows(this.cannedResponses),
+      teams: rows(this.teams),
+      webhooks: rows(this.webhooks).map(({ secret: _secret, ...webhook }) => webhook),
+      macros: rows(this.macros),
     });
   }
 

@@ -69,9 +69,35 @@ const SPECS = {
     // Inbox 1 starts with users 2 and 4, inbox 2 with user 3.
     settings: { frontDeskInboxId: "1", frontDeskAgents: "[2,3]", escalationsInboxId: "2", escalationAgents: "[2]" },
   },
+  "support-desk": {
+    fixture: defaultFixture,
+    // Agents by e-mail: bob and carol are agents of account 1, dana belongs to accounts 1 and 2.
+    settings: {
+      billingAgents: '["bob@acme.test","carol@acme.test"]',
+      technicalAgents: '["carol@acme.test","dana@shared.test"]',
+      crmWebhookUrl: "https://crm.acme.test/chatwoot/events",
+    },
+  },
+  "business-hours": {
+    fixture: defaultFixture,
+    // bob and carol are agents of account 1; the hours are the program's defaults, spelled out for the tests to change.
+    settings: {
+      agents: '["bob@acme.test","carol@acme.test"]',
+      weekdayHours: "09:00-17:30",
+      fridayHours: "09:00-15:00",
+      timezone: "Europe/Berlin",
+    },
+  },
 } satisfies Record<string, Omit<ExampleSpec, "name" | "dir">>;
 
 export type ExampleName = keyof typeof SPECS;
+
+/**
+ * Demo flows that `--example` also names but that are not one example directory: `clone` exports
+ * account 1 of a sandbox, applies the project to account 2 and compares them (./clone-demo.ts).
+ */
+export const DEMO_FLOWS = ["clone"] as const;
+export type DemoFlow = (typeof DEMO_FLOWS)[number];
 export const EXAMPLE_NAMES = Object.keys(SPECS) as ExampleName[];
 
 export function example(name: ExampleName): ExampleSpec {

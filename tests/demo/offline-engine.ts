@@ -7,12 +7,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runProgram, type RunSummary } from "../harness/offline-runner";
+import { PAST } from "../harness/summary";
 import { loadState } from "../harness/state";
 import type { DemoEngine, UpResult } from "./engine";
 import { projectName, type ExampleSpec, type StackConfig } from "./examples";
 import type { StackResource } from "./resource-table";
-
-const PAST: Record<string, string> = { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "unchanged", read: "read" };
 
 export class OfflineEngine implements DemoEngine {
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "chatwoot-demo-"));

@@ -3,6 +3,7 @@
  * each object) and the stack outputs. Values that are not plain (secret markers of either engine)
  * print as `[secret]`, so a token cannot reach the table even if it sat under a key field.
  */
+import { ADOPTED_KEY } from "../../provider/lifecycle/adopt";
 
 /** A resource of the stack, as either engine reports it. */
 export interface StackResource {
@@ -28,6 +29,13 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   AutomationRule: (o) => `"${shown(o.name)}" on ${shown(o.eventName)}${o.active === false ? " (inactive)" : ""}`,
   CustomAttributeDefinition: (o) => `${shown(o.attributeKey)} (${shown(o.attributeModel)}, ${shown(o.attributeDisplayType)})`,
   InboxMembership: (o) => `inbox ${shown(o.inboxId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,
+  Team: (o) => `"${shown(o.name)}"`,
+  TeamMembership: (o) => `team ${shown(o.teamId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,
+  Label: (o) => `${shown(o.title)} (${shown(o.color)})`,
+  Webhook: (o) => `${shown(o.url)} (${Array.isArray(o.subscriptions) ? o.subscriptions.length : 0} events)`,
+  CannedResponse: (o) => `/${shown(o.shortCode)}`,
+  Macro: (o) => `"${shown(o.name)}" (${shown(o.visibility)})`,
+  Inbox: (o) => `"${shown(o.name)}" (${shown(o.channelType)})`,
 };
 
 /** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */
@@ -39,12 +47,13 @@ function columns(header: string[], rows: string[][]): string[] {
   return [header, ...rows].map((cells) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join("  ")}`.trimEnd());
 }
 
-/** One row per resource: TYPE, NAME, ID, KEY FIELDS. */
+/** One row per resource: TYPE, NAME, ID, KEY FIELDS; an object taken over rather than created says so. */
 export function formatResourceTable(resources: readonly StackResource[]): string {
   if (resources.length === 0) return "  (no resources)";
   const rows = resources.map((r) => {
     const type = shortType(r.type);
-    return [type, r.name, r.id, KEY_FIELDS[type]?.(r.outputs) ?? ""];
+    const adopted = r.outputs[ADOPTED_KEY] === true ? " (adopted)" : "";
+    return [type, r.name, r.id, `${KEY_FIELDS[type]?.(r.outputs) ?? ""}${adopted}`.trim()];
   });
   return columns(["TYPE", "NAME", "ID", "KEY FIELDS"], rows).join("\n");
 }

@@ -5,12 +5,14 @@
  * Pulumi's limits: delete and read always run the provider text stored in state.
  */
 import { sameValue } from "../../provider/diff/normalize/canonical";
+import { ADOPTED_KEY } from "../../provider/lifecycle/adopt";
 import { dependencyOrder } from "./dependency-order";
-import type { HostClient } from "./host";
+import type { DiffResult, HostClient } from "./host";
 import { HostError } from "./host-error";
 import type { ReadRegistration, Registration, RegistrationResult } from "./program-monitor";
 import { grpc } from "./sdk-modules";
-import { redact, reveal, secretOutputKeys, type ResourceState, type StackState } from "./state";
+import { seal, secretOutputKeys, unseal, type ResourceState, type StackState } from "./state";
+import type { StateSecrets } from "./state-secrets";
 import type { ResourceChange } from "./summary";
 import { ROOT_STACK_TYPE } from "./urn";
 import { stripSecrets, wrapSecret, type PropertyMap } from "./wire";
@@ -24,7 +26,8 @@ export class CheckFailedError extends Error {
     readonly type: string,
     readonly failures: { property: string; reason: string }[],
   ) {
-    super(`${resource} (${type}) has invalid inputs:\n${failures.map((f) => `    ${f.property}: ${f.reason}`).join("\n")}`);
+    // A failure without a property concerns the resource as a whole (e.g. its connection settings).
+    super(`${resource} (${type}) has invalid inputs:\n${failures.map((f) => `    ${f.property ? `${f.property}: ` : ""}${f.reason}`).join("\n")}`);
     this.name = "CheckFailedError";
   }
 }
@@ -103,13 +106,10 @@ export class Deployment {
     private readonly host: HostClient,
     private readonly previous: StackState,
     private readonly preview: boolean,
+    private readonly secrets: StateSecrets,
   ) {
     this.old = new Map(previous.resources.filter((r) => !r.pendingDelete).map((r) => [r.urn, r]));
     this.halted = new Promise((resolve) => (this.halt = resolve));
-  }
-
-  private get salt(): string {
-    return this.previous.secretsSalt;
   }
 
   /** Deletes old halves of replacements an earlier run could not finish, as Pulumi does first. */
@@ -154,8 +154,8 @@ export class Deployment {
         parent: registration.parent,
         id: result.id,
         external: true,
-        inputs: redact(inputs, secretKeys, this.salt),
-        outputs: redact(result.properties, secrets, this.salt),
+        inputs: seal(inputs, secretKeys, this.secrets),
+        outputs: seal(result.properties, secrets, this.secrets),
         secretInputKeys: secretKeys,
         additionalSecretOutputs: registration.additionalSecretOutputs,
         dependencies: registration.dependencies,
@@ -173,7 +173,7 @@ export class Deployment {
     const record = this.next.get(urn);
     if (!record) return;
     const { value, secretKeys } = stripSecrets(outputs);
-    record.outputs = redact(value, secretKeys, this.salt);
+    record.outputs = seal(value, secretKeys, this.secrets);
     if (record.type === ROOT_STACK_TYPE) this.stackOutputs = outputs;
   }
 
@@ -241,7 +241,7 @@ export class Deployment {
     const resources = dependencyOrder([...this.next.values(), ...this.kept]);
     if (!this.stackOutputs) return { ...this.previous, resources };
     const { value, secretKeys } = stripSecrets(this.stackOutputs);
-    return { ...this.previous, resources, outputs: redact(value, secretKeys, this.salt) };
+    return { ...this.previous, resources, outputs: seal(value, secretKeys, this.secrets) };
   }
 
   private track<T>(step: () => Promise<T>): Promise<T> {
@@ -278,7 +278,7 @@ export class Deployment {
       name,
       custom: false,
       parent: registration.parent,
-      inputs: redact(value, secretKeys, this.salt),
+      inputs: seal(value, secretKeys, this.secrets),
       outputs: {},
       secretInputKeys: secretKeys,
       additionalSecretOutputs: [],
@@ -301,7 +301,7 @@ export class Deployment {
       throw new Error(`${name} (${type}): the serialized provider captured a secret; read secrets in configure() instead of capturing them`);
     }
     const old = this.old.get(urn);
-    const oldInputs = old ? reveal(old.inputs, this.salt, declared) : {};
+    const oldInputs = old ? unseal(old.inputs, this.secrets) : {};
     const news = old ? applyIgnoreChanges(declared, oldInputs, options.ignoreChanges) : declared;
     const checked = await this.host.check(urn, oldInputs, news);
     if (checked.failures.length > 0) throw new CheckFailedError(name, type, checked.failures);
@@ -314,11 +314,13 @@ export class Deployment {
     if (!old) {
       const created = await this.create(registration, inputs, save);
       row.id = created.id || undefined;
+      // The provider marks an object it took over instead of creating.
+      if (created.outputs[ADOPTED_KEY] === true) row.op = "adopt";
       this.rows.push(row);
       return { id: created.id, outputs: toWire(created.outputs, secrets) };
     }
 
-    const oldOutputs = reveal(old.outputs, this.salt, inputs);
+    const oldOutputs = unseal(old.outputs, this.secrets);
     const diff = await this.host.diff(urn, old.id ?? "", oldOutputs, inputs, { oldInputs });
     let op: "same" | "update" | "replace";
     if (diff.changes === "unknown") {
@@ -332,13 +334,12 @@ export class Deployment {
     row.op = op;
     row.id = old.id;
     if (op !== "same") {
-      const inputChanges = changedKeys(oldInputs, inputs, ["__provider"]);
-      const driftChanges = changedKeys(Object.fromEntries(Object.keys(inputs).map((k) => [k, oldOutputs[k]])), inputs, ["__provider"]);
-      row.changedKeys = [...new Set([...(inputChanges.length > 0 ? inputChanges : driftChanges), ...diff.replaces])].sort();
+      const changed = diff.changes === "unknown" ? changedKeys(oldInputs, inputs, ["__provider"]) : await this.changedProperties(urn, old.id ?? "", oldOutputs, inputs, oldInputs);
+      row.changedKeys = [...new Set([...changed, ...diff.replaces])].sort();
     }
 
     if (op === "same") {
-      this.next.set(urn, { ...this.recordBase(registration, secretKeys), id: old.id, inputs: redact(inputs, secretKeys, this.salt), outputs: old.outputs });
+      this.next.set(urn, { ...this.recordBase(registration, secretKeys), id: old.id, inputs: seal(inputs, secretKeys, this.secrets), outputs: old.outputs });
       this.rows.push(row);
       return { id: old.id ?? "", outputs: toWire(oldOutputs, secrets) };
     }
@@ -381,6 +382,31 @@ export class Deployment {
     row.id = created.id;
     this.rows.push(row);
     return { id: created.id, outputs: toWire(created.outputs, secrets) };
+  }
+
+  /**
+   * The properties the provider's own diff finds changed, for the summary. The host passes on only
+   * its verdict (changes, replaces), so each candidate, a property whose value differs from the old
+   * output, is asked about alone: the new inputs with every other candidate put back to its old
+   * output. Raw differences the provider normalizes away (a custom domain stored without its
+   * scheme, say) are not changes.
+   */
+  private async changedProperties(urn: string, id: string, oldOutputs: PropertyMap, inputs: PropertyMap, oldInputs: PropertyMap): Promise<string[]> {
+    const keys = new Set([...Object.keys(oldInputs), ...Object.keys(inputs)]);
+    const candidates = [...keys].filter((k) => k !== "__provider" && !sameValue(oldOutputs[k], inputs[k])).sort();
+    if (candidates.length <= 1) return candidates;
+    const withValue = (props: PropertyMap, key: string, value: unknown): PropertyMap => {
+      const { [key]: _old, ...rest } = props;
+      return value === undefined ? rest : { ...rest, [key]: value };
+    };
+    const baseline = candidates.reduce((props, k) => withValue(props, k, oldOutputs[k]), inputs);
+    const changes = (result: DiffResult) => result.changes === "some" || result.replaces.length > 0;
+    const verdicts = await Promise.all(
+      candidates.map(async (k) => changes(await this.host.diff(urn, id, oldOutputs, withValue(baseline, k, inputs[k]), { oldInputs }))),
+    );
+    const changed = candidates.filter((_k, i) => verdicts[i]);
+    // Only a combination of properties counts as a change: name every candidate.
+    return changed.length > 0 ? changed : candidates;
   }
 
   /** Creates through the host; an object that was made but failed to initialise stays in state. */
@@ -429,8 +455,8 @@ export class Deployment {
     this.next.set(registration.urn, {
       ...this.recordBase(registration, fields.secretInputKeys),
       id: fields.id,
-      inputs: redact(fields.inputs, fields.secretInputKeys, this.salt),
-      outputs: redact(fields.outputs, secrets, this.salt),
+      inputs: seal(fields.inputs, fields.secretInputKeys, this.secrets),
+      outputs: seal(fields.outputs, secrets, this.secrets),
       ...(fields.initErrors ? { initErrors: fields.initErrors } : {}),
     });
   }
@@ -440,17 +466,17 @@ export class Deployment {
   }
 
   private deleteRecord(record: ResourceState): Promise<void> {
-    return deleteStored(this.host, record, this.salt);
+    return deleteStored(this.host, record, this.secrets);
   }
 
   private async forget(record: ResourceState): Promise<string | undefined> {
-    return removeFromStack(this.host, record, this.salt, this.preview);
+    return removeFromStack(this.host, record, this.secrets, this.preview);
   }
 }
 
-/** Deletes a custom resource with the provider text and outputs stored in state (secrets stripped). */
-export async function deleteStored(host: HostClient, record: ResourceState, salt: string): Promise<void> {
-  await host.delete(record.urn, record.id ?? "", reveal(record.outputs, salt), { oldInputs: reveal(record.inputs, salt) });
+/** Deletes a custom resource with the provider text and outputs stored in state. */
+export async function deleteStored(host: HostClient, record: ResourceState, secrets: StateSecrets): Promise<void> {
+  await host.delete(record.urn, record.id ?? "", unseal(record.outputs, secrets), { oldInputs: unseal(record.inputs, secrets) });
 }
 
 /**
@@ -458,11 +484,11 @@ export async function deleteStored(host: HostClient, record: ResourceState, salt
  * `retainOnDelete` are only forgotten, components have nothing to delete, the rest are deleted
  * (unless previewing). Returns a note for the summary row.
  */
-export async function removeFromStack(host: HostClient, record: ResourceState, salt: string, preview: boolean): Promise<string | undefined> {
+export async function removeFromStack(host: HostClient, record: ResourceState, secrets: StateSecrets, preview: boolean): Promise<string | undefined> {
   if (record.external) return "read by id: forgotten, not deleted";
   if (record.retainOnDelete) return "retained: removed from state only";
   if (!record.custom) return undefined;
-  if (!preview) await deleteStored(host, record, salt);
+  if (!preview) await deleteStored(host, record, secrets);
   return undefined;
 }
 

@@ -6,8 +6,9 @@
  * `preview`), {@link refreshStack} and {@link destroyStack}.
  *
  * Like Pulumi, it deletes and refreshes with the provider text stored in state, never the
- * program's current one. Unlike Pulumi, it supports only dynamic resources, no transforms, hooks,
- * invokes or aliases, and keeps secrets redacted rather than encrypted (see `state.ts`).
+ * program's current one, and keeps secrets encrypted in the state with a key outside it (a
+ * passphrase or a key file next to the state file, see `state-secrets.ts`). Unlike Pulumi, it
+ * supports only dynamic resources, no transforms, hooks, invokes or aliases.
  */
 import { Deployment, removeFromStack } from "./deployment";
 import { dependencyOrder } from "./dependency-order";
@@ -15,7 +16,8 @@ import { startHost, type HostClient } from "./host";
 import { loadProgram, type ProgramEntry } from "./program-loader";
 import { ProgramMonitor } from "./program-monitor";
 import { runUnderMonitor } from "./program-run";
-import { emptyState, loadState, matchesStored, redact, reveal, saveState, secretOutputKeys, type ResourceState, type StackState } from "./state";
+import { emptyState, loadState, matchesStored, saveState, seal, secretOutputKeys, unseal, type ResourceState, type StackState } from "./state";
+import { passphraseFrom, StateSecrets } from "./state-secrets";
 import { displayOutputs, formatSummary, type ResourceChange, type RunSummary } from "./summary";
 import { ROOT_STACK_TYPE } from "./urn";
 
@@ -36,6 +38,12 @@ export interface StackOptions {
   statePath: string;
   /** Extra environment variables for the provider host. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Passphrase that encrypts the state's secrets; default `PULUMI_CONFIG_PASSPHRASE` (or
+   * `PULUMI_CONFIG_PASSPHRASE_FILE`). Without one, a new stack gets a key file next to the state
+   * file (`<statePath>.key`).
+   */
+  secretsPassphrase?: string;
 }
 
 /** Options of {@link runProgram}. */
@@ -68,14 +76,17 @@ export class OfflineRunError extends Error {
 export async function runProgram(options: RunProgramOptions): Promise<RunSummary> {
   const { project, stack } = options;
   const preview = options.preview ?? false;
-  const previous = loadState(options.statePath) ?? emptyState(project, stack);
-  if (previous.project !== project || previous.stack !== stack) {
-    throw new Error(`${options.statePath} belongs to ${previous.project}/${previous.stack}, not ${project}/${stack}`);
+  const stored = loadState(options.statePath);
+  if (stored && (stored.project !== project || stored.stack !== stack)) {
+    throw new Error(`${options.statePath} belongs to ${stored.project}/${stored.stack}, not ${project}/${stack}`);
   }
+  const passphrase = passphraseFrom(options.secretsPassphrase);
+  const secrets = stored ? StateSecrets.forState(options.statePath, stored.secrets, passphrase) : StateSecrets.forNewStack(options.statePath, passphrase);
+  const previous = stored ?? emptyState(project, stack, secrets);
   const program = loadProgram(options.program);
   const { config, secretKeys } = qualifyConfig(options, project);
   return withHost(options, previous, async (host) => {
-    const deployment = new Deployment(host, previous, preview);
+    const deployment = new Deployment(host, previous, preview, secrets);
     await deployment.start();
     const monitor = new ProgramMonitor({
       register: (registration) => deployment.register(registration),
@@ -84,7 +95,7 @@ export async function runProgram(options: RunProgramOptions): Promise<RunSummary
     });
     const programErrors = await runUnderMonitor(monitor, { project, stack, preview, config, secretKeys, halted: deployment.halted }, program);
     await deployment.finish(programErrors.length > 0);
-    if (!preview) saveState(options.statePath, deployment.state());
+    if (!preview) saveState(options.statePath, deployment.state(), secrets);
     const summary: RunSummary = {
       operation: preview ? "preview" : "update",
       project,
@@ -106,16 +117,15 @@ export async function runProgram(options: RunProgramOptions): Promise<RunSummary
  * @throws {OfflineRunError} when some reads failed (those resources are left as they were).
  */
 export async function refreshStack(options: StackOptions): Promise<RunSummary> {
-  const previous = requireState(options.statePath);
+  const { state: previous, secrets } = requireState(options);
   return withHost(options, previous, async (host) => {
-    const salt = previous.secretsSalt;
     const errors: Error[] = [];
     const rows: ResourceChange[] = [];
     const refreshed = await Promise.all(
       previous.resources.map(async (record): Promise<ResourceState | undefined> => {
         if (!record.custom || !record.id) return record;
         try {
-          const result = await host.read(record.urn, record.id, reveal(record.outputs, salt), reveal(record.inputs, salt));
+          const result = await host.read(record.urn, record.id, unseal(record.outputs, secrets), unseal(record.inputs, secrets));
           const row: ResourceChange = { urn: record.urn, type: record.type, name: record.name, id: record.id, op: "read" };
           rows.push(row);
           if (!result.id) {
@@ -123,12 +133,12 @@ export async function refreshStack(options: StackOptions): Promise<RunSummary> {
             return undefined;
           }
           const keys = new Set([...Object.keys(record.outputs), ...Object.keys(result.properties)]);
-          row.changedKeys = [...keys].filter((k) => k !== "__provider" && !matchesStored(record.outputs[k], result.properties[k], salt)).sort();
+          row.changedKeys = [...keys].filter((k) => k !== "__provider" && !matchesStored(record.outputs[k], result.properties[k], secrets)).sort();
           return {
             ...record,
             id: result.id,
-            outputs: redact(result.properties, secretOutputKeys(record), salt),
-            inputs: result.inputs ? redact(result.inputs, record.secretInputKeys, salt) : record.inputs,
+            outputs: seal(result.properties, secretOutputKeys(record), secrets),
+            inputs: result.inputs ? seal(result.inputs, record.secretInputKeys, secrets) : record.inputs,
           };
         } catch (err) {
           errors.push(err as Error);
@@ -139,7 +149,7 @@ export async function refreshStack(options: StackOptions): Promise<RunSummary> {
     const order = new Map(previous.resources.map((r, i) => [r.urn, i]));
     rows.sort((a, b) => (order.get(a.urn) ?? 0) - (order.get(b.urn) ?? 0));
     const next: StackState = { ...previous, resources: refreshed.filter((r): r is ResourceState => r !== undefined) };
-    saveState(options.statePath, next);
+    saveState(options.statePath, next, secrets);
     return finishSummary("refresh", previous, rows, host, errors);
   });
 }
@@ -151,7 +161,7 @@ export async function refreshStack(options: StackOptions): Promise<RunSummary> {
  * @throws {OfflineRunError} when a delete failed (it and what depends on it stay in state).
  */
 export async function destroyStack(options: StackOptions): Promise<RunSummary> {
-  const previous = requireState(options.statePath);
+  const { state: previous, secrets } = requireState(options);
   const protectedOnes = previous.resources.filter((r) => r.protect);
   if (protectedOnes.length > 0) {
     throw new Error(`cannot destroy ${previous.stack}: protected resources ${protectedOnes.map((r) => r.name).join(", ")}; set protect: false and run the program first`);
@@ -163,7 +173,7 @@ export async function destroyStack(options: StackOptions): Promise<RunSummary> {
     let remaining: ResourceState[] = [];
     for (const [i, record] of ordered.entries()) {
       try {
-        const detail = await removeFromStack(host, record, previous.secretsSalt, false);
+        const detail = await removeFromStack(host, record, secrets, false);
         if (record.type !== ROOT_STACK_TYPE) rows.push({ urn: record.urn, type: record.type, name: record.name, id: record.id, op: "delete", ...(detail ? { detail } : {}) });
       } catch (err) {
         errors.push(err as Error);
@@ -171,15 +181,16 @@ export async function destroyStack(options: StackOptions): Promise<RunSummary> {
         break;
       }
     }
-    saveState(options.statePath, { ...previous, resources: remaining, outputs: remaining.length > 0 ? previous.outputs : {} });
+    saveState(options.statePath, { ...previous, resources: remaining, outputs: remaining.length > 0 ? previous.outputs : {} }, secrets);
     return finishSummary("destroy", previous, rows, host, errors);
   });
 }
 
-function requireState(statePath: string): StackState {
-  const state = loadState(statePath);
-  if (!state) throw new Error(`no state at ${statePath}: run the program first`);
-  return state;
+/** The state of a stack that has run, and the key that opens its secrets. */
+function requireState(options: StackOptions): { state: StackState; secrets: StateSecrets } {
+  const state = loadState(options.statePath);
+  if (!state) throw new Error(`no state at ${options.statePath}: run the program first`);
+  return { state, secrets: StateSecrets.forState(options.statePath, state.secrets, passphraseFrom(options.secretsPassphrase)) };
 }
 
 function finishSummary(operation: "refresh" | "destroy", state: StackState, rows: ResourceChange[], host: HostClient, errors: Error[]): RunSummary {

@@ -1,10 +1,13 @@
 /** What an offline operation did, and a readable rendering of it. */
 import type { HostMethod } from "./host";
-import { isRedacted } from "./state";
+import { isSealed } from "./state-secrets";
 import { isWireSecret, UNKNOWN, type PropertyMap } from "./wire";
 
-/** The step taken for one resource. `read` is a refresh (or a resource read by id). */
-export type ResourceOp = "create" | "update" | "replace" | "delete" | "same" | "read";
+/**
+ * The step taken for one resource. `adopt` is a create that took over an existing object (its
+ * outputs carry the provider's adoption mark); `read` is a refresh (or a resource read by id).
+ */
+export type ResourceOp = "create" | "adopt" | "update" | "replace" | "delete" | "same" | "read";
 
 /** One row of a {@link RunSummary}. */
 export interface ResourceChange {
@@ -36,7 +39,7 @@ export interface RunSummary {
 /** Stack outputs for display: secrets masked, unknowns marked. */
 export function displayOutputs(outputs: PropertyMap): Record<string, unknown> {
   const mask = (value: unknown): unknown => {
-    if (isWireSecret(value) || isRedacted(value)) return "[secret]";
+    if (isWireSecret(value) || isSealed(value)) return "[secret]";
     if (value === UNKNOWN) return "[unknown]";
     if (Array.isArray(value)) return value.map(mask);
     if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v)]));
@@ -45,9 +48,19 @@ export function displayOutputs(outputs: PropertyMap): Record<string, unknown> {
   return Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, mask(v)]));
 }
 
-const SYMBOLS: Record<ResourceOp, string> = { create: "+", update: "~", replace: "+-", delete: "-", same: " ", read: ">" };
-const PAST: Record<ResourceOp, string> = { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "unchanged", read: "refreshed" };
-const PLANNED: Record<ResourceOp, string> = { create: "to create", update: "to update", replace: "to replace", delete: "to delete", same: "unchanged", read: "to refresh" };
+// `=` is the symbol Pulumi shows for an import, the engine's own way of taking an object over.
+const SYMBOLS: Record<ResourceOp, string> = { create: "+", adopt: "=", update: "~", replace: "+-", delete: "-", same: " ", read: ">" };
+/** What each step did, in the past tense (`3 created, 1 adopted`). */
+export const PAST: Record<ResourceOp, string> = {
+  create: "created",
+  adopt: "adopted",
+  update: "updated",
+  replace: "replaced",
+  delete: "deleted",
+  same: "unchanged",
+  read: "refreshed",
+};
+const PLANNED: Record<ResourceOp, string> = { create: "to create", adopt: "to adopt", update: "to update", replace: "to replace", delete: "to delete", same: "unchanged", read: "to refresh" };
 
 /** `pulumi-nodejs:dynamic/chatwoot:AgentBot` → `chatwoot:AgentBot`. */
 function shortType(type: string): string {

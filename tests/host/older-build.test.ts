@@ -52,6 +52,7 @@ const olderText = (c: ResourceCase) =>
 /** Creates the object with the current package, then stores it as the older build would have. */
 async function createdUnderOlderBuild(c: ResourceCase): Promise<Deployed> {
   const registration = registrations.get(typeToken(c.kind)) as CapturedRegistration;
+  await c.prepare?.(ctx);
   const deployed = await ctx.steps.create(registration.urn, registration.plainInputs);
   const __provider = olderText(c);
   return { ...deployed, inputs: { ...deployed.inputs, __provider }, outputs: { ...deployed.outputs, __provider } };

@@ -88,6 +88,7 @@ describe.each(RESOURCE_CASES)("a checkout's by-value provider text for $kind", (
 
   test("creates and deletes through the host", async () => {
     const registration = registrationOf(checkout, c);
+    await c.prepare?.(ctx);
     const deployed = await ctx.steps.create(registration.urn, registration.plainInputs);
     expect(deployed.outputs.__provider).toBe(registration.providerText);
     expect(c.onServer(ctx.sb.control.snapshot(), deployed)).toMatchObject(c.created);

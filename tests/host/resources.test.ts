@@ -32,7 +32,11 @@ describe.each(RESOURCE_CASES)("$kind", (c) => {
   const registration = () => registrations.get(c.kind) as CapturedRegistration;
   /** The inputs as the SDK registered them (secrets unwrapped, `__provider` included). */
   const declared = () => registration().plainInputs;
-  const create = () => ctx.steps.create(registration().urn, declared());
+  const create = async () => {
+    await c.prepare?.(ctx);
+    ctx.sb.control.clearLog();
+    return ctx.steps.create(registration().urn, declared());
+  };
 
   test("check reports each bad input by property, before any request", async () => {
     const result = await ctx.host.check(registration().urn, {}, withInputs(declared(), c.bad.inputs));

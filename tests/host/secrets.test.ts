@@ -60,6 +60,7 @@ const failure = async (run: Promise<unknown>): Promise<HostError> => {
 
 describe("successful calls", () => {
   test.each(RESOURCE_CASES)("$kind: check, create, diff, update, refresh and delete carry no token", async (c) => {
+    await c.prepare?.(ctx);
     const start = ctx.crossings.length;
     const deployed = await ctx.steps.create(registration(c.kind).urn, registration(c.kind).plainInputs);
     const changed = withInputs(registration(c.kind).plainInputs, c.change.inputs);

@@ -2,7 +2,10 @@
  * examples/adopt-existing against a sandbox seeded with objects "made by hand": adoption sends
  * PATCHes only, and destroy leaves every retained object in place.
  */
-import { HAND_MADE_FIXTURE } from "../demo/examples";
+import { HAND_MADE_FIXTURE, sandboxStackConfig } from "../demo/examples";
+import { OfflineEngine } from "../demo/offline-engine";
+import { formatResourceTable } from "../demo/resource-table";
+import { formatSummary } from "../harness/offline-runner";
 import { opsOf, useExampleStack } from "./support/example-stack";
 
 const stack = useExampleStack("adopt-existing");
@@ -16,7 +19,8 @@ const handMade = {
 
 test("the first run takes the hand-made objects over with PATCHes and creates nothing", async () => {
   const summary = await stack.up();
-  expect(opsOf(summary)).toEqual(Object.fromEntries(RESOURCES.map((name) => [name, "create"])));
+  expect(opsOf(summary)).toEqual(Object.fromEntries(RESOURCES.map((name) => [name, "adopt"])));
+  expect(formatSummary(summary)).toContain(`Resources: ${RESOURCES.length} adopted`);
   expect(summary.outputs).toMatchObject({
     adoptedBotId: String(handMade.bot?.id),
     adoptedPortalId: String(handMade.portal?.id),
@@ -38,6 +42,18 @@ test("the first run takes the hand-made objects over with PATCHes and creates no
   ]);
   expect(after.agent_bots.find((b) => b.id === handMade.bot?.id)).toMatchObject({ name: "Triage bot", description: "Routes new conversations (managed with Pulumi)" });
   expect(after.agent_bots).toHaveLength(HAND_MADE_FIXTURE.agent_bots?.length ?? 0);
+});
+
+test("the demo counts and lists the hand-made objects as adopted", async () => {
+  const engine = new OfflineEngine(stack.spec, sandboxStackConfig(stack.sandbox.info, stack.spec));
+  try {
+    expect(await engine.up()).toEqual({ counts: { adopted: RESOURCES.length }, changed: true });
+    const rows = formatResourceTable(await engine.resources()).split("\n").slice(1);
+    expect(rows).toHaveLength(RESOURCES.length);
+    for (const row of rows) expect(row).toMatch(/ \(adopted\)$/);
+  } finally {
+    await engine.dispose();
+  }
 });
 
 test("a second run changes nothing and sends no write", async () => {

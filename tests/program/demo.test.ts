@@ -10,12 +10,16 @@ import * as path from "node:path";
 import { locatePulumi, PulumiCliEngine } from "../demo/pulumi-cli-engine";
 import { writesIn } from "../demo/requests";
 import { example, REPO_ROOT } from "../demo/examples";
+import { DEMO_FLAGS, DEMO_USAGE } from "../demo/options";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 
 jest.setTimeout(90_000);
 
 interface Outcome {
   code: number | null;
+  /** stdout alone. */
+  stdout: string;
+  /** stdout and stderr, interleaved. */
   output: string;
 }
 
@@ -23,16 +27,23 @@ interface Outcome {
 function runDemo(args: string[]): Promise<Outcome> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.JEST_WORKER_ID;
+  // Relative paths are taken from the repository root, and tokens come from the sandbox only.
+  delete env.INIT_CWD;
+  for (const name of Object.keys(env)) if (name.startsWith("CHATWOOT_")) delete env[name];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "tests/demo/main.ts", "--skip-build", ...args], {
       cwd: REPO_ROOT,
       env,
     });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      stdout += chunk.toString("utf8");
+    });
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+    child.on("close", (code) => resolve({ code, stdout, output }));
   });
 }
 
@@ -74,9 +85,27 @@ describe("against a running sandbox", () => {
     for (const secret of secrets) expect(output).not.toContain(secret);
   });
 
+  test("a second demo against the same sandbox works: the demo resets it to its seed first, and says so", async () => {
+    const first = await runDemo(["--offline", "--sandbox", sandbox.url]);
+    expect(first.code).toBe(0);
+    const created = sandbox.control.snapshot().portals.map((p) => p.slug);
+    expect(created).toEqual(["help"]);
+
+    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/^Reset the running sandbox to its seed \(POST \/__sandbox\/reset/m);
+    expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
+    expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
+    // One of each, not the first demo's objects next to the second's.
+    const state = sandbox.control.snapshot();
+    expect([state.portals.length, state.automation_rules.length, state.custom_attribute_definitions.length]).toEqual([1, 1, 1]);
+    expect(state.agent_bots.filter((b) => b.name === "Support bot")).toHaveLength(1);
+  });
+
   test("a failing run ends the demo with a non-zero exit code and no token in the error", async () => {
     sandbox.control.inject({ method: "POST", path: "/api/v1/accounts/:account/portals", kind: "status", status: 403, times: 10 });
-    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
+    // --no-reset: a reset would clear the injected fault.
+    const { code, output } = await runDemo(["--offline", "--no-reset", "--sandbox", sandbox.url]);
     expect(code).toBe(1);
     expect(output).toMatch(/^demo failed: .*POST \/api\/v1\/accounts\/1\/portals: 403/ms);
     expect(output).not.toContain("Run 2:");
@@ -93,10 +122,103 @@ test("with its own embedded sandbox, as `npm run demo` runs it", async () => {
   expect(output).toContain("Done: the second run changed nothing and sent no write.");
 });
 
-test("an unknown example is refused with a non-zero exit code", async () => {
+test("an unknown example is refused with exit code 2 and the usage", async () => {
   const { code, output } = await runDemo(["--example", "nope"]);
-  expect(code).toBe(1);
-  expect(output).toContain('unknown example "nope"');
+  expect(code).toBe(2);
+  expect(output).toContain('--example "nope": unknown example; one of quickstart');
+  expect(output).toContain(DEMO_USAGE);
+});
+
+describe("the command line", () => {
+  test("--help prints the usage, naming every option, on stdout and exits 0 without running anything", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const { code, stdout, output } = await runDemo([flag]);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`${DEMO_USAGE}\n`);
+      expect(output).not.toContain("Built the package");
+    }
+    for (const name of Object.keys(DEMO_FLAGS)) expect(DEMO_USAGE).toContain(`--${name}`);
+  });
+
+  test.each([
+    [["--frobnicate"], "Unknown option '--frobnicate'"],
+    [["stray"], "Unexpected argument 'stray'"],
+    [["--step", "up"], "--step goes only with --program DIR"],
+    [["--program", "examples/quickstart", "--offline"], "--offline does not go with --program"],
+    [["--program", "examples/quickstart", "--step", "up,deploy"], '--step (item 2) "deploy": one of preview, up, refresh, destroy'],
+    [["--program", "examples/quickstart", "--state", "x.json"], "--state needs --url"],
+    [["--example", "clone", "--sandbox", "http://127.0.0.1:9"], "--example clone starts its own sandbox"],
+  ])("%j exits 2 with the reason and the usage on stderr", async (args, reason) => {
+    const { code, stdout, output } = await runDemo(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(output).toContain(reason);
+    expect(output).toContain(DEMO_USAGE);
+  });
+});
+
+describe("--program: your own program through the offline test runner", () => {
+  const quickstart = ["--program", "examples/quickstart", "--config", "websiteInboxId=1", "--config", "agentUserIds=[2,3]"];
+
+  test("against a sandbox started for the run: preview, up, up; it says it is a test runner and that `pulumi up` is the production path", async () => {
+    const { code, output } = await runDemo([...quickstart, "--step", "preview,up,up"]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/^pulumi-chatwoot test runner: examples\/quickstart \(project chatwoot-quickstart, stack dev\)/m);
+    expect(output).toContain("This is the project's offline test runner");
+    expect(output).toContain("in production run the program with the Pulumi CLI,\n  `pulumi preview` / `pulumi up`");
+    const totals = [...output.matchAll(/^Resources: (.*)$/gm)].map((m) => m[1]);
+    expect(totals).toEqual(["5 to create", "5 created", "5 unchanged"]);
+    const requests = [...output.matchAll(/^Sandbox requests: .*?(\d+) writes?/gm)].map((m) => Number(m[1]));
+    expect(requests).toEqual([0, 5, 0]);
+    expect(output).toMatch(/^Preview of stack dev \(project chatwoot-quickstart\)/m);
+  });
+
+  describe("against a running sandbox, with a state file kept between invocations", () => {
+    let sandbox: Sandbox;
+    let dir: string;
+    beforeEach(async () => {
+      sandbox = await startSandbox();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-program-"));
+    });
+    afterEach(async () => {
+      await sandbox.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("up, up again in a new process (nothing to do), then refresh and destroy; no token printed", async () => {
+      const state = path.join(dir, "state.json");
+      const run = (steps: string) => runDemo([...quickstart, "--url", sandbox.url, "--state", state, "--stack", "ci", "--step", steps]);
+
+      const first = await run("up");
+      expect(first.code).toBe(0);
+      expect(first.output).toContain(`Server: ${sandbox.url} (a running sandbox; tokens and account from the sandbox`);
+      expect(first.output).toMatch(/^Resources: 5 created$/m);
+      expect(fs.existsSync(state)).toBe(true);
+      expect(sandbox.control.snapshot().portals.map((p) => p.slug)).toEqual(["help"]);
+
+      sandbox.control.clearLog();
+      const second = await run("up");
+      expect(second.code).toBe(0);
+      expect(second.output).toMatch(/^Resources: 5 unchanged$/m);
+      expect(writesIn(sandbox.control.log())).toEqual([]);
+
+      const last = await run("refresh,destroy");
+      expect(last.code).toBe(0);
+      expect([...last.output.matchAll(/^Resources: (.*)$/gm)].map((m) => m[1])).toEqual(["5 refreshed", "5 deleted"]);
+      const after = sandbox.control.snapshot();
+      expect([after.portals.length, after.automation_rules.length, after.custom_attribute_definitions.length]).toEqual([0, 0, 0]);
+
+      for (const secret of sandbox.control.secrets()) {
+        for (const { output } of [first, second, last]) expect(output).not.toContain(secret);
+      }
+    });
+  });
+
+  test("a directory that is not a Pulumi project is refused", async () => {
+    const { code, output } = await runDemo(["--program", "tests"]);
+    expect(code).toBe(1);
+    expect(output).toMatch(/tests is not a Pulumi project: it has no Pulumi\.yaml/);
+  });
 });
 
 (process.platform === "win32" ? describe.skip : describe)("finding the Pulumi CLI (shell-script stand-ins)", () => {

@@ -2,7 +2,7 @@
  * examples/quickstart end to end through the offline runner (Pulumi's dynamic-provider host, the
  * package loaded by name as in a user's project) against the sandbox.
  */
-import { isRedacted } from "../harness/state";
+import { isSealed } from "../harness/state-secrets";
 import { REPO_ROOT } from "../demo/examples";
 import { opsOf, useExampleStack } from "./support/example-stack";
 
@@ -98,7 +98,7 @@ test("the state holds no token in plaintext, the secret output stays secret, and
   for (const secret of secrets) expect(text).not.toContain(secret);
 
   const state = JSON.parse(text) as { outputs: Record<string, unknown> };
-  expect(isRedacted(state.outputs.widgetToken)).toBe(true);
+  expect(isSealed(state.outputs.widgetToken)).toBe(true);
   const provider = stack.record("help").inputs.__provider as string;
   expect(provider).toContain('require("pulumi-chatwoot/dist/sdk/shims/portal.js")');
   expect(Buffer.byteLength(provider)).toBeLessThanOrEqual(2048);

@@ -10,6 +10,9 @@ import { FileObject, fileStoreProvider } from "../host/fixtures/file-store";
 import { callLog, createStoreDir, editObject, removeObject, storedObjects, type StoredObject } from "../host/fixtures/file-store-dir";
 import { destroyStack, formatSummary, OfflineRunError, refreshStack, runProgram, type RunSummary } from "../harness/offline-runner";
 import { loadState } from "../harness/state";
+import { isSealed, keyFileOf, StateSecrets, type SealedValue } from "../harness/state-secrets";
+import { SECRET_SIG, SIG_KEY } from "../harness/wire";
+import { withoutPassphraseEnv } from "./support/passphrase-env";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const program = path.join(__dirname, "fixtures/file-store-program/index.ts");
@@ -18,6 +21,8 @@ const NOTE = "note-secret-c3a9e1d0f2b84d57";
 
 let storeDir: string;
 let statePath: string;
+
+withoutPassphraseEnv();
 
 beforeEach(() => {
   storeDir = createStoreDir(TOKEN);
@@ -327,15 +332,63 @@ test("a provider that captured a secret is refused rather than written to state"
   expect(fs.readFileSync(statePath, "utf8")).not.toContain("captured-secret-91d2");
 });
 
-test("the state file never holds a secret in plaintext", async () => {
+test("the state file never holds a secret in plaintext: secrets are encrypted, with the key in a file beside it", async () => {
   await up();
   await up({ baseSize: "3" });
   const accessKey = byName().base.accessKey;
   const text = fs.readFileSync(statePath, "utf8");
   for (const secret of [TOKEN, NOTE, accessKey]) expect(text).not.toContain(secret);
-  const base = loadState(statePath)?.resources.find((r) => r.name === "base");
-  expect(base?.inputs.note).toMatchObject({ redacted: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
-  expect(base?.outputs.accessKey).toMatchObject({ redacted: expect.stringMatching(/^sha256:/) });
+  const state = loadState(statePath);
+  expect(state?.secrets.kind).toBe("key-file");
+  const base = state?.resources.find((r) => r.name === "base");
+  expect(base?.inputs.note).toEqual({ [SIG_KEY]: SECRET_SIG, ciphertext: expect.stringMatching(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/) });
+  expect(isSealed(base?.outputs.accessKey)).toBe(true);
+  expect(isSealed(state?.outputs.baseAccessKey)).toBe(true);
+
+  const keyFile = keyFileOf(statePath);
+  expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+  expect(text).not.toContain(fs.readFileSync(keyFile, "utf8").trim());
+  const secrets = StateSecrets.forState(statePath, state!.secrets, undefined);
+  expect(secrets.open(base?.outputs.accessKey as SealedValue)).toBe(accessKey);
+  expect(secrets.open(base?.inputs.note as SealedValue)).toBe(NOTE);
+});
+
+test("a secret output the provider generated survives unchanged runs, for dependents and stack outputs", async () => {
+  const seen: string[] = [];
+  const program = () => {
+    const base = new FileObject("base", { name: "base" });
+    new FileObject("child", { name: "child", parentId: base.accessKey.apply((key) => (seen.push(key), "parent")) });
+    return { baseAccessKey: base.accessKey };
+  };
+  const options = { project: "keys", stack: "dev", ...stackOptions(), program };
+  const warn = jest.spyOn(console, "warn");
+  const first = await runProgram(options);
+  const second = await runProgram(options);
+  // A lost value would reach the stack as undefined, which the runtime warns about.
+  expect(warn.mock.calls.flat().join("\n")).not.toMatch(/Undefined value/);
+  warn.mockRestore();
+  expect(opsOf(second)).toEqual({ base: "same", child: "same" });
+  const accessKey = byName().base.accessKey;
+  expect(seen).toEqual([accessKey, accessKey]);
+  expect(second.outputs).toEqual(first.outputs);
+  expect(second.outputs.baseAccessKey).toBe("[secret]");
+  const state = loadState(statePath);
+  expect(StateSecrets.forState(statePath, state!.secrets, undefined).open(state?.outputs.baseAccessKey as SealedValue)).toBe(accessKey);
+  expect(fs.readFileSync(statePath, "utf8")).not.toContain(accessKey);
+});
+
+test("with a passphrase the key is derived from it, and a wrong or missing one stops the run before any step", async () => {
+  const withPassphrase = (secretsPassphrase?: string) => runProgram({ program, project: "files", stack: "dev", ...stackOptions(), secretsPassphrase });
+  await withPassphrase("correct horse battery staple");
+  expect(loadState(statePath)?.secrets).toMatchObject({ kind: "passphrase", salt: expect.any(String) });
+  expect(fs.existsSync(keyFileOf(statePath))).toBe(false);
+  const writes = callLog(storeDir);
+
+  await expect(withPassphrase("tr0ub4dor&3")).rejects.toThrow(/cannot decrypt the secrets in .*: the passphrase \(PULUMI_CONFIG_PASSPHRASE\) is not the one they were encrypted with/);
+  await expect(withPassphrase(undefined)).rejects.toThrow(/encrypted with a passphrase: set PULUMI_CONFIG_PASSPHRASE/);
+  process.env.PULUMI_CONFIG_PASSPHRASE = "correct horse battery staple";
+  expect(opsOf(await withPassphrase(undefined))).toEqual({ base: "same", child: "same", extra: "same" });
+  expect(callLog(storeDir)).toEqual(writes);
 });
 
 test("formatSummary renders a table, with secrets masked", async () => {

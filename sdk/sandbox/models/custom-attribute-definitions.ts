@@ -4,15 +4,16 @@
  *   index and show stay open to every member;
  * - the list without `attribute_model` returns every model (newer builds); the filter takes a
  *   name or its integer; an unknown value matches nothing;
- * - enums are accepted as names or JSON integers and stored as names; a digit string, an unknown
- *   name or an out-of-range integer is Rails' enum ArgumentError, a 500;
+ * - enums are accepted as names or JSON integers and stored as names ("" is nil, refused by
+ *   presence); a digit string, an unknown name or an out-of-range integer is Rails' enum
+ *   ArgumentError, a 500;
  * - key and display name are stripped; the key must match /\A[\p{L}\p{N}_.\-]+\z/ and be unique
  *   per (account, model); on create it must not be a standard attribute of its model;
  * - `regex_cue` is accepted (newer builds); `default_value` is not permitted (always null).
  */
-import { internalError, recordNotFound } from "../errors";
+import { recordNotFound } from "../errors";
 import { ATTRIBUTE_DISPLAY_TYPES, ATTRIBUTE_MODELS } from "../fixture";
-import { castString, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
+import { castEnum, castString, isPresent, requirePermitted, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type CustomAttributeDefinitionRecord, type SandboxState } from "../state";
 
@@ -106,8 +107,7 @@ export function destroyDefinition(state: SandboxState, definition: CustomAttribu
 
 /** `params.require(:custom_attribute_definition).permit(...)`, after JSON wrapping. */
 function payload(request: { params: Params; json: boolean }): Params {
-  const params = wrapParameters(request.params, request.json, "custom_attribute_definition", COLUMNS);
-  return permit(requireParam(params, "custom_attribute_definition"), PERMIT);
+  return requirePermitted(request, "custom_attribute_definition", COLUMNS, PERMIT);
 }
 
 function assign(definition: Draft, attributes: Params): Draft {
@@ -119,22 +119,9 @@ function assign(definition: Draft, attributes: Params): Draft {
   if (has("regex_pattern")) definition.regex_pattern = castString(attributes.regex_pattern);
   if (has("regex_cue")) definition.regex_cue = castString(attributes.regex_cue);
   if (has("attribute_values")) definition.attribute_values = attributes.attribute_values as unknown[];
-  if (has("attribute_display_type")) definition.attribute_display_type = enumValue(ATTRIBUTE_DISPLAY_TYPES, attributes.attribute_display_type);
-  if (has("attribute_model")) definition.attribute_model = enumValue(ATTRIBUTE_MODELS, attributes.attribute_model);
+  if (has("attribute_display_type")) definition.attribute_display_type = castEnum(ATTRIBUTE_DISPLAY_TYPES, attributes.attribute_display_type);
+  if (has("attribute_model")) definition.attribute_model = castEnum(ATTRIBUTE_MODELS, attributes.attribute_model);
   return definition;
-}
-
-/**
- * Rails enum assignment: a name or the integer itself; nil stays nil (and fails presence);
- * anything else raises ArgumentError, which no handler rescues.
- */
-function enumValue<T extends string>(names: readonly T[], value: unknown): T | null {
-  if (value === null) return null;
-  const byName = names.find((name) => name === value);
-  if (byName !== undefined) return byName;
-  const byInteger = typeof value === "number" && Number.isInteger(value) ? names[value] : undefined;
-  if (byInteger !== undefined) return byInteger;
-  throw internalError();
 }
 
 function validate(state: SandboxState, definition: Draft): RecordErrors {

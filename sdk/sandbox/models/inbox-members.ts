@@ -11,10 +11,10 @@
  *   payload is filtered to the account's users;
  * - a missing or non-list `user_ids` on POST/PATCH is Ruby's NoMethodError/TypeError, a 500.
  */
-import { internalError } from "../errors";
 import { castInteger } from "../params";
 import { RecordErrors } from "../record-errors";
 import type { AccountRecord, InboxRecord, SandboxState, UserRecord } from "../state";
+import { membershipChange, userIdList, withoutIds } from "./member-lists";
 
 /** The account's users that are members of the inbox, by id. */
 export function membersOf(state: SandboxState, account: AccountRecord, inbox: InboxRecord): UserRecord[] {
@@ -26,37 +26,23 @@ export function membersOf(state: SandboxState, account: AccountRecord, inbox: In
 
 /** `@inbox.add_members(user_ids - current_member_ids)`. */
 export function addMembers(state: SandboxState, inbox: InboxRecord, userIds: unknown): void {
-  const ids = listOrCrash(userIds);
-  commit(state, inbox, [...inbox.member_ids], difference(ids, inbox.member_ids), []);
+  commit(state, inbox, membershipChange(inbox.member_ids, userIdList(userIds), false));
 }
 
 /** `update_agents_list`: add the missing ids, then remove the ones not listed. */
 export function replaceMembers(state: SandboxState, inbox: InboxRecord, userIds: unknown): void {
-  const ids = listOrCrash(userIds);
-  commit(state, inbox, [...inbox.member_ids], difference(ids, inbox.member_ids), difference(inbox.member_ids, ids));
+  commit(state, inbox, membershipChange(inbox.member_ids, userIdList(userIds), true));
 }
 
-/** `inbox_members.where(user_id: ids).destroy_all`: the where clause casts, unknown ids match nothing. */
+/** `inbox_members.where(user_id: ids).destroy_all`. */
 export function removeMembers(inbox: InboxRecord, userIds: unknown): void {
-  const listed = Array.isArray(userIds) ? userIds : [userIds];
-  const ids = new Set(listed.map(castInteger).filter((id): id is number => id !== null));
-  inbox.member_ids = inbox.member_ids.filter((id) => !ids.has(id));
-}
-
-function listOrCrash(userIds: unknown): unknown[] {
-  if (!Array.isArray(userIds)) throw internalError();
-  return userIds;
-}
-
-/** Ruby's `Array#-`: compares values as they are (3 and "3" differ). */
-function difference(from: readonly unknown[], remove: readonly unknown[]): unknown[] {
-  return from.filter((value) => !remove.includes(value));
+  inbox.member_ids = withoutIds(inbox.member_ids, userIds);
 }
 
 /** Creates rows one by one (`create!`), then removes; any invalid row aborts the transaction. */
-function commit(state: SandboxState, inbox: InboxRecord, current: number[], toAdd: unknown[], toRemove: unknown[]): void {
-  const members = current;
-  for (const raw of toAdd) {
+function commit(state: SandboxState, inbox: InboxRecord, change: { toAdd: unknown[]; toRemove: number[] }): void {
+  const members = [...inbox.member_ids];
+  for (const raw of change.toAdd) {
     const userId = castInteger(raw);
     const errors = new RecordErrors();
     if (userId === null) errors.add("user_id", "can't be blank");
@@ -65,5 +51,5 @@ function commit(state: SandboxState, inbox: InboxRecord, current: number[], toAd
     errors.raiseIfAny();
     members.push(userId as number);
   }
-  inbox.member_ids = members.filter((id) => !toRemove.includes(id));
+  inbox.member_ids = members.filter((id) => !change.toRemove.includes(id));
 }

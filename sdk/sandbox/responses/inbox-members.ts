@@ -2,25 +2,8 @@ import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { addMembers, membersOf, removeMembers, replaceMembers } from "../models/inbox-members";
 import { authorizeInboxShow, findInbox } from "../models/inboxes";
-import type { InboxRecord, UserRecord } from "../state";
-
-/** The `_agent` partial, as an account user of the calling account. */
-function agentView(call: AccountCall, user: UserRecord) {
-  return {
-    id: user.id,
-    account_id: call.account.id,
-    availability_status: "online",
-    auto_offline: true,
-    confirmed: true,
-    email: user.email,
-    provider: "email",
-    available_name: user.display_name ?? user.name,
-    name: user.name,
-    role: call.state.roleOf(user, call.account.id),
-    thumbnail: "",
-    custom_role_id: null,
-  };
-}
+import type { InboxRecord } from "../state";
+import { agentView } from "./agent-view";
 
 /** `{payload: [agent, ...]}`: the whole member list after the change (the same in both modes). */
 function membersPayload(call: AccountCall, inbox: InboxRecord): ApiResult {

@@ -1,6 +1,25 @@
-import { ok, type AccountCall, type ApiResult } from "../call";
-import { authorizeInboxShow, findInbox, inboxesVisibleTo } from "../models/inboxes";
-import type { InboxRecord } from "../state";
+import { requireAdministrator } from "../auth";
+import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import {
+  authorizeInboxShow,
+  botOf,
+  createInbox,
+  findAssignableBot,
+  findInbox,
+  inboxesVisibleTo,
+  requestInboxDeletion,
+  setInboxBot,
+  updateInbox,
+} from "../models/inboxes";
+import type { AgentBotRecord, InboxRecord } from "../state";
+
+/**
+ * Inbox endpoints. The spec documents only GET one inbox (its `selected_feature_flags` as an
+ * object in the documented mode); every write answers the same in both modes.
+ */
+
+/** What newer servers answer to DELETE (they delete in a background job). */
+export const INBOX_DELETION_MESSAGE = "Your inbox deletion request will be processed in some time.";
 
 /** How an inbox is rendered: role-dependent keys, and the documented mode's object-shaped feature flags. */
 export interface InboxViewOptions {
@@ -99,4 +118,72 @@ export function show(call: AccountCall): ApiResult {
   const inbox = findInbox(call.state, call.account, call.path.id);
   authorizeInboxShow(call, inbox);
   return ok(inboxView(inbox, { administrator: call.role === "administrator", origin: call.origin, flagsAsObject: call.shapes === "documented" }));
+}
+
+/** The inbox as create and update render it (the `_inbox` partial, for an administrator). */
+function writtenInbox(call: AccountCall, inbox: InboxRecord): ApiResult {
+  return ok(inboxView(inbox, { administrator: true, origin: call.origin }));
+}
+
+/** `fetch_inbox`: the account's inbox, and InboxPolicy#show? (before any role check). */
+function fetchInbox(call: AccountCall): InboxRecord {
+  const inbox = findInbox(call.state, call.account, call.path.id);
+  authorizeInboxShow(call, inbox);
+  return inbox;
+}
+
+/** POST: administrators; the bare inbox, with its new tokens. */
+export function create(call: AccountCall): ApiResult {
+  requireAdministrator(call);
+  return writtenInbox(call, createInbox(call.state, call.account, call.params));
+}
+
+/** PATCH/PUT: administrators; the bare inbox after the change. */
+export function update(call: AccountCall): ApiResult {
+  const inbox = fetchInbox(call);
+  requireAdministrator(call);
+  return writtenInbox(call, updateInbox(inbox, call.params));
+}
+
+/** DELETE: administrators; 200 with a message (the deletion itself may lag, see requestInboxDeletion). */
+export function destroy(call: AccountCall): ApiResult {
+  const inbox = fetchInbox(call);
+  requireAdministrator(call);
+  requestInboxDeletion(call.state, inbox);
+  return ok({ message: INBOX_DELETION_MESSAGE });
+}
+
+/** POST .../set_agent_bot `{agent_bot: id | null}`: the bot is looked up before the role check; `head :ok`. */
+export function setAgentBot(call: AccountCall): ApiResult {
+  const inbox = fetchInbox(call);
+  const bot = findAssignableBot(call.state, call.account, call.params.agent_bot);
+  requireAdministrator(call);
+  setInboxBot(inbox, bot);
+  return EMPTY_OK;
+}
+
+/** GET .../agent_bot: anyone who may see the inbox; `{agent_bot: {...}}`, or an empty object when there is none. */
+export function agentBot(call: AccountCall): ApiResult {
+  const bot = botOf(call.state, fetchInbox(call));
+  return ok({ agent_bot: bot ? agentBotView(bot, call.role === "administrator") : {} });
+}
+
+/**
+ * The application API's `_agent_bot` partial: a global bot (no account) is a system bot and hides
+ * its outgoing URL; the access token is shown to administrators only (newer builds).
+ */
+function agentBotView(bot: AgentBotRecord, administrator: boolean) {
+  const system = bot.account_id === null;
+  return {
+    id: bot.id,
+    name: bot.name,
+    description: bot.description,
+    thumbnail: "",
+    ...(system ? {} : { outgoing_url: bot.outgoing_url }),
+    bot_type: "webhook",
+    bot_config: {},
+    account_id: bot.account_id,
+    ...(administrator ? { access_token: bot.access_token } : {}),
+    system_bot: system,
+  };
 }

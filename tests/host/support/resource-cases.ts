@@ -1,5 +1,5 @@
 /**
- * The five resources as the host tier drives them: how a program declares each with the SDK, an
+ * The resources as the host tier drives them: how a program declares each with the SDK, an
  * input that can never work, an in-place change, a move to another account, a change made by hand,
  * and where the sandbox keeps the object.
  */
@@ -11,7 +11,19 @@ import type { Deployed } from "./engine-steps";
 import type { ChatwootSdk } from "./packages";
 
 /** The resource types, as named in their type tokens. */
-export type ResourceKind = "AgentBot" | "Portal" | "AutomationRule" | "CustomAttributeDefinition" | "InboxMembership";
+export type ResourceKind =
+  | "AgentBot"
+  | "Portal"
+  | "AutomationRule"
+  | "CustomAttributeDefinition"
+  | "InboxMembership"
+  | "Inbox"
+  | "Label"
+  | "CannedResponse"
+  | "Webhook"
+  | "Macro"
+  | "Team"
+  | "TeamMembership";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
@@ -23,6 +35,8 @@ export interface ResourceCase {
   kind: ResourceKind;
   /** Declares the resource as a program would, with the SDK's class. */
   declare(sdk: ChatwootSdk, name: string): void;
+  /** Makes, by hand, what the resource needs and the seed lacks (run before each create). */
+  prepare?(api: ChatwootHost): Promise<void>;
   /** Inputs that can never work (merged over the declared ones) and the properties the failures must name. */
   bad: { inputs: PropertyMap; properties: string[] };
   /** The object as the sandbox holds it (its own columns), undefined when there is none. */
@@ -180,5 +194,192 @@ export const RESOURCE_CASES: ResourceCase[] = [
     // account does not have gets the same answer (404), so the state points at one.
     removeByHand: async (_api, d) => ({ ...d, id: `${String(d.outputs.accountId)}/99`, outputs: { ...d.outputs, inboxId: 99 } }),
     deleted: { member_ids: [] },
+  },
+  {
+    kind: "Label",
+    // Declared in upper case: Chatwoot stores titles lower-cased, and that is no diff.
+    declare: (sdk, name) => new sdk.Label(name, { title: "VIP", description: "Enterprise customers", color: "#7C3AED" }),
+    bad: { inputs: { title: "big customer", color: "purple" }, properties: ["title", "color"] },
+    onServer: (s, d) => row(s.labels, d),
+    created: { title: "vip", description: "Enterprise customers", color: "#7C3AED", account_id: 1 },
+    change: {
+      inputs: { description: "Enterprise plan" },
+      write: (d) => `PATCH ${accountPath(d, `/labels/${d.id}`)}`,
+      server: { description: "Enterprise plan", title: "vip" },
+      outputs: { description: "Enterprise plan", title: "vip" },
+    },
+    // Titles are unique per account: the old label goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/labels/${d.id}`), { color: "#000000" }), "recolouring the label"),
+      outputs: { color: "#000000", title: "vip" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/labels/${d.id}`)), "deleting the label");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CannedResponse",
+    declare: (sdk, name) => new sdk.CannedResponse(name, { shortCode: "refund", content: "Your refund is on its way." }),
+    bad: { inputs: { shortCode: " ", content: "" }, properties: ["shortCode", "content"] },
+    onServer: (s, d) => row(s.canned_responses, d),
+    created: { short_code: "refund", content: "Your refund is on its way.", account_id: 1 },
+    change: {
+      inputs: { content: "Refunds take five days." },
+      write: (d) => `PATCH ${accountPath(d, `/canned_responses/${d.id}`)}`,
+      server: { content: "Refunds take five days.", short_code: "refund" },
+      outputs: { content: "Refunds take five days.", shortCode: "refund" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/canned_responses/${d.id}`), { content: "Edited by hand" }), "editing the response"),
+      outputs: { content: "Edited by hand", shortCode: "refund" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/canned_responses/${d.id}`)), "deleting the response");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "Webhook",
+    declare: (sdk, name) =>
+      new sdk.Webhook(name, { url: "https://crm.example.test/events", name: "CRM", subscriptions: ["conversation_created", "message_created"] }),
+    bad: { inputs: { url: "ftp://crm.example.test/events", subscriptions: ["message_deleted"] }, properties: ["url", "subscriptions.0"] },
+    // The snapshot leaves the signing secret out; the token check of resources.test.ts sees that it
+    // crosses the host only in the `secret` output, which the SDK marks secret.
+    onServer: (s, d) => row(s.webhooks, d),
+    created: { url: "https://crm.example.test/events", name: "CRM", subscriptions: ["conversation_created", "message_created"], account_id: 1 },
+    change: {
+      inputs: { subscriptions: ["message_created"] },
+      write: (d) => `PATCH ${accountPath(d, `/webhooks/${d.id}`)}`,
+      server: { subscriptions: ["message_created"], url: "https://crm.example.test/events" },
+      outputs: { subscriptions: ["message_created"], name: "CRM" },
+    },
+    // URLs are unique per account: the old webhook goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/webhooks/${d.id}`), { name: "Renamed by hand" }), "renaming the webhook"),
+      outputs: { name: "Renamed by hand", url: "https://crm.example.test/events" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/webhooks/${d.id}`)), "deleting the webhook");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "Macro",
+    declare: (sdk, name) =>
+      new sdk.Macro(name, { name: "Escalate", visibility: "global", actions: [{ actionName: "add_label", actionParams: ["urgent"] }] }),
+    bad: { inputs: { visibility: "team", actions: [{ actionName: " " }] }, properties: ["visibility", "actions.0.actionName"] },
+    onServer: (s, d) => row(s.macros, d),
+    created: { name: "Escalate", visibility: "global", account_id: 1, actions: [{ action_name: "add_label", action_params: ["urgent"] }] },
+    change: {
+      inputs: { name: "Escalate to billing" },
+      write: (d) => `PATCH ${accountPath(d, `/macros/${d.id}`)}`,
+      server: { name: "Escalate to billing", visibility: "global" },
+      outputs: { name: "Escalate to billing", visibility: "global" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) =>
+        ok(await api.admin("PATCH", accountPath(d, `/macros/${d.id}`), { name: "Renamed by hand", visibility: "global" }), "renaming the macro"),
+      outputs: { name: "Renamed by hand", visibility: "global" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/macros/${d.id}`)), "deleting the macro");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "Team",
+    // Declared capitalized: Chatwoot stores names lower-cased, and that is no diff.
+    declare: (sdk, name) => new sdk.Team(name, { name: "Billing", description: "Invoices and refunds" }),
+    bad: { inputs: { name: "  ", allowAutoAssign: "yes" }, properties: ["name", "allowAutoAssign"] },
+    onServer: (s, d) => row(s.teams, d),
+    created: { name: "billing", description: "Invoices and refunds", allow_auto_assign: true, account_id: 1 },
+    change: {
+      inputs: { allowAutoAssign: false },
+      write: (d) => `PATCH ${accountPath(d, `/teams/${d.id}`)}`,
+      server: { allow_auto_assign: false, name: "billing" },
+      outputs: { allowAutoAssign: false, name: "billing" },
+    },
+    // Names are unique per account: the old team goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/teams/${d.id}`), { description: "Edited by hand" }), "editing the team"),
+      outputs: { description: "Edited by hand", name: "billing" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/teams/${d.id}`)), "deleting the team");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "TeamMembership",
+    // The seed has no teams: `prepare` makes one, the first of the reset sandbox (id 1).
+    declare: (sdk, name) => new sdk.TeamMembership(name, { teamId: 1, userIds: [2] }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/teams`, { name: "support" });
+      ok(made, "making the team");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the team made by hand is not team 1, which the case declares");
+    },
+    bad: { inputs: { teamId: "1", userIds: [2, 2] }, properties: ["teamId", "userIds"] },
+    onServer: (s) => ({ member_ids: s.teams.find((t) => t.id === 1)?.member_ids }),
+    created: { member_ids: [2] },
+    change: {
+      inputs: { userIds: [2, 3] },
+      write: (d) => `POST ${accountPath(d, "/teams/1/team_members")}`,
+      server: { member_ids: [2, 3] },
+      outputs: { userIds: [2, 3], teamId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("DELETE", accountPath(d, "/teams/1/team_members"), { user_ids: [2] }), "removing the member"),
+      // The outputs list the listed users that really are members.
+      outputs: { userIds: [], agents: [] },
+    },
+    // Deleting the team deletes its members: the membership is gone with it.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/teams/1")), "deleting the team");
+      return d;
+    },
+    deleted: { member_ids: [] },
+  },
+  {
+    kind: "Inbox",
+    // Monday 09:00-17:00 is Chatwoot's default for a new inbox: the POST is the only write.
+    declare: (sdk, name) =>
+      new sdk.Inbox(name, {
+        name: "Website",
+        channel: { type: "web_widget", websiteUrl: "https://www.example.test", widgetColor: "#1F93FF" },
+        timezone: "Europe/Berlin",
+        workingHours: [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }],
+      }),
+    bad: { inputs: { timezone: "Mars/Base", workingHours: [{ dayOfWeek: 1, openHour: 17, closeHour: 9 }] }, properties: ["timezone", "workingHours.0.closeHour"] },
+    onServer: (s, d) => row(s.inboxes, d),
+    created: { name: "Website", channel_type: "Channel::WebWidget", website_url: "https://www.example.test", timezone: "Europe/Berlin", account_id: 1 },
+    change: {
+      inputs: { workingHours: [{ dayOfWeek: 1, openHour: 10, closeHour: 16 }] },
+      write: (d) => `PATCH ${accountPath(d, `/inboxes/${d.id}`)}`,
+      server: { name: "Website", working_hours: expect.arrayContaining([expect.objectContaining({ day_of_week: 1, open_hour: 10, close_hour: 16 })]) },
+      outputs: { name: "Website", workingHours: expect.arrayContaining([expect.objectContaining({ dayOfWeek: 1, openHour: 10, closeHour: 16 })]) },
+    },
+    // Inbox names repeat freely: the new inbox comes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/inboxes/${d.id}`), { timezone: "Asia/Tokyo" }), "changing the time zone"),
+      outputs: { timezone: "Asia/Tokyo", name: "Website" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/inboxes/${d.id}`)), "deleting the inbox");
+      return d;
+    },
+    deleted: undefined,
   },
 ];

@@ -2,9 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { configure, readers } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
 import { getAgentBots, getAgentBotsOutput } from "../../../sdk/get-agent-bots";
-import { ProgramMonitor } from "../../harness/program-monitor";
-import { runUnderMonitor } from "../../harness/program-run";
 import { BOT_OUTPUT_DEFAULTS } from "../../../provider/resources/agent-bot";
+import { inProgram, outputValue } from "../support/in-program";
 import { SHAPES, useSandbox } from "../support/sandbox";
 
 describe.each(SHAPES)("getAgentBots (%s shapes)", (shapes) => {
@@ -58,16 +57,6 @@ describe.each(SHAPES)("getAgentBots (%s shapes)", (shapes) => {
 describe("getAgentBots / getAgentBotsOutput (SDK, in the program process)", () => {
   const ctx = useSandbox("documented");
   const stackConfig = () => ({ "chatwoot:url": ctx.sb.url, "chatwoot:platformAccessToken": ctx.sb.info.platformTokens[0]!, "chatwoot:requestTimeoutMs": "3000" });
-  /** Runs `program` as a Pulumi program with the given stack config and returns its result. */
-  async function inProgram<T>(config: Record<string, string>, program: () => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    const monitor = new ProgramMonitor({ register: async (r) => ({ id: "", outputs: r.inputs }) });
-    const errors = await runUnderMonitor(monitor, { project: "p", stack: "s", config }, async () => {
-      result = await program();
-    });
-    if (errors.length > 0) throw errors[0];
-    return result as T;
-  }
   // These tests replace the provider's connection settings; put back what useSandbox configured.
   afterEach(() => {
     resetConnectionConfig();
@@ -114,8 +103,3 @@ describe("getAgentBots / getAgentBotsOutput (SDK, in the program process)", () =
     }
   });
 });
-
-/** The value of an Output (tests only: programs use apply). */
-function outputValue<T>(out: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => out.apply((v) => resolve(v)));
-}

@@ -3,9 +3,9 @@ import { configure, readers } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
 import { getInbox, getInboxOutput } from "../../../sdk/get-inbox";
 import { InboxMembership } from "../../../sdk/inbox-membership";
-import { ProgramMonitor, type Registration } from "../../harness/program-monitor";
-import { runUnderMonitor } from "../../harness/program-run";
+import type { Registration } from "../../harness/program-monitor";
 import { startTestServer, type TestServer } from "../../unit/http/support/server";
+import { inProgram as runProgram, outputValue } from "../support/in-program";
 import { SHAPES, useSandbox } from "../support/sandbox";
 
 /** Every inbox field of the spec (2.5), camelCased, plus the id and the HMAC token. */
@@ -128,21 +128,8 @@ describe("getInbox / getInboxOutput and InboxMembership (SDK, in the program pro
   const ctx = useSandbox();
   const stackConfig = () => ({ "chatwoot:url": ctx.sb.url, "chatwoot:apiAccessToken": ctx.account.adminToken, "chatwoot:accountId": String(ctx.account.id) });
   const registrations: Registration[] = [];
-  /** Runs `program` as a Pulumi program with the given stack config and returns its result. */
-  async function inProgram<T>(config: Record<string, string>, program: () => Promise<T>): Promise<T> {
-    let result: T | undefined;
-    const monitor = new ProgramMonitor({
-      register: async (r) => {
-        registrations.push(r);
-        return { id: "", outputs: r.inputs };
-      },
-    });
-    const errors = await runUnderMonitor(monitor, { project: "p", stack: "s", config }, async () => {
-      result = await program();
-    });
-    if (errors.length > 0) throw errors[0];
-    return result as T;
-  }
+  /** Runs `program` in the program process, keeping what it registers. */
+  const inProgram = <T>(config: Record<string, string>, program: () => Promise<T>) => runProgram(config, program, (r) => registrations.push(r));
   // These tests replace the provider's connection settings; put back what useSandbox configured.
   afterEach(() => ctx.connect());
 
@@ -189,8 +176,3 @@ describe("getInbox / getInboxOutput and InboxMembership (SDK, in the program pro
     for (const leak of [ctx.account.adminToken, process.cwd()]) expect(providerText).not.toContain(leak);
   });
 });
-
-/** The value of an Output (tests only: programs use apply). */
-function outputValue<T>(out: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => out.apply((v) => resolve(v)));
-}

@@ -94,6 +94,14 @@ describe("sandbox CLI", () => {
     expect(runs[2]?.stderr()).toMatch(/--verbose/);
   });
 
+  it("prints its usage with every flag on stdout for --help and exits 0 without starting", async () => {
+    const cli = runCli(["--help"]);
+    expect((await cli.exited).code).toBe(0);
+    expect(cli.stderr()).toBe("");
+    expect(cli.stdout()).toMatch(/^usage: sandbox \[--port N\]/);
+    for (const flag of ["--port", "--host", "--shapes", "--rate-limit", "--fixture"]) expect(cli.stdout()).toContain(flag);
+  });
+
   it("fails to start with exit code 1 on a bad fixture, naming the problem", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "sandbox-cli-")), "broken.json");
     writeFileSync(file, JSON.stringify({ ...defaultFixture, accounts: [] }));

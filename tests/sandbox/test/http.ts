@@ -43,6 +43,11 @@ export async function request(base: string, method: string, path: string, option
   return { status: response.status, type, text, body: parsed, headers: response.headers };
 }
 
+/** Status and parsed body together, for one assertion on both. */
+export function outcome(reply: Reply): [number, unknown] {
+  return [reply.status, reply.body];
+}
+
 /** Requests on behalf of one token. */
 export function as(base: () => string, token: () => string) {
   const send = (method: string, path: string, options: Omit<RequestOptions, "token"> = {}) => request(base(), method, path, { ...options, token: token() });

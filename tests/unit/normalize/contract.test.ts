@@ -14,6 +14,9 @@ const normalizers: [string, (v: unknown) => unknown][] = [
   ["normalizeConditions", normalize.normalizeConditions],
   ["normalizeActions", normalize.normalizeActions],
   ["normalizeIdSet", normalize.normalizeIdSet],
+  ["normalizeTextSet", normalize.normalizeTextSet],
+  ["normalizeListedDays", normalize.normalizeListedDays],
+  ["normalizeTimeZone", normalize.normalizeTimeZone],
 ];
 
 const inputs: [string, unknown][] = [

@@ -1,4 +1,4 @@
-import { WorkingHoursEntry, normalizeWorkingHours } from "../../../provider/diff/normalize/working-hours";
+import { WorkingHoursEntry, changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../../provider/diff/normalize/working-hours";
 import { sameValue } from "../../../provider/diff/normalize/canonical";
 
 type Day = WorkingHoursEntry;
@@ -76,5 +76,85 @@ describe("normalizeWorkingHours", () => {
   test("unreadable hours become null instead of throwing", () => {
     const week = normalizeWorkingHours([{ dayOfWeek: 1, openHour: "nine", openMinutes: {}, closeHour: 17.5, closeMinutes: "30" }]);
     expect(week[1]).toEqual({ dayOfWeek: 1, closedAllDay: false, openAllDay: false, openHour: null, openMinutes: null, closeHour: null, closeMinutes: 30 });
+  });
+});
+
+describe("normalizeListedDays: days a program does not list are not managed", () => {
+  test("reduces both sides to the listed days, in day order", () => {
+    const desired = [{ dayOfWeek: 5, openHour: 9, closeHour: 13 }, { dayOfWeek: 1, openHour: 9, closeHour: 17 }];
+    expect(normalizeListedDays(desired, desired)).toEqual([open(1, 9, 0, 17, 0), open(5, 9, 0, 13, 0)]);
+    expect(normalizeListedDays(chatwootDefault, desired)).toEqual([open(1, 9, 0, 17, 0), open(5, 9, 0, 17, 0)]);
+  });
+
+  test("a week that differs only on days not listed compares equal", () => {
+    const desired = [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }];
+    const changedElsewhere = serverWeek({ 1: open(1, 9, 0, 17, 0), 3: open(3, 6, 0, 7, 0), 6: open(6, 10, 0, 11, 0) });
+    expect(sameValue(normalizeListedDays(desired, desired), normalizeListedDays(changedElsewhere, desired))).toBe(true);
+    expect(sameValue(normalizeListedDays(desired, desired), normalizeListedDays(chatwootDefault, desired))).toBe(true);
+  });
+
+  test("a listed day that differs makes the weeks differ", () => {
+    const desired = [{ dayOfWeek: 1, openHour: 10, closeHour: 17 }];
+    expect(sameValue(normalizeListedDays(desired, desired), normalizeListedDays(chatwootDefault, desired))).toBe(false);
+  });
+
+  test("without a list of days, every day counts (the whole week)", () => {
+    expect(normalizeListedDays(chatwootDefault)).toEqual(normalizeWorkingHours(chatwootDefault));
+    expect(normalizeListedDays(chatwootDefault, "not a list")).toHaveLength(7);
+    expect(normalizeListedDays(chatwootDefault, [])).toEqual([]);
+  });
+});
+
+describe("changedDays", () => {
+  const cases: [string, unknown, unknown, Day[]][] = [
+    ["nothing listed", [], chatwootDefault, []],
+    ["the listed days hold already", [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }, { dayOfWeek: 0, closedAllDay: true }], chatwootDefault, []],
+    ["one changed day among equal ones", [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }, { dayOfWeek: 3, openHour: 10, closeHour: 16 }], chatwootDefault, [open(3, 10, 0, 16, 0)]],
+    ["closing an open day", [{ dayOfWeek: 5, closedAllDay: true }], chatwootDefault, [closed(5)]],
+    ["opening a closed day, all day", [{ dayOfWeek: 6, openAllDay: true }], chatwootDefault,
+      [{ dayOfWeek: 6, closedAllDay: false, openAllDay: true, openHour: 0, openMinutes: 0, closeHour: 23, closeMinutes: 59 }]],
+    ["0:00-23:59 against open all day", [{ dayOfWeek: 6, openHour: 0, closeHour: 23, closeMinutes: 59 }],
+      serverWeek({ 6: { dayOfWeek: 6, closedAllDay: false, openAllDay: true, openHour: 0, openMinutes: 0, closeHour: 23, closeMinutes: 59 } }), []],
+    ["hours of a closed day", [{ dayOfWeek: 0, closedAllDay: true, openHour: 8, closeHour: 9 }], serverWeek({ 0: { ...open(0, 10, 0, 12, 0), closedAllDay: true } }), []],
+    ["a changed minute", [{ dayOfWeek: 2, openHour: 9, openMinutes: 15, closeHour: 17 }], chatwootDefault, [open(2, 9, 15, 17, 0)]],
+    ["key order and strings", [{ closeHour: "17", dayOfWeek: "4", openHour: "8" }], chatwootDefault, [open(4, 8, 0, 17, 0)]],
+    ["several days, in day order", [{ dayOfWeek: 6, closedAllDay: true }, { dayOfWeek: 2, openHour: 8, closeHour: 17 }, { dayOfWeek: 0, openHour: 10, closeHour: 12 }], chatwootDefault,
+      [open(0, 10, 0, 12, 0), open(2, 8, 0, 17, 0)]],
+    ["a server that sent no week", [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }], null, [open(1, 9, 0, 17, 0)]],
+  ];
+  test.each(cases)("%s", (_name, desired, current, expected) => {
+    expect(changedDays(desired, current)).toEqual(expected);
+  });
+
+  test("every changed day, once sent, makes the week equal to the desired days", () => {
+    const desired = [{ dayOfWeek: 1, openHour: 7, closeHour: 15 }, { dayOfWeek: 6, openAllDay: true }, { dayOfWeek: 2, openHour: 9, closeHour: 17 }];
+    const applied = normalizeWorkingHours(chatwootDefault).map((day) => changedDays(desired, chatwootDefault).find((d) => d.dayOfWeek === day.dayOfWeek) ?? day);
+    expect(changedDays(desired, applied)).toEqual([]);
+  });
+});
+
+test.each<[Day, string]>([
+  [open(1, 9, 0, 17, 30), "Monday (1) 09:00-17:30"],
+  [closed(0), "Sunday (0) closed"],
+  [{ dayOfWeek: 5, closedAllDay: false, openAllDay: true, openHour: 0, openMinutes: 0, closeHour: 23, closeMinutes: 59 }, "Friday (5) open all day"],
+  [{ ...open(3, 9, 0, 17, 0), openHour: null }, "Wednesday (3) ?-17:00"],
+])("describeDay: %j", (day, text) => {
+  expect(describeDay(day)).toBe(text);
+});
+
+describe("heldDays: the server's hours of the listed days", () => {
+  test("in the program's order, complete, whatever form the program wrote them in", () => {
+    expect(heldDays([{ dayOfWeek: 5, closedAllDay: true }, { dayOfWeek: "1" }], chatwootDefault)).toEqual([open(5, 9, 0, 17, 0), open(1, 9, 0, 17, 0)]);
+  });
+  test("a day listed twice or not a day of the week counts once or not at all", () => {
+    expect(heldDays([{ dayOfWeek: 0 }, { dayOfWeek: 0 }, { dayOfWeek: 7 }, null], chatwootDefault)).toEqual([closed(0)]);
+  });
+  test("the whole week when the program lists none", () => {
+    expect(heldDays(undefined, chatwootDefault)).toEqual(normalizeWorkingHours(chatwootDefault));
+    expect(heldDays([], chatwootDefault)).toEqual([]);
+  });
+  test("compares equal with the listed days, as the diff needs", () => {
+    const listed = [{ dayOfWeek: 2, openHour: 9, closeHour: 17 }];
+    expect(sameValue(normalizeListedDays(heldDays(listed, chatwootDefault), listed), normalizeListedDays(listed, listed))).toBe(true);
   });
 });

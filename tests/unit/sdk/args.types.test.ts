@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AutomationRuleArgs, GetInboxOutputArgs, InboxMembershipArgs, PortalArgs } from "../../../sdk";
+import type { AutomationRuleArgs, GetInboxOutputArgs, InboxArgs, InboxMembershipArgs, MacroArgs, PortalArgs, WebhookArgs } from "../../../sdk";
 
 /**
  * The SDK's argument types, checked by the compiler (`npm run typecheck`, part of `npm test`):
@@ -24,6 +24,15 @@ const rule: AutomationRuleArgs = {
 };
 const members: InboxMembershipArgs = { inboxId: maybeNumber.apply((v) => v ?? 1), userIds: [pulumi.output(2), 3] };
 const inbox: GetInboxOutputArgs = { inboxId: 1, accountId: maybeNumber };
+const webhook: WebhookArgs = { url: pulumi.output("https://h.example.test"), subscriptions: [pulumi.output("message_created"), "contact_updated"], inboxId: maybeId };
+const macro: MacroArgs = { name: "Escalate", actions: [{ actionName: "assign_team", actionParams: [maybeNumber.apply((v) => v ?? 1)] }] };
+const widgetInbox: InboxArgs = {
+  name: "Website",
+  channel: { type: "web_widget", websiteUrl: pulumi.output("https://www.acme.test"), selectedFeatureFlags: ["attachments"] },
+  workingHours: [{ dayOfWeek: 1, openHour: pulumi.output(9), closeHour: 17 }, pulumi.output({ dayOfWeek: 6, closedAllDay: true })],
+  agentBotId: pulumi.output("7").apply(Number),
+};
+const adoptedInbox: InboxArgs = { adoptId: maybeNumber.apply((v) => v ?? 3), deleteOnDestroy: true, timezone: "Europe/Berlin" };
 
 // @ts-expect-error a slug is text
 const badSlug: PortalArgs = { name: "Help", slug: 42 };
@@ -31,7 +40,14 @@ const badSlug: PortalArgs = { name: "Help", slug: 42 };
 const badEvent: AutomationRuleArgs = { name: "r", eventName: "conversation_deleted" };
 // @ts-expect-error user ids are numbers
 const badUsers: InboxMembershipArgs = { inboxId: 1, userIds: ["2"] };
+// @ts-expect-error only the events webhooks can subscribe to
+const badSubscription: WebhookArgs = { url: "https://h.example.test", subscriptions: ["message_deleted"] };
+// @ts-expect-error a macro is global or personal
+const badVisibility: MacroArgs = { name: "m", visibility: "team", actions: [] };
+// @ts-expect-error inboxes of other channel types are adopted, not created
+const badChannel: InboxArgs = { name: "Mail", channel: { type: "email" } };
 
 it("compiles the argument shapes above", () => {
-  expect([portal, rule, members, inbox, badSlug, badEvent, badUsers]).toHaveLength(7);
+  const shapes = [portal, rule, members, inbox, webhook, macro, widgetInbox, adoptedInbox];
+  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(14);
 });

@@ -1,0 +1,261 @@
+import { z } from "zod";
+import { normalizeIdSet } from "../diff/normalize";
+import { ChatwootApiError, isNotFound } from "../http/errors";
+import { fromWire } from "../mapping";
+import { AgentWire } from "../wire/agent";
+import { list } from "../wire/envelope";
+import { call, createOnce, send, unlessNotFound } from "./api";
+import type { Props } from "./json";
+import { defineResource, type InputSchema } from "./resource";
+
+type Agent = AgentWire;
+
+/**
+ * A member list as any version answers it: `[agent]` or `{payload: [agent]}`; an empty answer
+ * (`{}` or no body, which upstream renders when the list is empty) is an empty list.
+ */
+export const Members = z.union([list(AgentWire), z.union([z.undefined(), z.null(), z.literal(""), z.strictObject({})]).transform((): Agent[] => [])]);
+
+/** The account and the object (inbox, team) whose members a membership manages. */
+export interface Target {
+  accountId: number;
+  parentId: number;
+}
+
+/** The inputs every membership has, besides the object it belongs to. */
+type MembershipInputs = { accountId: number; userIds: number[]; exclusive: boolean };
+
+/**
+ * What differs between the member endpoints of inboxes and teams; the lifecycle (additive or
+ * exclusive, lost answers, rollback, drift) is here, once.
+ */
+export interface MembershipDeclaration<S extends InputSchema> {
+  /** The camelCase inputs: `accountId`, the parent's id under `parentKey`, `userIds`, `exclusive`. */
+  inputs: S;
+  /** The input naming the object whose members are managed (`inboxId`, `teamId`). */
+  parentKey: keyof z.input<S> & string;
+  /** That object in words, for messages (`inbox`, `team`). */
+  parentNoun: string;
+  /** Path of the member list (GET). */
+  listPath(t: Target): string;
+  /** Path of the writes: POST adds, DELETE removes (ignoring non-members), PATCH sets the list. */
+  writePath(t: Target): string;
+  /** The JSON body of a write. Ids go out as JSON integers: upstream treats `"3"` as a new member. */
+  body(t: Target, userIds: readonly number[]): object;
+  /** What a POST answers: the whole member list after it, or only the users it added. */
+  postAnswers: "members" | "added";
+}
+
+/**
+ * One membership write. All three are idempotent by nature (POST adds only non-members, DELETE
+ * ignores non-members, PATCH sets the list), so the client may repeat them after a lost answer.
+ */
+type Write = { method: "POST" | "DELETE" | "PATCH"; userIds: number[] };
+
+const idsOf = (agents: readonly Agent[]) => new Set(agents.map((a) => a.id));
+const without = (ids: readonly number[], drop: ReadonlySet<number>) => ids.filter((id) => !drop.has(id));
+
+/** Whether the members show the write's effect. */
+function visible(w: Write, members: ReadonlySet<number>): boolean {
+  if (w.method === "POST") return w.userIds.every((id) => members.has(id));
+  if (w.method === "DELETE") return w.userIds.every((id) => !members.has(id));
+  return w.userIds.length === members.size && w.userIds.every((id) => members.has(id));
+}
+
+/** The writes that undo `w`, given the members before it. */
+function inverse(w: Write, before: ReadonlySet<number>): Write[] {
+  const added = w.method === "DELETE" ? [] : without(w.userIds, before);
+  const removed = w.method === "POST" ? [] : w.method === "DELETE" ? w.userIds : [...before].filter((id) => !w.userIds.includes(id));
+  const undo: Write[] = [];
+  if (added.length) undo.push({ method: "DELETE", userIds: added });
+  if (removed.length) undo.push({ method: "POST", userIds: removed });
+  return undo;
+}
+
+/** The writes that take the object from `before` to the desired state. */
+function plan(news: MembershipInputs, before: Agent[], released: readonly number[]): Write[] {
+  const current = idsOf(before);
+  if (news.exclusive) {
+    return visible({ method: "PATCH", userIds: news.userIds }, current) ? [] : [{ method: "PATCH", userIds: news.userIds }];
+  }
+  const writes: Write[] = [];
+  const remove = released.filter((id) => current.has(id) && !news.userIds.includes(id));
+  if (remove.length) writes.push({ method: "DELETE", userIds: remove });
+  const add = without(news.userIds, current);
+  if (add.length) writes.push({ method: "POST", userIds: add });
+  return writes;
+}
+
+/**
+ * Outputs: `userIds` are the listed users that really are members (all members when exclusive),
+ * so that a user removed out of band shows as drift; `agents` is the member list as the API sends it.
+ */
+function outputs(inputs: Props & MembershipInputs, memberIds: ReadonlySet<number>, agents: unknown): Props {
+  const listed = inputs.userIds.filter((id) => memberIds.has(id));
+  const others = inputs.exclusive ? normalizeIdSet([...memberIds].filter((id) => !inputs.userIds.includes(id))) : [];
+  return { ...inputs, userIds: [...listed, ...others], agents };
+}
+
+const outputsFrom = (inputs: Props & MembershipInputs, members: Agent[]) => outputs(inputs, idsOf(members), fromWire(members));
+
+/** A refusal of the user ids as a whole: 422 (inboxes), or 401 "Invalid User IDs" (teams: users not in the account). */
+function refusesUsers(err: ChatwootApiError): boolean {
+  return err.status === 422 || (err.status === 401 && /invalid user ids/i.test(err.serverMessage ?? ""));
+}
+
+/** Whether a failed write may still have been applied (its answer was lost, or the server failed midway). */
+const mayHaveApplied = (err: unknown) => !ChatwootApiError.isInstance(err) || err.writeOutcome !== "not-applied";
+
+/**
+ * Builds the lifecycle of a membership: the members of one object, id `accountId/parentId`.
+ * Without `exclusive` only the listed users are managed (added with POST, removed with DELETE);
+ * with it, the object holds exactly those users (PATCH).
+ */
+export function defineMembershipResource<S extends InputSchema>(decl: MembershipDeclaration<S>) {
+  type Inputs = z.output<S> & MembershipInputs;
+  const { parentKey, parentNoun } = decl;
+  const targetOf = (inputs: Props): Target => ({ accountId: Number(inputs.accountId), parentId: Number(inputs[parentKey]) });
+  const getMembers = (t: Target) => call(Members, { method: "GET", path: decl.listPath(t) });
+
+  /** Sends one write and returns the members after it. */
+  async function sendWrite(t: Target, w: Write, before: Agent[]): Promise<Agent[]> {
+    const req = { method: w.method, path: decl.writePath(t), json: decl.body(t, w.userIds), idempotent: true };
+    if (w.method === "DELETE") {
+      await send(req); // an empty 200
+      return before.filter((a) => !w.userIds.includes(a.id));
+    }
+    const answer = await call(Members, req);
+    if (w.method === "PATCH" || decl.postAnswers === "members") return answer;
+    const known = idsOf(before);
+    return [...before, ...answer.filter((a) => !known.has(a.id))];
+  }
+
+  /**
+   * Sends a write and returns the members after it. The member list is the natural key of every
+   * membership write, so a lost or unreadable answer is resolved the way a lost create is: the
+   * members are read back, and the write counts as done when they show its effect; otherwise it
+   * is sent once more (it is idempotent), never duplicated.
+   */
+  function settle(t: Target, w: Write, before: Agent[]): Promise<Agent[]> {
+    return createOnce(
+      () => sendWrite(t, w, before),
+      async () => {
+        const now = await getMembers(t);
+        return visible(w, idsOf(now)) ? now : undefined;
+      },
+    );
+  }
+
+  /** Error context naming the object and the user ids involved (the server's 404/422 texts name neither). */
+  function explained(err: unknown, t: Target, w: Write): unknown {
+    if (!ChatwootApiError.isInstance(err)) return err;
+    if (err.status === 404) return err.withHint(`${parentNoun} ${t.parentId} does not exist in account ${t.accountId}`);
+    if (!refusesUsers(err)) return err;
+    return err.withHint(`user ids sent: ${w.userIds.join(", ")}; each must be an existing user of account ${t.accountId} (the request was refused as a whole)`);
+  }
+
+  async function rollBack(t: Target, undo: Write[], cause: unknown): Promise<unknown> {
+    if (undo.length === 0) return cause;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    try {
+      // The members after each undo are not needed: the change failed as a whole.
+      for (const w of undo) await settle(t, w, []);
+    } catch (err) {
+      return new Error(`${message}; undoing the membership changes made so far also failed: ${(err as Error).message}`);
+    }
+    return Object.assign(cause instanceof Error ? cause : new Error(message), { message: `${message}; the membership changes made so far were undone` });
+  }
+
+  /**
+   * Applies the writes in order, starting from the members `before`, and returns the members after.
+   * Nothing is left half-applied: when a write fails, or adds a user the answer does not list
+   * (upstream inboxes accept users of another account and hide them), every write made so far is
+   * undone, the failed one too when it may have been applied.
+   */
+  async function apply(t: Target, before: Agent[], writes: Write[]): Promise<Agent[]> {
+    let members = before;
+    const undo: Write[] = [];
+    for (const w of writes) {
+      const prior = idsOf(members);
+      try {
+        members = await settle(t, w, members);
+      } catch (err) {
+        if (mayHaveApplied(err)) undo.unshift(...inverse(w, prior));
+        throw await rollBack(t, undo, explained(err, t, w));
+      }
+      undo.unshift(...inverse(w, prior));
+      const hidden = w.method === "DELETE" ? [] : without(w.userIds, idsOf(members));
+      if (hidden.length) {
+        const err = new Error(
+          `${w.method} ${decl.writePath(t)}: user ids ${hidden.join(", ")} are not users of account ${t.accountId} ` +
+            `(Chatwoot accepts them but never lists them as members of ${parentNoun} ${t.parentId})`,
+        );
+        throw await rollBack(t, undo, err);
+      }
+    }
+    return members;
+  }
+
+  /** Last outputs as inputs (state written by this provider always holds these keys), in the listed order. */
+  function stateOf(id: string, olds: Props): { target: Target; state: Inputs } {
+    const [account, parent] = id.split("/").map(Number);
+    const target = { accountId: Number(olds.accountId ?? account), parentId: Number(olds[parentKey] ?? parent) };
+    const userIds = Array.isArray(olds.userIds) ? olds.userIds.filter((v): v is number => Number.isSafeInteger(v)) : [];
+    const state = { accountId: target.accountId, [parentKey]: target.parentId, userIds: [...new Set(userIds)], exclusive: olds.exclusive === true };
+    return { target, state: state as Inputs };
+  }
+
+  /** Reads the members before a change; an object that is not in the account is a clear error. */
+  async function membersBefore(t: Target): Promise<Agent[]> {
+    try {
+      return await getMembers(t);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      throw explained(err, t, { method: "POST", userIds: [] });
+    }
+  }
+
+  return defineResource({
+    inputs: decl.inputs,
+    account: "required",
+    replaceOn: ["accountId", parentKey] as (keyof z.input<S> & string)[],
+    normalizers: {
+      userIds: normalizeIdSet,
+      exclusive: (v) => v === true,
+    },
+
+    async create(raw) {
+      const inputs = raw as Inputs;
+      const t = targetOf(inputs);
+      const before = await membersBefore(t);
+      const members = await apply(t, before, plan(inputs, before, []));
+      return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, members) };
+    },
+
+    async read(id, olds) {
+      const { target, state } = stateOf(id, olds);
+      const members = await unlessNotFound(() => getMembers(target));
+      return members && outputsFrom({ ...olds, ...state }, members);
+    },
+
+    async update(id, olds, raw, changed) {
+      const news = raw as Inputs;
+      const old = stateOf(id, olds).state;
+      // Switching exclusive off changes nothing on the server: the same users stay members.
+      if (!(changed as string[]).includes("userIds") && !(news.exclusive && !old.exclusive)) {
+        const agents = Array.isArray(olds.agents) ? olds.agents : [];
+        return outputs({ ...olds, ...news }, new Set(normalizeIdSet(agents)), agents);
+      }
+      const t = targetOf(news);
+      const before = await membersBefore(t);
+      const members = await apply(t, before, plan(news, before, old.userIds));
+      return outputsFrom(news, members);
+    },
+
+    async delete(id, olds) {
+      const { target, state } = stateOf(id, olds);
+      if (state.userIds.length === 0) return;
+      await unlessNotFound(() => settle(target, { method: "DELETE", userIds: state.userIds }, []));
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { call } from "../lifecycle/api";
+import { fromWire, type FromWire } from "../mapping";
+import { accountId } from "../resources/fields";
+import { LabelWire } from "../resources/label";
+import { list } from "../wire/envelope";
+import { accountPath } from "../wire/paths";
+import { accountOf, parseArgs } from "./reader";
+
+/** Arguments of `getLabels`. */
+export const GetLabelsArgs = z.strictObject({
+  /** Account whose labels are listed. Defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
+  accountId: accountId.optional(),
+});
+export type GetLabelsArgs = z.input<typeof GetLabelsArgs>;
+
+/** One label, camelCased: id, title (lower case, as Chatwoot stores it), description, color, showOnSidebar. */
+export type Label = FromWire<z.output<typeof LabelWire>>;
+
+/** What `getLabels` returns. */
+export interface Labels {
+  /** Every label of the account, in the server's order. */
+  labels: Label[];
+}
+
+/** Lists the labels of an account (`GET /labels`). */
+export async function getLabels(args: GetLabelsArgs = {}): Promise<Labels> {
+  const account = accountOf("getLabels", parseArgs("getLabels", GetLabelsArgs, args).accountId);
+  const labels = await call(list(LabelWire), { method: "GET", path: accountPath(account, "labels") });
+  return { labels: labels.map((l) => fromWire(l) as Label) };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { accountId, adopt, presentText } from "./fields";
+
+export const CannedResponseInputs = z.strictObject({
+  /** Account that owns the canned response. Defaults to `chatwoot:accountId`. Changing it replaces the response. */
+  accountId,
+  /**
+   * What agents type after `/` to insert the response; unique in the account, case included
+   * (`Hello` and `hello` are two responses). The adoption key. Changing it renames the response in place.
+   */
+  shortCode: presentText("the short code agents type"),
+  /** The message inserted into the reply (Markdown). Must not be blank. */
+  content: presentText("the text of the response"),
+  /** Take over the existing canned response with this short code instead of failing on it. */
+  adopt,
+});
+export type CannedResponseInputs = z.input<typeof CannedResponseInputs>;
+
+/** A canned response as the server sends it. */
+export const CannedResponseWire = z.object({
+  id: z.number().int(),
+  short_code: z.string(),
+  content: z.string().nullish().transform((v) => v ?? null),
+});
+
+/**
+ * A canned response of an account (`/canned_responses`); id: the canned response id. Adoption key:
+ * the short code. Upstream has no show route: one response is read from the list.
+ */
+export const cannedResponse = defineCollectionResource({
+  inputs: CannedResponseInputs,
+  path: "canned_responses",
+  wire: CannedResponseWire,
+  show: "list",
+  key: {
+    matches: (inputs, r) => r.short_code === inputs.shortCode,
+    describe: (inputs) => `short code "${inputs.shortCode}"`,
+  },
+});

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { optionalString } from "../wire/envelope";
+import { accountId, adopt, text } from "./fields";
+
+/** Chatwoot lower-cases team names before saving them (and keeps them unique per account). */
+const lowerCase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
+
+export const TeamInputs = z.strictObject({
+  /** Account that owns the team. Defaults to `chatwoot:accountId`. Changing it replaces the team. */
+  accountId,
+  /**
+   * The team's name, unique in the account. Chatwoot stores names in lower case, so `Billing` is
+   * sent and kept as `billing`. Changing it renames the team in place.
+   */
+  name: z
+    .string()
+    .trim()
+    .min(1, "must not be blank")
+    .transform((v) => v.toLowerCase()),
+  /** What the team does. */
+  description: text.optional(),
+  /**
+   * Whether conversations assigned to the team are also assigned to one of its agents
+   * automatically (Chatwoot's default: `true`).
+   */
+  allowAutoAssign: z.boolean().optional(),
+  /** Take over the existing team with this name instead of failing on it. */
+  adopt,
+});
+export type TeamInputs = z.input<typeof TeamInputs>;
+
+/**
+ * A team as the API sends it (`_team.json.jbuilder`). `is_member` is left out: it says whether the
+ * token's own user is a member, not something about the team.
+ */
+export const TeamWire = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: optionalString,
+  allow_auto_assign: z.boolean().nullish().transform((v) => v ?? null),
+});
+export type TeamWire = z.output<typeof TeamWire>;
+
+/** A team of an account (`/teams`); id: the team id. Adoption key: the name (compared in lower case). */
+export const team = defineCollectionResource({
+  inputs: TeamInputs,
+  path: "teams",
+  wire: TeamWire,
+  show: "member",
+  key: {
+    matches: (inputs, t) => t.name.toLowerCase() === inputs.name,
+    describe: (inputs) => `name "${inputs.name}"`,
+  },
+  normalizers: {
+    // An older state or a server that keeps another case (some forks do) is the same team.
+    name: lowerCase,
+  },
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { normalizeTextSet } from "../diff/normalize";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { optionalString } from "../wire/envelope";
+import { accountId, adopt, httpUrl, objectId, text } from "./fields";
+
+/** The events Chatwoot lets a webhook subscribe to (`Webhook::ALLOWED_WEBHOOK_EVENTS`); it refuses any other. */
+export const WEBHOOK_EVENTS = [
+  "conversation_created",
+  "conversation_status_changed",
+  "conversation_updated",
+  "conversation_typing_on",
+  "conversation_typing_off",
+  "message_created",
+  "message_updated",
+  "contact_created",
+  "contact_updated",
+  "webwidget_triggered",
+  "inbox_created",
+  "inbox_updated",
+] as const;
+
+const allowedEvents = `must be one of ${WEBHOOK_EVENTS.join(", ")}`;
+
+export const WebhookInputs = z.strictObject({
+  /** Account that owns the webhook. Defaults to `chatwoot:accountId`. Changing it replaces the webhook. */
+  accountId,
+  /**
+   * Where Chatwoot POSTs the events: an `http://` or `https://` URL, unique in the account. The
+   * adoption key. Changing it moves the webhook in place (its id and secret stay).
+   */
+  url: httpUrl,
+  /**
+   * The events sent (at least one): `conversation_created`, `conversation_status_changed`,
+   * `conversation_updated`, `conversation_typing_on`, `conversation_typing_off`, `message_created`,
+   * `message_updated`, `contact_created`, `contact_updated`, `webwidget_triggered`,
+   * `inbox_created`, `inbox_updated`. Compared as a set: order and repeats do not matter.
+   */
+  subscriptions: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: allowedEvents }), { error: `must be a list of event names (${allowedEvents})` })
+    .min(1, `must name at least one event (${allowedEvents})`),
+  /** Name shown in the dashboard (newer Chatwoot versions; older ones have no name and ignore it). */
+  name: text.optional(),
+  /**
+   * An inbox of the account the webhook is attached to; null detaches it. Chatwoot records it, but
+   * (through current versions) still sends the events of every inbox of the account.
+   */
+  inboxId: objectId.nullable().optional(),
+  /** Take over the existing webhook with this URL instead of failing on it. */
+  adopt,
+});
+export type WebhookInputs = z.input<typeof WebhookInputs>;
+
+/** The partial sends the inbox as an object (`inbox: {id, name, channel_type}`), only when there is one. */
+export const WebhookWire = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    /** Absent on older servers: the declared name then stays in the outputs. */
+    name: z.string().nullish(),
+    subscriptions: z.array(z.string()).nullish().transform((v) => v ?? []),
+    inbox: z.object({ id: z.number().int() }).nullish(),
+    inbox_id: z.number().int().nullish(),
+    /** The signing key of `X-Chatwoot-Signature` (Chatwoot 4.11.2 and later; administrators only). */
+    secret: optionalString,
+  })
+  .transform(({ inbox, inbox_id, ...rest }) => ({ ...rest, inbox_id: inbox_id ?? inbox?.id ?? null }));
+
+/**
+ * A webhook of an account (`/webhooks`); id: the webhook id. Adoption key: the URL. Upstream has no
+ * show route (one webhook is read from the list) and wraps objects under `webhook`/`webhooks`.
+ */
+export const webhook = defineCollectionResource({
+  inputs: WebhookInputs,
+  path: "webhooks",
+  wire: WebhookWire,
+  envelope: { one: "webhook", many: "webhooks" },
+  show: "list",
+  key: {
+    matches: (inputs, w) => w.url === inputs.url,
+    describe: (inputs) => `URL ${inputs.url}`,
+  },
+  normalizers: { subscriptions: normalizeTextSet },
+  secrets: ["secret"],
+});

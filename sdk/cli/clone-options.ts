@@ -1,0 +1,98 @@
+/**
+ * What `export` and `diff` share on the command line: the account ids, the kinds to cover
+ * (`--include`/`--exclude`, `--platform`), the connection (flags over the `CHATWOOT_*` environment
+ * variables the provider reads), progress on stderr, and how a failure is reported.
+ */
+import { apiClient, type ApiClient } from "../../provider/http/client";
+import { configureConnection, connection, resetConnectionConfig } from "../../provider/config";
+import { ChatwootApiError, ConfigError } from "../../provider/http/errors";
+import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
+import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
+
+/** A wrong flag or value: the command prints it with its usage and exits 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** An account id flag's value. */
+export function accountIdFrom(flag: string, value: string | undefined): number {
+  if (value === undefined) throw new UsageError(`${flag} is required`);
+  const id = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`${flag} must be a positive integer account id, not "${value}"`);
+  return id;
+}
+
+/** The kinds to read: every kind, or those `--include` names, minus those `--exclude` names; agent bots only with `--platform`. */
+export function typesFrom(flags: { include?: string; exclude?: string; platform?: boolean }): Set<TypeName> {
+  if (flags.include !== undefined && flags.exclude !== undefined) throw new UsageError("give --include or --exclude, not both");
+  const parse = (flag: string, text: string) => {
+    try {
+      return parseTypeList(text);
+    } catch (err) {
+      throw new UsageError(`${flag}: ${(err as Error).message}`);
+    }
+  };
+  const all = RESOURCE_TYPES.map((t) => t.sdkClass);
+  const types = new Set<TypeName>(flags.include !== undefined ? parse("--include", flags.include) : all);
+  if (flags.exclude !== undefined) for (const t of parse("--exclude", flags.exclude)) types.delete(t);
+  if (!flags.platform) {
+    if (flags.include !== undefined && types.has("AgentBot")) throw new UsageError("agent-bots are read with a Platform App token: add --platform");
+    types.delete("AgentBot");
+  }
+  return types;
+}
+
+/** Where to connect; tokens that are not given come from the provider's environment variables. */
+export interface ConnectionFlags {
+  url?: string;
+  /** The flag that sets the URL, for messages (`--url`, `--to-url`). */
+  urlFlag: string;
+  apiAccessToken?: string;
+  platformAccessToken?: string;
+  /** Whether the Platform App token is needed (`--platform`). */
+  platform: boolean;
+}
+
+/**
+ * A client for the connection, validated before any request: the URL from the flag or
+ * `CHATWOOT_URL`, the tokens as given or from `CHATWOOT_API_ACCESS_TOKEN` /
+ * `CHATWOOT_PLATFORM_ACCESS_TOKEN`, the timeouts and retries as the provider reads them.
+ */
+export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: string } {
+  if ((flags.url ?? process.env.CHATWOOT_URL ?? "").trim() === "") throw new ConfigError(`no server: give ${flags.urlFlag} URL or set CHATWOOT_URL`);
+  configureConnection({ url: flags.url, apiAccessToken: flags.apiAccessToken, platformAccessToken: flags.platformAccessToken });
+  try {
+    const settings = connection();
+    if (settings.apiAccessToken === undefined) throw new ConfigError("no API access token: set CHATWOOT_API_ACCESS_TOKEN (an administrator's access token)");
+    if (flags.platform && settings.platformAccessToken === undefined) {
+      throw new ConfigError("--platform needs a Platform App token: set CHATWOOT_PLATFORM_ACCESS_TOKEN");
+    }
+    return { client: apiClient(settings), url: settings.url };
+  } finally {
+    // The settings are captured: nothing else in this process reads the configured values.
+    resetConnectionConfig();
+  }
+}
+
+/** Reads an account, telling stderr what was read per kind. */
+export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>): Promise<AccountSnapshot> {
+  process.stderr.write(`Reading account ${accountId} at ${url}\n`);
+  return readAccount(client, accountId, { types, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
+}
+
+/**
+ * The exit code for a failure, after saying what went wrong on stderr: 2 for a usage error (with
+ * the usage), `failed` for a connection, authentication or server error; anything else is a bug
+ * and is thrown on.
+ */
+export function reportFailure(command: string, usage: string, err: unknown, failed: number): number {
+  if (err instanceof UsageError) {
+    process.stderr.write(`${command}: ${err.message}\n\n${usage}\n`);
+    return 2;
+  }
+  if (ChatwootApiError.isInstance(err) || ConfigError.isInstance(err)) {
+    process.stderr.write(`${command}: ${err.message}\n`);
+    return failed;
+  }
+  throw err;
+}

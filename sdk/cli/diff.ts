@@ -1,0 +1,129 @@
+/**
+ * `pulumi-chatwoot diff`: compares the configuration of two accounts (of one installation or two)
+ * after mapping ids to the objects they stand for (../clone/compare.ts), the check a pipeline runs
+ * after cloning. Prints what differs on stdout. Exit codes: 0 equal, 1 they differ, 2 an error.
+ */
+import { parseArgs } from "node:util";
+import { compareModels, describeDifferences } from "../clone/compare";
+import { buildModel } from "../clone/model";
+import { TYPE_OPTIONS } from "../clone/resource-types";
+import { accountIdFrom, clientFor, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
+import type { Command } from "./command";
+
+const NAME = "pulumi-chatwoot diff";
+
+export const DIFF_USAGE = `usage: ${NAME} --account-id A --to-account-id B [--url URL] [--to-url URL]
+       [--include TYPES | --exclude TYPES] [--platform] [--portal-suffix SUFFIX]
+
+Compares the configuration of two accounts as \`pulumi-chatwoot export\` sees it: objects are
+matched by kind and natural key (a label's title, a team's name, an inbox's name, ...), and ids
+compare by what they stand for (a team by its name, a user by e-mail address). Prints each object
+only one account has and each property that differs.
+
+  --account-id A           the source account
+  --to-account-id B        the account to compare it with
+  --url URL                the source's server (default: CHATWOOT_URL)
+  --to-url URL             the other account's server (default: the source's)
+  --include TYPES          only these kinds, comma-separated
+  --exclude TYPES          every kind but these
+                           kinds: ${TYPE_OPTIONS.join(", ")}
+  --platform               also compare agent bots (needs Platform App tokens)
+  --portal-suffix S        the portalSuffix the copy was applied with: B's portal slugs end
+                           with -S, and custom domains are not compared
+  -h, --help               this text
+
+Tokens: CHATWOOT_API_ACCESS_TOKEN and CHATWOOT_PLATFORM_ACCESS_TOKEN for the source;
+CHATWOOT_TO_API_ACCESS_TOKEN and CHATWOOT_TO_PLATFORM_ACCESS_TOKEN for B (default: the source's).
+Exit codes: 0 the accounts are equal, 1 they differ, 2 an error (a wrong flag, the server or the
+connection failed).`;
+
+interface DiffFlags {
+  accountId: number;
+  toAccountId: number;
+  url?: string;
+  toUrl?: string;
+  include?: string;
+  exclude?: string;
+  platform: boolean;
+  portalSuffix?: string;
+}
+
+function readFlags(argv: string[]): DiffFlags | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        "account-id": { type: "string" },
+        "to-account-id": { type: "string" },
+        url: { type: "string" },
+        "to-url": { type: "string" },
+        include: { type: "string" },
+        exclude: { type: "string" },
+        platform: { type: "boolean" },
+        "portal-suffix": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return "help";
+  return {
+    accountId: accountIdFrom("--account-id", values["account-id"]),
+    toAccountId: accountIdFrom("--to-account-id", values["to-account-id"]),
+    url: values.url,
+    toUrl: values["to-url"],
+    include: values.include,
+    exclude: values.exclude,
+    platform: values.platform ?? false,
+    portalSuffix: values["portal-suffix"],
+  };
+}
+
+const env = (name: string) => process.env[name]?.trim() || undefined;
+
+async function run(argv: string[]): Promise<number> {
+  try {
+    const flags = readFlags(argv);
+    if (flags === "help") {
+      process.stdout.write(`${DIFF_USAGE}\n`);
+      return 0;
+    }
+    const types = typesFrom(flags);
+    const source = clientFor({ url: flags.url, urlFlag: "--url", platform: flags.platform });
+    const target = clientFor({
+      url: flags.toUrl ?? flags.url,
+      urlFlag: "--to-url",
+      apiAccessToken: env("CHATWOOT_TO_API_ACCESS_TOKEN"),
+      platformAccessToken: env("CHATWOOT_TO_PLATFORM_ACCESS_TOKEN"),
+      platform: flags.platform,
+    });
+    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types));
+    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types));
+    const differences = compareModels(from, to, { portalSuffix: flags.portalSuffix });
+    const sameServer = source.url === target.url;
+    const a = `account ${flags.accountId}`;
+    const b = sameServer ? `account ${flags.toAccountId}` : `account ${flags.toAccountId} at ${target.url}`;
+    if (differences.length === 0) {
+      process.stdout.write(`${a} and ${b} have the same configuration (${from.objects.length} objects compared).\n`);
+      return 0;
+    }
+    const lines = describeDifferences(differences, a, b);
+    const count = (kind: string) => differences.filter((d) => d.kind === kind).length;
+    process.stdout.write(
+      `${lines.join("\n")}\n${a} and ${b} differ: ${differences.length} object(s) ` +
+        `(${count("missing")} only in ${a}, ${count("extra")} only in ${b}, ${count("changed")} changed).\n`,
+    );
+    return 1;
+  } catch (err) {
+    return reportFailure(NAME, DIFF_USAGE, err, 2);
+  }
+}
+
+export const diffCommand: Command = {
+  summary: "compare two accounts' configuration after mapping ids; exit 1 when they differ (run it after cloning)",
+  run,
+};

@@ -1,0 +1,123 @@
+/**
+ * `pulumi-chatwoot export`: reads an account and writes a Pulumi TypeScript project declaring it
+ * (../clone). Progress and warnings go to stderr, a summary at the end. Every file is built in
+ * memory first: a failure to read the account writes nothing. Exit codes: 0 done, 1 the server or
+ * the connection failed, 2 a wrong flag.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { buildModel } from "../clone/model";
+import { describeCounts, projectFiles, type ProjectFiles } from "../clone/project";
+import { TYPE_OPTIONS } from "../clone/resource-types";
+import { accountIdFrom, clientFor, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
+import type { Command } from "./command";
+
+const NAME = "pulumi-chatwoot export";
+
+export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--url URL] [--include TYPES | --exclude TYPES] [--platform]
+
+Reads a Chatwoot account and writes a Pulumi TypeScript project that declares its configuration
+with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts, README.md).
+Objects refer to each other by reference and users are found by e-mail address, so the program
+applies to any account; run against the account it came from, it adopts every object and sends no
+write. Secrets (bot, website and HMAC tokens, webhook secrets) are never exported. An unchanged
+account exports byte-identical files.
+
+  --account-id N     the account to export
+  --out DIR          where to write the project (created if needed; its five files are replaced)
+  --url URL          the Chatwoot server (default: CHATWOOT_URL)
+  --include TYPES    only these kinds, comma-separated
+  --exclude TYPES    every kind but these
+                     kinds: ${TYPE_OPTIONS.join(", ")}
+  --platform         also export the account's agent bots (needs CHATWOOT_PLATFORM_ACCESS_TOKEN)
+  -h, --help         this text
+
+The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token).
+Exit codes: 0 written, 1 the server or the connection failed (nothing written), 2 a wrong flag.`;
+
+interface ExportFlags {
+  accountId: number;
+  out: string;
+  url?: string;
+  include?: string;
+  exclude?: string;
+  platform: boolean;
+}
+
+function readFlags(argv: string[]): ExportFlags | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        "account-id": { type: "string" },
+        out: { type: "string" },
+        url: { type: "string" },
+        include: { type: "string" },
+        exclude: { type: "string" },
+        platform: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return "help";
+  if (values.out === undefined || values.out.trim() === "") throw new UsageError("--out DIR is required");
+  return {
+    accountId: accountIdFrom("--account-id", values["account-id"]),
+    out: values.out,
+    url: values.url,
+    include: values.include,
+    exclude: values.exclude,
+    platform: values.platform ?? false,
+  };
+}
+
+/**
+ * Writes the files into `dir`: each first under a temporary name, then renamed, so that an error
+ * while writing leaves the earlier export's files whole.
+ */
+function writeProject(dir: string, files: ProjectFiles): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const staged = Object.entries(files).map(([name, text]) => {
+    const target = path.join(dir, name);
+    const temp = `${target}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, text);
+    return [temp, target] as const;
+  });
+  for (const [temp, target] of staged) fs.renameSync(temp, target);
+}
+
+async function run(argv: string[]): Promise<number> {
+  try {
+    const flags = readFlags(argv);
+    if (flags === "help") {
+      process.stdout.write(`${EXPORT_USAGE}\n`);
+      return 0;
+    }
+    const types = typesFrom(flags);
+    const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", platform: flags.platform });
+    const snapshot = await readWithProgress(client, url, flags.accountId, types);
+    const model = buildModel(snapshot);
+    const files = projectFiles(model);
+    writeProject(flags.out, files);
+    for (const warning of model.warnings) process.stderr.write(`warning: ${warning}\n`);
+    const warnings = model.warnings.length === 1 ? "1 warning" : `${model.warnings.length} warnings`;
+    process.stderr.write(
+      `Exported account ${flags.accountId}: ${describeCounts(model)}.\n` +
+        `Wrote ${Object.keys(files).join(", ")} to ${flags.out} (${warnings}; review index.ts, then see README.md there).\n`,
+    );
+    return 0;
+  } catch (err) {
+    return reportFailure(NAME, EXPORT_USAGE, err, 1);
+  }
+}
+
+export const exportCommand: Command = {
+  summary: "write a Pulumi TypeScript project that declares an account's configuration (secrets are never exported)",
+  run,
+};

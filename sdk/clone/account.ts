@@ -1,0 +1,161 @@
+/**
+ * Reading an account: every object of each exported kind, through the provider's HTTP client and
+ * the resources' own wire schemas (so an export reads exactly what the resources read, in every
+ * response shape they accept). No list endpoint of these kinds paginates; per-object reads (an
+ * inbox's bot and members, a team's members) go a few at a time, under the client's rate limiter.
+ */
+import type { z } from "zod";
+import type { ApiClient, ApiRequest } from "../../provider/http/client";
+import { ChatwootApiError } from "../../provider/http/errors";
+import { parseBody } from "../../provider/http/parse";
+import { Members } from "../../provider/lifecycle/membership";
+import { AgentBotWire } from "../../provider/resources/agent-bot";
+import { RuleWire } from "../../provider/resources/automation-rule";
+import { CannedResponseWire } from "../../provider/resources/canned-response";
+import { DefinitionWire, MODELS } from "../../provider/resources/custom-attribute-definition";
+import { InboxBot, InboxServerWire } from "../../provider/resources/inbox-api";
+import { LabelWire } from "../../provider/resources/label";
+import { MacroWire } from "../../provider/resources/macro";
+import { PortalWire } from "../../provider/resources/portal";
+import { TeamWire } from "../../provider/resources/team";
+import { WebhookWire } from "../../provider/resources/webhook";
+import { AgentWire } from "../../provider/wire/agent";
+import { list, listUnder } from "../../provider/wire/envelope";
+import { accountPath, platformPath } from "../../provider/wire/paths";
+import { resourceType, type TypeName } from "./resource-types";
+
+/** An inbox with what is read about it besides the inbox itself. */
+export interface InboxRead {
+  inbox: z.output<typeof InboxServerWire>;
+  /** The bot answering it (null: none), read whether or not bots are exported, so that none is left out silently. */
+  botId: number | null;
+  /** Its members' user ids (empty when inbox members are not exported). */
+  memberIds: number[];
+}
+
+/** A team with its members' user ids (empty when team members are not exported). */
+export interface TeamRead {
+  team: z.output<typeof TeamWire>;
+  memberIds: number[];
+}
+
+/** Everything an export knows about one account, as the server sent it (snake_case). */
+export interface AccountSnapshot {
+  accountId: number;
+  /** The kinds that were read (the others are empty and not exported). */
+  types: ReadonlySet<TypeName>;
+  /** The account's users: they are referred to by e-mail address. */
+  agents: z.output<typeof AgentWire>[];
+  attributes: z.output<typeof DefinitionWire>[];
+  labels: z.output<typeof LabelWire>[];
+  teams: TeamRead[];
+  agentBots: z.output<typeof AgentBotWire>[];
+  inboxes: InboxRead[];
+  portals: z.output<typeof PortalWire>[];
+  rules: z.output<typeof RuleWire>[];
+  webhooks: z.output<typeof WebhookWire>[];
+  cannedResponses: z.output<typeof CannedResponseWire>[];
+  macros: z.output<typeof MacroWire>[];
+}
+
+/** What to read and whom to tell. */
+export interface ReadOptions {
+  /** The kinds to read. */
+  types: ReadonlySet<TypeName>;
+  /** Called once per kind read, with how many objects it has (progress on a terminal). */
+  progress?: (type: TypeName, count: number) => void;
+}
+
+/** Per-object reads in flight at once: enough to hide latency, few enough to stay polite. */
+const CONCURRENCY = 4;
+
+const webhookList = listUnder(WebhookWire, "webhooks");
+
+/**
+ * Reads account `accountId` through `client`.
+ * @throws ChatwootApiError on the first failed request (authentication, connection, server error).
+ */
+export async function readAccount(client: ApiClient, accountId: number, options: ReadOptions): Promise<AccountSnapshot> {
+  const get = <S extends z.ZodType>(schema: S, path: string, query?: ApiRequest["query"]) => {
+    const req: ApiRequest = { method: "GET", path, query };
+    return client.send(req).then((res) => parseBody(schema, res, req));
+  };
+  const at = (...segments: (string | number)[]) => accountPath(accountId, ...segments);
+  const wanted = (type: TypeName) => options.types.has(type);
+  const counted = <T>(type: TypeName, items: T[]): T[] => {
+    options.progress?.(type, items.length);
+    return items;
+  };
+  const kind = async <T>(type: TypeName, read: () => Promise<T[]>): Promise<T[]> => (wanted(type) ? counted(type, await read()) : []);
+
+  // Users first: a wrong token fails here, on the first request, with the server's 401.
+  const agents = await get(list(AgentWire), at("agents"));
+  const attributes = await kind("CustomAttributeDefinition", async () => {
+    // Older servers list one model unless asked: ask for each, and keep each definition once.
+    const byId = new Map<number, z.output<typeof DefinitionWire>>();
+    for (const model of MODELS) {
+      const path = at("custom_attribute_definitions");
+      const listed = await get(list(DefinitionWire), path, { attribute_model: model }).catch((err: unknown) => {
+        // Servers from before company attributes fail on the model they do not know: they have none.
+        if (model === "company_attribute" && ChatwootApiError.isInstance(err) && (err.status === 422 || err.status === 500)) return [];
+        throw err;
+      });
+      for (const d of listed) byId.set(d.id, d);
+    }
+    return [...byId.values()];
+  });
+  const labels = await kind("Label", () => get(list(LabelWire), at("labels")));
+  const teams = await kind("Team", async () => {
+    const found = await get(list(TeamWire), at("teams"));
+    return inBatches(found, async (team) => ({
+      team,
+      memberIds: wanted("TeamMembership") ? (await get(Members, at("teams", team.id, "team_members"))).map((a) => a.id) : [],
+    }));
+  });
+  if (wanted("TeamMembership")) counted("TeamMembership", teams.filter((t) => t.memberIds.length > 0));
+  const agentBots = await kind("AgentBot", async () =>
+    // A Platform App sees its own bots of every account: only this account's are exported.
+    (await get(list(AgentBotWire), platformPath("agent_bots"))).filter((bot) => bot.account_id === accountId),
+  );
+  const inboxes = await kind("Inbox", async () => {
+    const found = await get(list(InboxServerWire), at("inboxes"));
+    return inBatches(found, async (inbox): Promise<InboxRead> => {
+      const read: InboxRead = { inbox, botId: await get(InboxBot, at("inboxes", inbox.id, "agent_bot")), memberIds: [] };
+      if (wanted("InboxMembership")) read.memberIds = (await get(Members, at("inbox_members", inbox.id))).map((a) => a.id);
+      return read;
+    });
+  });
+  if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
+  return {
+    accountId,
+    types: options.types,
+    agents,
+    attributes,
+    labels,
+    teams,
+    agentBots,
+    inboxes,
+    portals: await kind("Portal", () => get(list(PortalWire), at("portals"))),
+    rules: await kind("AutomationRule", () => get(list(RuleWire), at("automation_rules"))),
+    webhooks: await kind("Webhook", () => get(webhookList, at("webhooks"))),
+    cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),
+    macros: await kind("Macro", () => get(list(MacroWire), at("macros"))),
+  };
+}
+
+/** `read` for every item, at most {@link CONCURRENCY} at a time; results in the items' order. */
+async function inBatches<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await read(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
+/** `4 labels`, `1 inbox` */
+export function countOf(type: TypeName, n: number): string {
+  const t = resourceType(type);
+  return `${n} ${n === 1 ? t.noun : t.plural}`;
+}

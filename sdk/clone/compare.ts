@@ -1,0 +1,157 @@
+/**
+ * Comparing two account models: objects are matched by kind and natural key, references compare by
+ * what they refer to (a team by its name, a user by e-mail address), never by id, and each property
+ * compares in the diff layer's normalized form, so that what a resource would not change is no
+ * difference either (colour case, a set's order, equivalent working hours).
+ */
+import type { Normalizer } from "../../provider/diff/diff";
+import {
+  normalizeActions,
+  normalizeColor,
+  normalizeConditions,
+  normalizePortalConfig,
+  normalizeTextSet,
+  normalizeTimeZone,
+  normalizeWorkingHours,
+  sameValue,
+} from "../../provider/diff/normalize";
+import { normalizeChannel } from "../../provider/resources/inbox-channel";
+import type { Props } from "../../provider/lifecycle/json";
+import { byText, Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
+import { AgentRef, Ref, Unmapped } from "./references";
+import { resourceType, typeOrder, type TypeName } from "./resource-types";
+
+/** One property whose values differ, each in compared form (references as `team "billing"`). */
+export interface PropertyChange {
+  property: string;
+  source: unknown;
+  target: unknown;
+}
+
+/** An object that only one account has, or that both have with different properties. */
+export interface Difference {
+  type: TypeName;
+  key: string;
+  /** `missing`: only the source has it; `extra`: only the target; `changed`: both, differently. */
+  kind: "missing" | "extra" | "changed";
+  changes: PropertyChange[];
+}
+
+/** How the target was made from the source. */
+export interface CompareOptions {
+  /**
+   * The `portalSuffix` the copy was applied with: the target's portal slugs end with `-<suffix>`,
+   * and custom domains (which the copy leaves out) are not compared.
+   */
+  portalSuffix?: string;
+}
+
+/** Control inputs: how a program finds an object, not what the object is. */
+const NOT_COMPARED = new Set(["adopt", "adoptId"]);
+
+const lowerCase: Normalizer = (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
+
+/** Properties that compare in a normalized form (the others compare as JSON, key order aside). */
+const NORMALIZERS: Partial<Record<string, Normalizer>> = {
+  workingHours: normalizeWorkingHours,
+  conditions: normalizeConditions,
+  actions: normalizeActions,
+  subscriptions: normalizeTextSet,
+  userIds: normalizeTextSet,
+  color: normalizeColor,
+  channel: (v) => normalizeChannel(v, v),
+  timezone: normalizeTimeZone,
+  config: normalizePortalConfig,
+  title: lowerCase,
+};
+
+/** A value skipped by the comparison (a config-dependent value that is not compared). */
+const SKIP = Symbol("skip");
+
+/** An input in compared form: references as what they name, unmapped values as they are. */
+function comparable(value: unknown): unknown {
+  return mapLeaves(value, (v) => {
+    if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${v.key}"` };
+    if (v instanceof AgentRef) return { value: v.email.toLowerCase() };
+    if (v instanceof Unmapped) return { value: comparable(v.value) };
+    if (v instanceof Configured) return { value: v.compared ? comparable(v.value) : SKIP };
+    return undefined;
+  });
+}
+
+/** The properties and facts of an object in compared form, and the natural key it is matched by. */
+function view(object: ModelObject, options: CompareOptions, target: boolean): { key: string; props: Props } {
+  const props: Props = {};
+  for (const [name, value] of Object.entries({ ...object.inputs, ...object.facts })) {
+    const form = comparable(value);
+    if (!NOT_COMPARED.has(name) && form !== SKIP) props[name] = form;
+  }
+  let key = object.key;
+  const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
+  if (object.type === "Portal" && suffix !== "") {
+    delete props.customDomain;
+    if (target && key.endsWith(suffix)) {
+      key = key.slice(0, -suffix.length);
+      if (typeof props.slug === "string" && props.slug.endsWith(suffix)) props.slug = props.slug.slice(0, -suffix.length);
+    }
+  }
+  return { key, props };
+}
+
+/** The properties whose values differ (a property one side leaves out counts as null). */
+function changesBetween(source: Props, target: Props): PropertyChange[] {
+  const names = [...new Set([...Object.keys(source), ...Object.keys(target)])].sort(byText);
+  const changes: PropertyChange[] = [];
+  for (const property of names) {
+    const normalize = NORMALIZERS[property] ?? ((v: unknown) => v ?? null);
+    const a = source[property] ?? null;
+    const b = target[property] ?? null;
+    if (!sameValue(normalize(a), normalize(b))) changes.push({ property, source: a, target: b });
+  }
+  return changes;
+}
+
+/** What differs between the configuration of two accounts, by kind (declaration order) and natural key. */
+export function compareModels(source: AccountModel, target: AccountModel, options: CompareOptions = {}): Difference[] {
+  const index = (model: AccountModel, isTarget: boolean) =>
+    new Map(model.objects.map((o) => {
+      const { key, props } = view(o, options, isTarget);
+      return [`${o.type}\u0000${key}`, { type: o.type, key, props }] as const;
+    }));
+  const from = index(source, false);
+  const to = index(target, true);
+  const differences: Difference[] = [];
+  for (const [id, a] of from) {
+    const b = to.get(id);
+    if (!b) differences.push({ type: a.type, key: a.key, kind: "missing", changes: [] });
+    else {
+      const changes = changesBetween(a.props, b.props);
+      if (changes.length > 0) differences.push({ type: a.type, key: a.key, kind: "changed", changes });
+    }
+  }
+  for (const [id, b] of to) if (!from.has(id)) differences.push({ type: b.type, key: b.key, kind: "extra", changes: [] });
+  return differences.sort((x, y) => typeOrder(x.type) - typeOrder(y.type) || byText(x.key, y.key));
+}
+
+const MAX_SHOWN = 120;
+
+/** A compared value for a message, cut short when long. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? "null";
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+/** Lines describing the differences; `source` and `target` name the accounts (`account 1`). */
+export function describeDifferences(differences: readonly Difference[], source: string, target: string): string[] {
+  const lines: string[] = [];
+  for (const d of differences) {
+    const what = `${resourceType(d.type).noun} "${d.key}"`;
+    if (d.kind === "missing") lines.push(`${what}: only in ${source} (missing in ${target})`);
+    else if (d.kind === "extra") lines.push(`${what}: only in ${target}`);
+    else {
+      lines.push(`${what}: differs`);
+      for (const c of d.changes) lines.push(`    ${c.property}: ${shown(c.source)} in ${source}, ${shown(c.target)} in ${target}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,299 @@
+/**
+ * Each kind's inputs, made from the server's object the way a person would declare it: the
+ * properties the server holds a value for (none is declared null or empty), ids replaced by
+ * references, and never a credential (bot tokens, website and HMAC tokens, webhook secrets are
+ * left out by construction: no builder here reads them).
+ */
+import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
+import type { Props } from "../../provider/lifecycle/json";
+import { fromWire } from "../../provider/mapping";
+import { inboxFromWire } from "../../provider/readers/inbox";
+import { SETTINGS } from "../../provider/resources/inbox-api";
+import { channelTypeName, channelView } from "../../provider/resources/inbox-channel";
+import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
+import { AgentRef, Unmapped, type ReferenceMap } from "./references";
+import type { TypeName } from "./resource-types";
+
+/** How an object is found again when the program runs against the account it came from. */
+export type Adoption =
+  /** `adopt: adopt` (natural-key kinds). */
+  | { by: "key" }
+  /** `adoptId: adopt ? <id> : undefined` (kinds without a natural key the server enforces). */
+  | { by: "id" }
+  /** Only adoption can manage it (an inbox of a channel that needs a third party's credentials). */
+  | { by: "id-only"; reason: string }
+  /** Nothing to declare (memberships take the existing members over without a write). */
+  | { by: "none" };
+
+/** One object as the kind's builder sees it, before it is named and ordered. */
+export interface Draft {
+  type: TypeName;
+  /** The server id in the exported account. */
+  id: number;
+  inputs: Props;
+  adoption: Adoption;
+  /** Why something is left out or as it is (comments above the declaration, warnings on stderr). */
+  notes: string[];
+  /** Compared by `diff` but not declared (an adopted inbox's channel type). */
+  facts?: Props;
+  /** The text the constant's name is made from, when not the natural key (a webhook's name). */
+  naming?: string;
+}
+
+/** The entries whose value is neither null, undefined, an empty list nor an empty object. */
+function present(entries: Props): Props {
+  const out: Props = {};
+  for (const [key, value] of Object.entries(entries)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (typeof value === "object" && !Array.isArray(value) && value.constructor === Object && Object.keys(value).length === 0) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A single id property (an inbox's bot, a webhook's inbox): when unmapped, not declared rather than
+ * a wrong id (the reason names the id).
+ */
+function single(ref: ReturnType<ReferenceMap["inbox"]>): unknown {
+  return ref instanceof Unmapped ? new Unmapped(undefined, ref.reason) : ref;
+}
+
+/** A day of the week as the `workingHours` input declares it: the shortest entry meaning the same. */
+function dayInput(day: WorkingHoursEntry): Props {
+  if (day.closedAllDay) return { dayOfWeek: day.dayOfWeek, closedAllDay: true };
+  if (day.openAllDay) return { dayOfWeek: day.dayOfWeek, openAllDay: true };
+  return present({
+    dayOfWeek: day.dayOfWeek,
+    openHour: day.openHour,
+    openMinutes: day.openMinutes || undefined,
+    closeHour: day.closeHour,
+    closeMinutes: day.closeMinutes || undefined,
+  });
+}
+
+type MapValue = (refs: ReferenceMap, v: unknown) => unknown;
+
+/** The entry of `table` named `name` (only its own entries: a name such as `constructor` is none). */
+const entryOf = (table: Record<string, MapValue>, name: unknown): MapValue | undefined =>
+  typeof name === "string" && Object.hasOwn(table, name) ? table[name] : undefined;
+
+/** Condition attributes whose values are ids or titles of other objects. */
+const CONDITION_VALUES: Record<string, MapValue> = {
+  inbox_id: (refs, v) => refs.inbox(v),
+  team_id: (refs, v) => refs.team(v),
+  assignee_id: (refs, v) => refs.agent(v),
+  labels: (refs, v) => refs.label(v),
+};
+
+/** Actions whose parameters are ids or titles of other objects (the same for rules and macros). */
+const ACTION_PARAMS: Record<string, MapValue> = {
+  assign_team: (refs, v) => refs.team(v),
+  assign_agent: (refs, v) => refs.agent(v),
+  add_label: (refs, v) => refs.label(v),
+  remove_label: (refs, v) => refs.label(v),
+  send_email_to_team: (refs, v) => (isObject(v) && Array.isArray(v.teamIds) ? { ...v, teamIds: v.teamIds.map((id) => refs.team(id)) } : v),
+  add_sla: (_refs, v) => new Unmapped(v, "SLA policies are not exported: the id is the exported account's"),
+  send_attachment: (_refs, v) => new Unmapped(v, "attachments are not exported: the id is the exported account's"),
+};
+
+const isObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Conditions in the input's form, ids and keys of other objects as references. */
+export function conditionInputs(refs: ReferenceMap, conditions: unknown): Props[] {
+  const list = (fromWire(conditions ?? []) as unknown[]).filter(isObject);
+  return list.map((condition) => {
+    const values = Array.isArray(condition.values) ? condition.values : condition.values === undefined ? undefined : [condition.values];
+    const mapValue = entryOf(CONDITION_VALUES, condition.attributeKey);
+    const attribute = mapValue || typeof condition.attributeKey !== "string" ? undefined : refs.attribute(condition.attributeKey, condition.customAttributeType);
+    return {
+      ...condition,
+      attributeKey: attribute ?? condition.attributeKey,
+      ...(values === undefined ? {} : { values: mapValue ? values.map((v) => mapValue(refs, v)) : values }),
+    };
+  });
+}
+
+/** Actions in the input's form, ids and titles of other objects as references. */
+export function actionInputs(refs: ReferenceMap, actions: unknown): Props[] {
+  const list = (fromWire(actions ?? []) as unknown[]).filter(isObject);
+  return list.map((action) => {
+    const map = entryOf(ACTION_PARAMS, action.actionName);
+    if (!map || action.actionParams === undefined) return action;
+    const params = Array.isArray(action.actionParams) ? action.actionParams : [action.actionParams];
+    return { ...action, actionParams: params.map((p) => map(refs, p)) };
+  });
+}
+
+/** Users of a membership as references; those who cannot be mapped are left out, with a note. */
+function members(refs: ReferenceMap, ids: number[], notes: string[]): AgentRef[] {
+  const users: AgentRef[] = [];
+  for (const id of ids) {
+    const user = refs.agent(id);
+    if (user instanceof AgentRef) users.push(user);
+    else notes.push(`left out: ${user.reason}; add them by hand where they belong`);
+  }
+  return users.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+}
+
+function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
+  const inbox = inboxFromWire(wire) as Props;
+  const channelType = channelTypeName(wire.channel_type);
+  const creatable = channelType === "api" || channelType === "web_widget";
+  const settings: Props = {};
+  for (const key of SETTINGS) settings[key] = inbox[key];
+  const week = Array.isArray(wire.working_hours) ? normalizeWorkingHours(wire.working_hours) : [];
+  const notes: string[] = [];
+  const draft: Draft = {
+    type: "Inbox",
+    id: wire.id,
+    inputs: present({
+      name: inbox.name,
+      channel: creatable ? present(channelView(inbox)) : undefined,
+      ...settings,
+      workingHours: week.map(dayInput),
+      agentBotId: botId === null ? undefined : single(refs.bot(botId)),
+    }),
+    adoption: creatable
+      ? { by: "id" }
+      : {
+          by: "id-only",
+          reason: `a ${wire.channel_type ?? "channel-less"} inbox can only be adopted (its channel needs credentials of a third party)`,
+        },
+    notes,
+  };
+  if (!creatable) draft.facts = { channelType };
+  return draft;
+}
+
+function team(_refs: ReferenceMap, { team }: TeamRead): Draft {
+  return {
+    type: "Team",
+    id: team.id,
+    inputs: present({ name: team.name.toLowerCase(), description: team.description, allowAutoAssign: team.allow_auto_assign }),
+    adoption: { by: "key" },
+    notes: [],
+  };
+}
+
+function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembership", parent: { id: number }, memberIds: number[]): Draft {
+  const notes: string[] = [];
+  const parentKey = type === "InboxMembership" ? "inboxId" : "teamId";
+  const parentRef = type === "InboxMembership" ? refs.inbox(parent.id) : refs.team(parent.id);
+  return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption: { by: "none" }, notes };
+}
+
+/** Every exported object of the snapshot, as drafts (unordered, unnamed). */
+export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[] {
+  const drafts: Draft[] = [];
+  const add = (draft: Draft) => drafts.push(draft);
+  const has = (type: TypeName) => snapshot.types.has(type);
+
+  for (const d of snapshot.attributes) {
+    const list = d.attribute_display_type === "list";
+    const text = d.attribute_display_type === "text";
+    add({
+      type: "CustomAttributeDefinition",
+      id: d.id,
+      inputs: present({
+        attributeKey: d.attribute_key,
+        attributeModel: d.attribute_model,
+        attributeDisplayName: d.attribute_display_name,
+        attributeDisplayType: d.attribute_display_type,
+        attributeDescription: d.attribute_description,
+        attributeValues: list ? d.attribute_values : undefined,
+        regexPattern: text ? d.regex_pattern : undefined,
+        regexCue: text ? d.regex_cue : undefined,
+      }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  for (const l of snapshot.labels) {
+    add({
+      type: "Label",
+      id: l.id,
+      inputs: present({ title: l.title.toLowerCase(), description: l.description, color: l.color, showOnSidebar: l.show_on_sidebar }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  for (const t of snapshot.teams) {
+    add(team(refs, t));
+    if (has("TeamMembership") && t.memberIds.length > 0) add(membership(refs, "TeamMembership", t.team, t.memberIds));
+  }
+  for (const b of snapshot.agentBots) {
+    add({
+      type: "AgentBot",
+      id: b.id,
+      inputs: present({ name: b.name, description: b.description, outgoingUrl: b.outgoing_url }),
+      adoption: { by: "id" },
+      notes: b.thumbnail ? ["the avatar is not exported: set avatarUrl or avatar to keep one"] : [],
+    });
+  }
+  for (const i of snapshot.inboxes) {
+    add(inbox(refs, i));
+    if (has("InboxMembership") && i.memberIds.length > 0) add(membership(refs, "InboxMembership", i.inbox, i.memberIds));
+  }
+  for (const p of snapshot.portals) {
+    add({
+      type: "Portal",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        slug: p.slug,
+        color: p.color,
+        customDomain: p.custom_domain,
+        headerText: p.header_text,
+        homepageLink: p.homepage_link,
+        pageTitle: p.page_title,
+        archived: p.archived || undefined,
+        config: p.config,
+        inboxId: p.inbox_id === null ? undefined : single(refs.inbox(p.inbox_id)),
+      }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  for (const r of snapshot.rules) {
+    add({
+      type: "AutomationRule",
+      id: r.id,
+      inputs: present({
+        name: r.name,
+        description: r.description,
+        eventName: r.event_name,
+        active: r.active,
+        conditions: conditionInputs(refs, r.conditions),
+        actions: actionInputs(refs, r.actions),
+      }),
+      adoption: { by: "id" },
+      notes: [],
+    });
+  }
+  for (const w of snapshot.webhooks) {
+    add({
+      type: "Webhook",
+      id: w.id,
+      inputs: present({ url: w.url, name: w.name, subscriptions: [...w.subscriptions].sort(), inboxId: w.inbox_id === null ? undefined : single(refs.inbox(w.inbox_id)) }),
+      adoption: { by: "key" },
+      notes: [],
+      naming: w.name ?? w.url.replace(/^https?:\/\//i, ""),
+    });
+  }
+  for (const c of snapshot.cannedResponses) {
+    add({ type: "CannedResponse", id: c.id, inputs: present({ shortCode: c.short_code, content: c.content }), adoption: { by: "key" }, notes: [] });
+  }
+  for (const m of snapshot.macros) {
+    add({
+      type: "Macro",
+      id: m.id,
+      // A macro declares its actions even when there are none: the input is required.
+      inputs: { ...present({ name: m.name, visibility: m.visibility }), actions: actionInputs(refs, m.actions) },
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  return drafts;
+}

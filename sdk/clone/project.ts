@@ -1,0 +1,138 @@
+/**
+ * The files of the exported Pulumi project besides `index.ts`: `Pulumi.yaml`, `package.json`,
+ * `tsconfig.json` (strict) and a README that says how to review, apply and compare. Nothing in them
+ * depends on the time or the machine, so an unchanged account exports byte-identical files.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { countOf } from "./account";
+import type { AccountModel } from "./model";
+import { programText } from "./program";
+import { RESOURCE_TYPES } from "./resource-types";
+
+/** File name → content, in the order they are written. */
+export type ProjectFiles = Record<string, string>;
+
+interface OwnManifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+/** This package's package.json, found from this file in the sources and in dist/ alike. */
+function ownManifest(): OwnManifest {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    if (fs.existsSync(file)) {
+      const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as OwnManifest;
+      if (manifest.name === "pulumi-chatwoot") return manifest;
+    }
+    if (path.dirname(dir) === dir) throw new Error("pulumi-chatwoot's package.json was not found");
+  }
+}
+
+/** The version this package was built with, so that the exported project runs with the same. */
+const versionOf = (manifest: OwnManifest, name: string, fallback: string) => manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? fallback;
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Every file of the project exported from `model`; `project` is its Pulumi project name. */
+export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`): ProjectFiles {
+  const manifest = ownManifest();
+  return {
+    "Pulumi.yaml": [
+      `name: ${project}`,
+      `description: Chatwoot account configuration exported by pulumi-chatwoot`,
+      "runtime:",
+      "  name: nodejs",
+      "  options:",
+      "    typescript: true",
+      "",
+    ].join("\n"),
+    "package.json": json({
+      name: project,
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "@pulumi/pulumi": versionOf(manifest, "@pulumi/pulumi", "3.248.0"),
+        "pulumi-chatwoot": `^${manifest.version}`,
+      },
+      devDependencies: {
+        "@types/node": versionOf(manifest, "@types/node", "^20.19.0"),
+        typescript: versionOf(manifest, "typescript", "~5.9.3"),
+      },
+    }),
+    "tsconfig.json": json({
+      compilerOptions: {
+        target: "ES2022",
+        module: "commonjs",
+        moduleResolution: "node10",
+        strict: true,
+        esModuleInterop: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
+      files: ["index.ts"],
+    }),
+    "index.ts": programText(model),
+    "README.md": readme(model, project),
+  };
+}
+
+/** Counts per kind: `3 labels, 2 teams`. */
+export function describeCounts(model: AccountModel): string {
+  const parts = RESOURCE_TYPES.map((t) => [t.sdkClass, model.objects.filter((o) => o.type === t.sdkClass).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([type, n]) => countOf(type, n));
+  return parts.length > 0 ? parts.join(", ") : "no objects";
+}
+
+function readme(model: AccountModel, project: string): string {
+  const settings = model.settings.map((s) => `- \`${s.key}\`: ${s.doc}.`);
+  const warnings = model.warnings.map((w) => `- ${w}`);
+  return [
+    `# ${project}`,
+    "",
+    `The configuration of Chatwoot account ${model.accountId} as a Pulumi program (\`index.ts\`), exported`,
+    `by \`pulumi-chatwoot export\`: ${describeCounts(model)}.`,
+    "Objects refer to each other by reference, not by id, and users are found by e-mail address, so",
+    "the program can be applied to any account of any installation. No credential was exported (bot",
+    "tokens, website and HMAC tokens, webhook secrets): the server makes new ones where it creates.",
+    "",
+    "## Review",
+    "",
+    "Read `index.ts` before applying it. Comments mark what could not be exported exactly:",
+    "",
+    ...(warnings.length > 0 ? warnings : ["- nothing: every object and reference was exported."]),
+    "",
+    "## Apply",
+    "",
+    "```bash",
+    "npm install",
+    "pulumi stack init <stack>",
+    "pulumi config set chatwoot:url https://chat.example.com",
+    "pulumi config set chatwoot:accountId <account id>",
+    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
+    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (agent bots)",
+    "pulumi config set adopt false                               # only for an account that does not have these objects",
+    "pulumi up",
+    "```",
+    "",
+    `On account ${model.accountId} itself, leave \`adopt\` unset: every object is then adopted (taken over`,
+    "where it is) and the first `pulumi up` sends no write. On another account, `adopt false` creates",
+    "them. The program's own settings:",
+    "",
+    ...settings,
+    "",
+    "## Compare",
+    "",
+    "After applying, check that the two accounts hold the same configuration (exit code 0: equal, 1:",
+    "they differ, 2: an error):",
+    "",
+    "```bash",
+    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL]`,
+    "```",
+    "",
+  ].join("\n");
+}

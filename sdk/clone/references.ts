@@ -1,0 +1,157 @@
+/**
+ * The reference map: what each server id of an account stands for, so that the exported program
+ * and the comparison of two accounts speak of objects, never of one installation's ids (the idea of
+ * datadog-sync-cli's `resource_connections`). An inbox id becomes that inbox, a team id that team,
+ * a user id the person with that e-mail address, a label title that label, a custom attribute key
+ * that definition. What cannot be mapped stays as it was, with the reason, to be shown.
+ */
+import type { AccountSnapshot } from "./account";
+import { resourceType, type TypeName } from "./resource-types";
+
+/** Another exported object, by kind and natural key, and which of its properties is meant. */
+export class Ref {
+  constructor(
+    readonly type: TypeName,
+    readonly key: string,
+    /** `id` (the object's id as a number), or the property holding its natural key. */
+    readonly field: "id" | "title" | "attributeKey",
+  ) {}
+}
+
+/** A user of the account, found in any account by e-mail address. */
+export class AgentRef {
+  constructor(readonly email: string) {}
+}
+
+/** A value that could not be mapped: kept as the server holds it, with the reason. */
+export class Unmapped {
+  constructor(
+    readonly value: unknown,
+    readonly reason: string,
+  ) {}
+}
+
+/** What an id of a kind referred to by id maps to. */
+export type IdReference = Ref | Unmapped;
+
+/** `contact_attribute` → `contact`. */
+const modelWord = (model: string) => model.replace(/_attribute$/, "");
+
+/** The natural key of one object of each kind, before duplicates are told apart. */
+function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: string }[]][] {
+  const named = (name: string | null | undefined) => (name == null || name.trim() === "" ? "(no name)" : name);
+  const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
+  const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
+  return [
+    ["CustomAttributeDefinition", snapshot.attributes.map((d) => ({ id: d.id, key: `${d.attribute_key} (${modelWord(d.attribute_model)})` }))],
+    ["Label", snapshot.labels.map((l) => ({ id: l.id, key: l.title.toLowerCase() }))],
+    ["Team", teams],
+    ["AgentBot", snapshot.agentBots.map((b) => ({ id: b.id, key: named(b.name) }))],
+    ["Inbox", inboxes],
+    // A membership is keyed by its inbox or team (its id is theirs).
+    ["InboxMembership", inboxes],
+    ["TeamMembership", teams],
+    ["Portal", snapshot.portals.map((p) => ({ id: p.id, key: p.slug }))],
+    ["AutomationRule", snapshot.rules.map((r) => ({ id: r.id, key: named(r.name) }))],
+    ["Webhook", snapshot.webhooks.map((w) => ({ id: w.id, key: w.url }))],
+    ["CannedResponse", snapshot.cannedResponses.map((c) => ({ id: c.id, key: c.short_code }))],
+    ["Macro", snapshot.macros.map((m) => ({ id: m.id, key: named(m.name) }))],
+  ];
+}
+
+/**
+ * Natural keys by kind and id. Where a key repeats (inbox, bot, rule and macro names need not be
+ * unique), the objects are told apart in the order of their ids, which is the order they were
+ * made in: `Support`, `Support #2`. A copy made by applying the export keeps that order.
+ */
+export function naturalKeys(snapshot: AccountSnapshot): Map<TypeName, Map<number, string>> {
+  const keys = new Map<TypeName, Map<number, string>>();
+  for (const [type, objects] of baseKeys(snapshot)) {
+    const seen = new Map<string, number>();
+    const byId = new Map<number, string>();
+    for (const { id, key } of [...objects].sort((a, b) => a.id - b.id)) {
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      byId.set(id, n === 1 ? key : `${key} #${n}`);
+    }
+    keys.set(type, byId);
+  }
+  return keys;
+}
+
+/** A positive integer id given as a number or a digit string; undefined for anything else. */
+export function asId(value: unknown): number | undefined {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Maps the ids, titles and keys of one account's snapshot to references. */
+export class ReferenceMap {
+  private readonly keys: Map<TypeName, Map<number, string>>;
+  private readonly emails = new Map<number, string | null>();
+
+  constructor(private readonly snapshot: AccountSnapshot) {
+    this.keys = naturalKeys(snapshot);
+    for (const agent of snapshot.agents) this.emails.set(agent.id, agent.email?.trim() || null);
+  }
+
+  /** The natural key of object `id` of a kind, if the account has it. */
+  keyOf(type: TypeName, id: number): string | undefined {
+    return this.keys.get(type)?.get(id);
+  }
+
+  /** An inbox id (a number or digit string) as a reference to that inbox. */
+  inbox(value: unknown): IdReference {
+    return this.byId("Inbox", value);
+  }
+
+  /** A team id as a reference to that team. */
+  team(value: unknown): IdReference {
+    return this.byId("Team", value);
+  }
+
+  /** An agent bot id as a reference to that bot. */
+  bot(value: unknown): IdReference {
+    return this.byId("AgentBot", value);
+  }
+
+  /** A user id as the person with that e-mail address. */
+  agent(value: unknown): AgentRef | Unmapped {
+    const id = asId(value);
+    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not a user id`);
+    const email = this.emails.get(id);
+    if (email === undefined) return new Unmapped(value, `user ${id} is not a user of account ${this.snapshot.accountId}`);
+    if (email === null) return new Unmapped(value, `user ${id} has no e-mail address, so the same person cannot be found in another account`);
+    return new AgentRef(email);
+  }
+
+  /** A label title as that label's `title`; a title the account has no label for stays as it is. */
+  label(value: unknown): Ref | unknown {
+    if (typeof value !== "string") return value;
+    const label = this.snapshot.labels.find((l) => l.title.toLowerCase() === value.toLowerCase());
+    return label ? new Ref("Label", this.keyOf("Label", label.id) as string, "title") : value;
+  }
+
+  /**
+   * A custom attribute key as that definition's `attributeKey`. `model` (`contact_attribute`, ...)
+   * settles a key two models share; without it such a key stays as it is. Undefined when no
+   * definition has the key (a built-in attribute such as `status`).
+   */
+  attribute(key: string, model?: unknown): Ref | undefined {
+    const matches = this.snapshot.attributes.filter((d) => d.attribute_key === key && (typeof model !== "string" || d.attribute_model === model));
+    if (matches.length !== 1) return undefined;
+    return new Ref("CustomAttributeDefinition", this.keyOf("CustomAttributeDefinition", (matches[0] as { id: number }).id) as string, "attributeKey");
+  }
+
+  private byId(type: TypeName, value: unknown): IdReference {
+    const { noun, plural, platform } = resourceType(type);
+    const id = asId(value);
+    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not a ${noun} id`);
+    if (!this.snapshot.types.has(type)) {
+      return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export${platform ? " (they need --platform)" : ""}`);
+    }
+    const key = this.keyOf(type, id);
+    if (key === undefined) return new Unmapped(value, `${noun} ${id} is not a ${noun} of account ${this.snapshot.accountId}`);
+    return new Ref(type, key, "id");
+  }
+}

@@ -1,0 +1,34 @@
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+
+let noticed = false;
+
+/**
+ * Says once, on stderr, that the program runs outside any Pulumi engine (`node index.js`), where
+ * the SDK silently registers nothing and exits 0. Every resource constructor and data source calls
+ * it. `getMonitor()` is what the SDK itself asks before registering: it is defined under
+ * `pulumi up` / `preview` (the engine's monitor address), the Automation API, `pulumi.runtime.setMocks`
+ * and the project's offline runner, so none of them see the notice.
+ */
+export function noticeOutsideEngine(): void {
+  if (noticed) return;
+  let engine: boolean;
+  try {
+    engine = pulumi.runtime.getMonitor() !== undefined;
+  } catch {
+    engine = true; // whatever went wrong, it is not the absence of an engine
+  }
+  if (engine) return;
+  noticed = true;
+  const dir = require.main?.filename ? path.dirname(require.main.filename) : process.cwd();
+  process.stderr.write(
+    [
+      "pulumi-chatwoot: this program is running outside the Pulumi engine, so nothing is created, changed",
+      "or read in Chatwoot, and it exits without doing anything. Run it with the Pulumi CLI from its",
+      `project directory (${dir}): \`pulumi preview\`, \`pulumi up\`, \`pulumi refresh\`, \`pulumi destroy\`.`,
+      "Without a Pulumi CLI, a checkout of pulumi-chatwoot runs it through its test runner:",
+      `\`npm run demo -- --program ${dir}\` (a test runner, not a replacement for \`pulumi up\`).`,
+      "",
+    ].join("\n"),
+  );
+}

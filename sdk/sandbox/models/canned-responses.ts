@@ -1,0 +1,98 @@
+/**
+ * Canned responses (CannedResponsesController, CannedResponse), behaving like current upstream:
+ * - no policy check at all: every member of the account lists, creates, updates and deletes;
+ * - routes are index, create, update and destroy only (there is no show);
+ * - `params.require(:canned_response)` after JSON wrapping; permitted: short_code, content;
+ * - validations, in order: content presence, short_code presence, short_code uniqueness per
+ *   account (case-sensitive, nothing is normalized or stripped); 422 RecordInvalid on create
+ *   and update;
+ * - `?search=` (present, even empty) keeps rows whose short code or content ILIKE `%search%`
+ *   (`%` and `_` in the search are wildcards) and orders them by score: short code starting with
+ *   the search 1, short code containing it 0.5, content containing it 0.2; ties by id. Without
+ *   it the list is in id order.
+ */
+import { recordNotFound } from "../errors";
+import { castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { rowById, type AccountRecord, type CannedResponseRecord, type SandboxState } from "../state";
+import { takenInAccount } from "./uniqueness";
+
+const COLUMNS = ["id", "content", "short_code", "account_id", "created_at", "updated_at"];
+const PERMIT: PermitFilter = { short_code: "scalar", content: "scalar" };
+
+/** A canned response being assigned: both texts may be nil until validation refuses them. */
+type Draft = Omit<CannedResponseRecord, "short_code" | "content"> & { short_code: string | null; content: string | null };
+
+/** `Current.account.canned_responses.find(id)`. */
+export function findCannedResponse(state: SandboxState, account: AccountRecord, idParam: string): CannedResponseRecord {
+  const canned = rowById(state.cannedResponses, idParam, account);
+  if (!canned) throw recordNotFound();
+  return canned;
+}
+
+/** The account's canned responses, filtered and ranked when `search` is given. */
+export function cannedResponsesOf(state: SandboxState, account: AccountRecord, search: string | undefined): CannedResponseRecord[] {
+  const all = [...state.cannedResponses.values()].filter((c) => c.account_id === account.id).sort((a, b) => a.id - b.id);
+  if (search === undefined) return all;
+  const startsWith = ilike(`${search}%`);
+  const contains = ilike(`%${search}%`);
+  const score = (c: CannedResponseRecord) => (startsWith(c.short_code) ? 1 : contains(c.short_code) ? 0.5 : contains(c.content) ? 0.2 : 0);
+  return all.filter((c) => contains(c.short_code) || contains(c.content)).sort((a, b) => score(b) - score(a) || a.id - b.id);
+}
+
+export function createCannedResponse(state: SandboxState, account: AccountRecord, request: ParamsRequest): CannedResponseRecord {
+  const stamp = new Date().toISOString();
+  const draft: Draft = { id: 0, account_id: account.id, short_code: null, content: null, created_at: stamp, updated_at: stamp };
+  const canned = validated(state, assign(draft, payload(request)));
+  canned.id = state.nextId("canned_responses");
+  state.cannedResponses.set(canned.id, canned);
+  return canned;
+}
+
+export function updateCannedResponse(state: SandboxState, canned: CannedResponseRecord, request: ParamsRequest): CannedResponseRecord {
+  const updated = validated(state, assign({ ...canned }, payload(request)));
+  updated.updated_at = new Date().toISOString();
+  state.cannedResponses.set(updated.id, updated);
+  return updated;
+}
+
+export function destroyCannedResponse(state: SandboxState, canned: CannedResponseRecord): void {
+  state.cannedResponses.delete(canned.id);
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "canned_response", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  if (Object.hasOwn(attributes, "short_code")) draft.short_code = castString(attributes.short_code);
+  if (Object.hasOwn(attributes, "content")) draft.content = castString(attributes.content);
+  return draft;
+}
+
+function validated(state: SandboxState, draft: Draft): CannedResponseRecord {
+  const errors = new RecordErrors();
+  if ((draft.content ?? "").trim() === "") errors.add("content", CANT_BE_BLANK);
+  if ((draft.short_code ?? "").trim() === "") errors.add("short_code", CANT_BE_BLANK);
+  if (takenInAccount(state.cannedResponses, draft as CannedResponseRecord, "short_code")) errors.add("short_code", TAKEN);
+  errors.raiseIfAny();
+  return draft as CannedResponseRecord; // validated: both texts are present
+}
+
+/** Postgres ILIKE with the default escape character: `%` any run, `_` one character, `\x` a literal x. */
+function ilike(pattern: string): (value: string) => boolean {
+  let source = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i] as string;
+    if (char === "\\" && i + 1 < pattern.length) source += escapeRegExp(pattern[++i] as string);
+    else if (char === "%") source += "[\\s\\S]*";
+    else if (char === "_") source += "[\\s\\S]";
+    else source += escapeRegExp(char);
+  }
+  const regex = new RegExp(`^${source}$`, "iu");
+  return (value) => regex.test(value);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}

@@ -1,0 +1,90 @@
+/**
+ * Labels (LabelsController, Label, LabelPolicy), behaving like current upstream:
+ * - the list is open to every member; show, create, update and destroy are administrator-only;
+ *   show/update/destroy look the label up first, so another account's or an unknown id is 404
+ *   before the role check;
+ * - `params.require(:label)` after JSON wrapping; permitted: title, description, color,
+ *   show_on_sidebar;
+ * - the title is lower-cased before validation (when present), so "VIP" is stored as "vip";
+ *   then, in order: presence ("must not be blank"), the format /\A[\p{L}\p{N}]+[\p{L}\p{N}_-]+\Z/
+ *   ("is invalid": at least two characters, letters, digits, "_" and "-", starting with a letter
+ *   or digit; no spaces) and uniqueness per account; a failure is 422 RecordInvalid on create
+ *   and on update (`update!`);
+ * - `color` is not validated but is a NOT NULL column (default "#1f93ff"): an explicit null is a 500;
+ * - the list is ordered by title (`default_scope { order(:title) }`), compared by code point here;
+ * - deleting a label leaves conversations alone (their tags keep the title).
+ */
+import { internalError, recordNotFound } from "../errors";
+import { castBoolean, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { rowById, type AccountRecord, type LabelRecord, type SandboxState } from "../state";
+import { takenInAccount } from "./uniqueness";
+
+const COLUMNS = ["id", "title", "description", "color", "show_on_sidebar", "account_id", "created_at", "updated_at"];
+
+const PERMIT: PermitFilter = { title: "scalar", description: "scalar", color: "scalar", show_on_sidebar: "scalar" };
+
+/** RegexHelper::UNICODE_CHARACTER_NUMBER_HYPHEN_UNDERSCORE; Ruby's \Z also accepts one trailing newline. */
+const TITLE_FORMAT = /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+\n?$/u;
+
+/** A label being assigned: `title` may be nil until validation refuses it. */
+type Draft = Omit<LabelRecord, "title" | "color"> & { title: string | null; color: string | null };
+
+/** `Current.account.labels.find(id)`. */
+export function findLabel(state: SandboxState, account: AccountRecord, idParam: string): LabelRecord {
+  const label = rowById(state.labels, idParam, account);
+  if (!label) throw recordNotFound();
+  return label;
+}
+
+/** The account's labels, ordered by title. */
+export function labelsOf(state: SandboxState, account: AccountRecord): LabelRecord[] {
+  return [...state.labels.values()]
+    .filter((label) => label.account_id === account.id)
+    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
+}
+
+export function createLabel(state: SandboxState, account: AccountRecord, request: ParamsRequest): LabelRecord {
+  const draft: Draft = { id: 0, account_id: account.id, title: null, description: null, color: "#1f93ff", show_on_sidebar: null };
+  const label = save(state, assign(draft, payload(request)));
+  label.id = state.nextId("labels");
+  state.labels.set(label.id, label);
+  return label;
+}
+
+export function updateLabel(state: SandboxState, label: LabelRecord, request: ParamsRequest): LabelRecord {
+  const updated = save(state, assign({ ...label }, payload(request)));
+  state.labels.set(updated.id, updated);
+  return updated;
+}
+
+export function destroyLabel(state: SandboxState, label: LabelRecord): void {
+  state.labels.delete(label.id);
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "label", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  const has = (key: string) => Object.hasOwn(attributes, key);
+  if (has("title")) draft.title = castString(attributes.title);
+  if (has("description")) draft.description = castString(attributes.description);
+  if (has("color")) draft.color = castString(attributes.color);
+  if (has("show_on_sidebar")) draft.show_on_sidebar = castBoolean(attributes.show_on_sidebar);
+  // before_validation: `title.downcase if attribute_present?('title')`.
+  if (draft.title !== null && draft.title.trim() !== "") draft.title = draft.title.toLowerCase();
+  return draft;
+}
+
+/** Validates (422 RecordInvalid), then the NOT NULL column refuses a null colour (500). */
+function save(state: SandboxState, draft: Draft): LabelRecord {
+  const errors = new RecordErrors();
+  const title = draft.title ?? "";
+  if (title.trim() === "") errors.add("title", MUST_NOT_BE_BLANK);
+  if (!TITLE_FORMAT.test(title)) errors.add("title", "is invalid");
+  if (takenInAccount(state.labels, draft as LabelRecord, "title")) errors.add("title", TAKEN);
+  errors.raiseIfAny();
+  if (draft.color === null) throw internalError();
+  return { ...draft, title, color: draft.color };
+}

@@ -1,0 +1,77 @@
+/**
+ * Teams (TeamsController, Team, TeamPolicy), behaving like current upstream:
+ * - index and show are open to every member; create, update and destroy are administrator-only;
+ *   show/update/destroy look the team up first, so another account's or an unknown id is 404
+ *   before the role check;
+ * - `params.require(:team)` after JSON wrapping; permitted: name, description, allow_auto_assign;
+ * - the name is lower-cased before validation (when present), so "Sales" is stored as "sales";
+ *   then presence ("must not be blank") and uniqueness per account; 422 RecordInvalid on create
+ *   and update;
+ * - `allow_auto_assign` defaults to true and is a nullable boolean (an explicit null is kept);
+ * - the list is in id order (no ORDER BY upstream);
+ * - destroying a team destroys its TeamMember rows (`dependent: :destroy_async`) and detaches
+ *   its conversations (there are none here).
+ */
+import { recordNotFound } from "../errors";
+import { castBoolean, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { rowById, type AccountRecord, type SandboxState, type TeamRecord } from "../state";
+import { takenInAccount } from "./uniqueness";
+
+const COLUMNS = ["id", "name", "description", "allow_auto_assign", "account_id", "created_at", "updated_at"];
+const PERMIT: PermitFilter = { name: "scalar", description: "scalar", allow_auto_assign: "scalar" };
+
+/** A team being assigned: the name may be nil until validation refuses it. */
+type Draft = Omit<TeamRecord, "name"> & { name: string | null };
+
+/** `Current.account.teams.find(id)`. */
+export function findTeam(state: SandboxState, account: AccountRecord, idParam: string): TeamRecord {
+  const team = rowById(state.teams, idParam, account);
+  if (!team) throw recordNotFound();
+  return team;
+}
+
+export function teamsOf(state: SandboxState, account: AccountRecord): TeamRecord[] {
+  return [...state.teams.values()].filter((team) => team.account_id === account.id).sort((a, b) => a.id - b.id);
+}
+
+export function createTeam(state: SandboxState, account: AccountRecord, request: ParamsRequest): TeamRecord {
+  const draft: Draft = { id: 0, account_id: account.id, name: null, description: null, allow_auto_assign: true, member_ids: [] };
+  const team = validated(state, assign(draft, payload(request)));
+  team.id = state.nextId("teams");
+  state.teams.set(team.id, team);
+  return team;
+}
+
+export function updateTeam(state: SandboxState, team: TeamRecord, request: ParamsRequest): TeamRecord {
+  const updated = validated(state, assign({ ...team }, payload(request)));
+  state.teams.set(updated.id, updated);
+  return updated;
+}
+
+/** The team and, with it, its memberships. */
+export function destroyTeam(state: SandboxState, team: TeamRecord): void {
+  state.teams.delete(team.id);
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "team", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  const has = (key: string) => Object.hasOwn(attributes, key);
+  if (has("name")) draft.name = castString(attributes.name);
+  if (has("description")) draft.description = castString(attributes.description);
+  if (has("allow_auto_assign")) draft.allow_auto_assign = castBoolean(attributes.allow_auto_assign);
+  // before_validation: `name.downcase if attribute_present?('name')`.
+  if (draft.name !== null && draft.name.trim() !== "") draft.name = draft.name.toLowerCase();
+  return draft;
+}
+
+function validated(state: SandboxState, draft: Draft): TeamRecord {
+  const errors = new RecordErrors();
+  if ((draft.name ?? "").trim() === "") errors.add("name", MUST_NOT_BE_BLANK);
+  if (takenInAccount(state.teams, draft as TeamRecord, "name")) errors.add("name", TAKEN);
+  errors.raiseIfAny();
+  return draft as TeamRecord; // validated: the name is present
+}

@@ -1,0 +1,93 @@
+/**
+ * Account webhooks (WebhooksController, Webhook, WebhookPolicy), behaving like current upstream:
+ * - every action, the list included, is administrator-only, checked before the lookup (agents get
+ *   401 even for unknown ids); routes are index, create, update and destroy (there is no show);
+ * - `params.require(:webhook)` after JSON wrapping; permitted: inbox_id, name, url and
+ *   `subscriptions` (a list of scalars; anything else is dropped, as strong parameters do);
+ * - validations: url uniqueness per account ("has already been taken") and the format of
+ *   `URI::DEFAULT_PARSER.make_regexp(%w[http https])`, which is unanchored: the url must contain
+ *   an absolute http(s) URI somewhere ("is invalid"); subscriptions must be a non-empty list of
+ *   ALLOWED_WEBHOOK_EVENTS ("Invalid events"); 422 RecordInvalid on create and update;
+ * - `inbox_id` is optional and not checked (`belongs_to :inbox, optional: true`): an unknown id
+ *   is stored and the view omits `inbox`; another account's inbox is rendered, as upstream does;
+ * - newer builds (WebhookSecretable) generate a signing `secret` on create (`has_secure_token`)
+ *   and render it in every view; it is issued through the secret book and never snapshotted.
+ */
+import { recordNotFound } from "../errors";
+import { castInteger, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { RecordErrors, TAKEN } from "../record-errors";
+import { rowById, type AccountRecord, type SandboxState, type WebhookRecord } from "../state";
+import { takenInAccount } from "./uniqueness";
+
+/** Webhook::ALLOWED_WEBHOOK_EVENTS of current upstream. */
+export const WEBHOOK_EVENTS = [
+  "conversation_status_changed", "conversation_updated", "conversation_created", "contact_created", "contact_updated",
+  "message_created", "message_updated", "webwidget_triggered", "inbox_created", "inbox_updated",
+  "conversation_typing_on", "conversation_typing_off",
+] as const;
+
+const COLUMNS = ["id", "name", "url", "subscriptions", "webhook_type", "account_id", "inbox_id", "secret", "created_at", "updated_at"];
+const PERMIT: PermitFilter = { inbox_id: "scalar", name: "scalar", url: "scalar", subscriptions: "scalars" };
+
+/** An absolute http(s) URI anywhere in the text: the scheme, a colon and at least one URI character. */
+const URL_FORMAT = /(?:http|https):[A-Za-z0-9\-_.!~*'();/?:@&=+$,%[\]#]/;
+
+/** A webhook being assigned: url and subscriptions may be nil until validation refuses them. */
+type Draft = Omit<WebhookRecord, "url" | "subscriptions"> & { url: string | null; subscriptions: unknown };
+
+/** `Current.account.webhooks.find(id)`. */
+export function findWebhook(state: SandboxState, account: AccountRecord, idParam: string): WebhookRecord {
+  const webhook = rowById(state.webhooks, idParam, account);
+  if (!webhook) throw recordNotFound();
+  return webhook;
+}
+
+export function webhooksOf(state: SandboxState, account: AccountRecord): WebhookRecord[] {
+  return [...state.webhooks.values()].filter((w) => w.account_id === account.id).sort((a, b) => a.id - b.id);
+}
+
+export function createWebhook(state: SandboxState, account: AccountRecord, request: ParamsRequest): WebhookRecord {
+  const draft: Draft = { id: 0, account_id: account.id, url: null, name: null, subscriptions: null, inbox_id: null, secret: "" };
+  const webhook = validated(state, assign(draft, payload(request)));
+  webhook.id = state.nextId("webhooks");
+  webhook.secret = state.secrets.fresh();
+  state.webhooks.set(webhook.id, webhook);
+  return webhook;
+}
+
+export function updateWebhook(state: SandboxState, webhook: WebhookRecord, request: ParamsRequest): WebhookRecord {
+  const updated = validated(state, assign({ ...webhook }, payload(request)));
+  state.webhooks.set(updated.id, updated);
+  return updated;
+}
+
+export function destroyWebhook(state: SandboxState, webhook: WebhookRecord): void {
+  state.webhooks.delete(webhook.id);
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "webhook", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  const has = (key: string) => Object.hasOwn(attributes, key);
+  if (has("url")) draft.url = castString(attributes.url);
+  if (has("name")) draft.name = castString(attributes.name);
+  if (has("inbox_id")) draft.inbox_id = castInteger(attributes.inbox_id);
+  if (has("subscriptions")) draft.subscriptions = attributes.subscriptions;
+  return draft;
+}
+
+function validated(state: SandboxState, draft: Draft): WebhookRecord {
+  const errors = new RecordErrors();
+  if (takenInAccount(state.webhooks, draft as WebhookRecord, "url")) errors.add("url", TAKEN);
+  if (!URL_FORMAT.test(draft.url ?? "")) errors.add("url", "is invalid");
+  if (!validSubscriptions(draft.subscriptions)) errors.add("subscriptions", "Invalid events");
+  errors.raiseIfAny();
+  return draft as WebhookRecord; // validated: a null url fails the format, subscriptions are a list
+}
+
+/** `validate_webhook_subscriptions`: an Array, not blank, every entry an allowed event. */
+function validSubscriptions(subscriptions: unknown): subscriptions is string[] {
+  return Array.isArray(subscriptions) && subscriptions.length > 0 && subscriptions.every((event) => (WEBHOOK_EVENTS as readonly unknown[]).includes(event));
+}

@@ -1,0 +1,25 @@
+import type { AccountCall } from "../call";
+import type { UserRecord } from "../state";
+
+/**
+ * The `_agent` partial, as a user of the calling account (`Current.account`): inbox and team
+ * member lists, the agents list and a macro's `created_by`/`updated_by` all render it. A user
+ * without a membership in the account (removed since) renders a null role.
+ */
+export function agentView(call: AccountCall, user: UserRecord) {
+  const membership = user.memberships.find((m) => m.account_id === call.account.id);
+  return {
+    id: user.id,
+    account_id: call.account.id,
+    availability_status: membership?.availability ?? "offline",
+    auto_offline: membership?.auto_offline ?? true,
+    confirmed: user.confirmed,
+    email: user.email,
+    provider: "email",
+    available_name: user.display_name ?? user.name,
+    name: user.name,
+    role: membership?.role ?? null,
+    thumbnail: "",
+    custom_role_id: null,
+  };
+}

@@ -1,0 +1,54 @@
+import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { internalError } from "../errors";
+import { authorizeMacro, createMacro, destroyMacro, findMacro, macrosVisibleTo, updateMacro } from "../models/macros";
+import type { MacroRecord, UserRecord } from "../state";
+import { agentView } from "./agent-view";
+
+/** The `_macro` partial: `created_by`/`updated_by` as agents when those users exist; `files` omitted (never attached here). */
+function macroView(call: AccountCall, macro: MacroRecord) {
+  const user = (id: number | null): UserRecord | undefined => (id === null ? undefined : call.state.users.get(id));
+  const createdBy = user(macro.created_by_id);
+  const updatedBy = user(macro.updated_by_id);
+  return {
+    id: macro.id,
+    name: macro.name,
+    visibility: macro.visibility,
+    ...(createdBy ? { created_by: agentView(call, createdBy) } : {}),
+    ...(updatedBy ? { updated_by: agentView(call, updatedBy) } : {}),
+    account_id: macro.account_id,
+    actions: macro.actions,
+  };
+}
+
+/** The macro of the path for update and destroy: a missing one is a method call on nil, a 500. */
+function writableMacro(call: AccountCall): MacroRecord {
+  const macro = findMacro(call.state, call.account, call.path.id ?? "");
+  if (!macro) throw internalError();
+  authorizeMacro(call, macro, "write");
+  return macro;
+}
+
+export function index(call: AccountCall): ApiResult {
+  return ok({ payload: macrosVisibleTo(call.state, call).map((macro) => macroView(call, macro)) });
+}
+
+/** `head :not_found` (an empty body) for a missing macro. */
+export function show(call: AccountCall): ApiResult {
+  const macro = findMacro(call.state, call.account, call.path.id ?? "");
+  if (!macro) return { status: 404 };
+  authorizeMacro(call, macro, "show");
+  return ok({ payload: macroView(call, macro) });
+}
+
+export function create(call: AccountCall): ApiResult {
+  return ok({ payload: macroView(call, createMacro(call.state, call, call.params)) });
+}
+
+export function update(call: AccountCall): ApiResult {
+  return ok({ payload: macroView(call, updateMacro(call.state, call, writableMacro(call), call.params)) });
+}
+
+export function destroy(call: AccountCall): ApiResult {
+  destroyMacro(call.state, writableMacro(call));
+  return EMPTY_OK;
+}

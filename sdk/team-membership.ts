@@ -1,0 +1,52 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { TeamAgent, TeamMembershipInputs } from "../provider/resources/team-membership";
+import type { ResourceArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/team-membership");
+
+/** Arguments of {@link TeamMembership}. `accountId` defaults to config `chatwoot:accountId`. */
+export type TeamMembershipArgs = ResourceArgs<TeamMembershipInputs, "accountId">;
+
+/**
+ * The agents of a Chatwoot team, with the same contract as {@link InboxMembership}. By default only
+ * the listed users are managed: they are added when listed and removed when they leave the list or
+ * the resource is deleted, and anyone else in the team is left alone (so several stacks can each
+ * manage their own users of one team). With `exclusive: true` the team holds exactly the listed
+ * users and everyone else is removed; do not combine an exclusive membership with other
+ * memberships of the same team.
+ *
+ * Users must belong to the team's account (Chatwoot refuses others with 401 "Invalid User IDs");
+ * a change that fails is undone. Deleting the team deletes its members: the membership then
+ * reads as gone.
+ *
+ * ## Example Usage
+ * ```ts
+ * const billing = new chatwoot.Team("billing", { name: "billing" });
+ * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
+ * const billingAgents = new chatwoot.TeamMembership("billing", {
+ *   teamId: billing.id.apply(Number),
+ *   userIds: [carol],
+ * });
+ * ```
+ *
+ * ## Adoption
+ * Nothing to declare: users who already are members are taken over without a write, and from then
+ * on they are managed (deleting the resource removes them). The id is `accountId/teamId`.
+ */
+export class TeamMembership extends pulumi.dynamic.Resource {
+  declare readonly accountId: pulumi.Output<number>;
+  declare readonly teamId: pulumi.Output<number>;
+  /**
+   * The listed users that really are members (a user removed out of band is missing, and shows as
+   * a change on the next `up`); with `exclusive`, every member of the team.
+   */
+  declare readonly userIds: pulumi.Output<number[]>;
+  declare readonly exclusive: pulumi.Output<boolean>;
+  /** Every member of the team (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
+  declare readonly /*out*/ agents: pulumi.Output<TeamAgent[]>;
+
+  constructor(name: string, args: TeamMembershipArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "TeamMembership");
+    noticeOutsideEngine();
+  }
+}

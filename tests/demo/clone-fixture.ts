@@ -1,0 +1,143 @@
+/**
+ * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
+ * account 1 "Acme" configured with every kind an export covers, account 2 "Globex" with nothing to
+ * clash with but the same people (found there by e-mail address) and an e-mail inbox of its own,
+ * which the copy adopts in place of Acme's (an e-mail channel cannot be created through the API).
+ */
+import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
+
+/** Acme's e-mail inbox and the Globex inbox the copy adopts for it. */
+export const SOURCE_EMAIL_INBOX = 3;
+export const TARGET_EMAIL_INBOX = 5;
+
+/** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
+export const COPY_PORTAL_SUFFIX = "globex";
+
+const both = (role: "administrator" | "agent") => [
+  { account_id: 1, role },
+  { account_id: 2, role },
+];
+
+export const CLONE_FIXTURE: FixtureInput = {
+  ...defaultFixture,
+  users: [
+    { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },
+    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: both("agent") },
+    { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: both("agent") },
+    { id: 4, name: "Dana Shared", email: "dana@shared.test", memberships: both("agent") },
+    { id: 5, name: "Erin Admin", email: "erin@globex.test", memberships: [{ account_id: 2, role: "administrator" }] },
+  ],
+  inboxes: [
+    // Acme's inboxes of the built-in seed, the website one answered by the triage bot; Globex's
+    // API inbox is left out, so that the copy is all Globex has.
+    ...(defaultFixture.inboxes ?? []).filter((inbox) => inbox.account_id === 1).map((inbox) => (inbox.id === 1 ? { ...inbox, agent_bot_id: 1 } : inbox)),
+    { id: TARGET_EMAIL_INBOX, account_id: 2, name: "Globex Mail", channel_type: "Channel::Email", email: "mail@globex.test" },
+  ],
+  custom_attribute_definitions: [
+    {
+      id: 1,
+      account_id: 1,
+      attribute_key: "customer_tier",
+      attribute_model: "contact_attribute",
+      attribute_display_name: "Customer tier",
+      attribute_display_type: "list",
+      attribute_description: "The contact's support plan",
+      attribute_values: ["bronze", "silver", "gold"],
+    },
+    {
+      id: 2,
+      account_id: 1,
+      attribute_key: "order_id",
+      attribute_model: "conversation_attribute",
+      attribute_display_name: "Order",
+      attribute_display_type: "text",
+      regex_pattern: "^[0-9]+$",
+      regex_cue: "Digits only",
+    },
+  ],
+  labels: [
+    { id: 1, account_id: 1, title: "vip", description: "Customers on the gold plan", color: "#d97706", show_on_sidebar: true },
+    { id: 2, account_id: 1, title: "billing-issue", color: "#2563eb", show_on_sidebar: false },
+    { id: 3, account_id: 1, title: "spam", color: "#6b7280" },
+  ],
+  teams: [
+    { id: 1, account_id: 1, name: "billing", description: "Invoices and refunds", member_ids: [2, 3] },
+    { id: 2, account_id: 1, name: "sales", allow_auto_assign: false, member_ids: [4] },
+  ],
+  portals: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Acme Help",
+      slug: "acme-help",
+      color: "#0f766e",
+      custom_domain: "help.acme.test",
+      header_text: "How can we help?",
+      page_title: "Acme Help Center",
+      config: { allowed_locales: ["en", "de"], default_locale: "en" },
+      inbox_id: 1,
+    },
+  ],
+  automation_rules: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Gold customers to billing",
+      description: "New website conversations of gold customers",
+      event_name: "conversation_created",
+      conditions: [
+        { attribute_key: "inbox_id", filter_operator: "equal_to", values: [1], query_operator: "AND" },
+        { attribute_key: "customer_tier", filter_operator: "equal_to", values: ["gold"], query_operator: null, custom_attribute_type: "contact_attribute" },
+      ],
+      actions: [
+        { action_name: "assign_team", action_params: [1] },
+        { action_name: "add_label", action_params: ["vip"] },
+      ],
+    },
+    {
+      id: 2,
+      account_id: 1,
+      name: "Refund requests",
+      event_name: "message_created",
+      active: false,
+      conditions: [
+        { attribute_key: "content", filter_operator: "contains", values: ["refund"], query_operator: "OR" },
+        { attribute_key: "order_id", filter_operator: "is_present", values: [], query_operator: null, custom_attribute_type: "conversation_attribute" },
+      ],
+      actions: [
+        { action_name: "send_email_to_team", action_params: [{ team_ids: [1], message: "A refund was requested" }] },
+        { action_name: "assign_agent", action_params: [3] },
+        { action_name: "add_label", action_params: ["billing-issue"] },
+      ],
+    },
+  ],
+  webhooks: [
+    { id: 1, account_id: 1, name: "CRM sync", url: "https://crm.acme.test/chatwoot", subscriptions: ["contact_created", "contact_updated"] },
+    { id: 2, account_id: 1, url: "https://hooks.acme.test/api-inbox", subscriptions: ["message_created"], inbox_id: 2 },
+  ],
+  canned_responses: [
+    { id: 1, account_id: 1, short_code: "hello", content: "Hi! How can we help you today?" },
+    { id: 2, account_id: 1, short_code: "refund", content: "We have received your refund request and will reply within 2 days." },
+  ],
+  macros: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Close as spam",
+      visibility: "global",
+      actions: [
+        { action_name: "add_label", action_params: ["spam"] },
+        { action_name: "resolve_conversation" },
+      ],
+      created_by_id: 1,
+    },
+    {
+      id: 2,
+      account_id: 1,
+      name: "Hand to billing",
+      visibility: "global",
+      actions: [{ action_name: "assign_team", action_params: [1] }],
+      created_by_id: 1,
+    },
+  ],
+};

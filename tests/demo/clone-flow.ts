@@ -1,0 +1,113 @@
+/**
+ * The steps of cloning an account against a sandbox seeded with {@link CLONE_FIXTURE}, shared by
+ * the program test and `npm run demo -- --example clone`: the built `pulumi-chatwoot` command
+ * (`export`, `diff`) as npm ships it, the TypeScript compiler on the exported project, and the
+ * offline runner applying it to either account.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runProgram, type RunSummary } from "../harness/offline-runner";
+import type { SandboxInfo } from "../../sdk/sandbox";
+import { COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "./clone-fixture";
+import { projectName, REPO_ROOT } from "./examples";
+
+/** The exported project's files. */
+export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"];
+
+/** Settings of the copy in account 2: created, not adopted; portal slugs suffixed; Globex's e-mail inbox adopted for Acme's. */
+export const COPY_SETTINGS = { adopt: "false", portalSuffix: COPY_PORTAL_SUFFIX, inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX) };
+
+/** How a command ended. */
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a process to its end without blocking this one (the sandbox may answer from here). */
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Finished> {
+  const child = spawn(command, args, options);
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A working directory with the exported project in `project` (its node_modules: the repository's, where `npm run build` installs the package). */
+export class CloneFlow {
+  readonly work = fs.mkdtempSync(path.join(os.tmpdir(), "chatwoot-clone-"));
+  readonly project = path.join(this.work, "acme");
+
+  constructor(private readonly info: SandboxInfo) {
+    fs.mkdirSync(this.project);
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(this.project, "node_modules"), "junction");
+  }
+
+  /** `pulumi-chatwoot ARGS` from dist/, with account 1's tokens (account 2's as the `diff` target); `env` overrides. */
+  command(args: string[], env: Record<string, string> = {}): Promise<Finished> {
+    const [source, target] = this.info.accounts;
+    return run(process.execPath, [path.join(REPO_ROOT, "dist/sdk/cli/main.js"), ...args], {
+      cwd: this.work,
+      env: {
+        PATH: process.env.PATH,
+        CHATWOOT_URL: this.info.url,
+        CHATWOOT_API_ACCESS_TOKEN: source?.adminToken,
+        CHATWOOT_PLATFORM_ACCESS_TOKEN: this.info.platformTokens[0],
+        CHATWOOT_TO_API_ACCESS_TOKEN: target?.adminToken,
+        ...env,
+      },
+    });
+  }
+
+  /** `pulumi-chatwoot export` of account 1, bots included, into `dir` (default: the project). */
+  exportSource(dir = this.project, env?: Record<string, string>): Promise<Finished> {
+    return this.command(["export", "--account-id", "1", "--out", dir, "--platform"], env);
+  }
+
+  /** `pulumi-chatwoot diff` of account 1 with the copy in account 2. */
+  diffCopy(): Promise<Finished> {
+    return this.command(["diff", "--account-id", "1", "--to-account-id", "2", "--platform", `--portal-suffix=${COPY_PORTAL_SUFFIX}`]);
+  }
+
+  /** `tsc --noEmit` on the exported project (its tsconfig.json is strict). */
+  typeCheck(): Promise<Finished> {
+    return run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(this.project, "tsconfig.json"), "--noEmit"], { cwd: this.project });
+  }
+
+  /** `pulumi up` of the exported project in account `accountId`, with the state of stack `stack`. */
+  apply(accountId: number, settings: Record<string, string>, stack: string): Promise<RunSummary> {
+    const account = this.info.accounts.find((a) => a.id === accountId);
+    if (!account) throw new Error(`the sandbox has no account ${accountId}`);
+    return runProgram({
+      program: this.project,
+      // The engine runs the provider host in the project directory; requires resolve from there.
+      cwd: this.project,
+      project: projectName(this.project),
+      stack,
+      statePath: path.join(this.work, `${stack}.json`),
+      config: {
+        "chatwoot:url": this.info.url,
+        "chatwoot:accountId": String(accountId),
+        "chatwoot:apiAccessToken": account.adminToken,
+        "chatwoot:platformAccessToken": this.info.platformTokens[0] ?? "",
+        ...settings,
+      },
+      secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+    });
+  }
+
+  /** The project's files, by name. */
+  files(dir = this.project): Record<string, string> {
+    return Object.fromEntries(PROJECT_FILES.map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]));
+  }
+
+  dispose(): void {
+    fs.rmSync(this.work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,101 @@
+/** Comparing two accounts: by kind and natural key, references by what they name, values as the diff layer compares them. */
+import { compareModels, describeDifferences, type Difference } from "../../../sdk/clone/compare";
+import { buildModel } from "../../../sdk/clone/model";
+import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
+
+/** An account whose objects refer to each other; `offset` shifts every id, as in another account. */
+function account(offset: number, change: (raw: Required<Pick<RawAccount, "labels" | "teams" | "inboxes" | "rules" | "webhooks" | "portals">>) => void = () => {}) {
+  const id = (n: number) => n + offset;
+  const raw = {
+    labels: [{ id: id(1), title: "vip", color: "#D97706" }],
+    teams: [{ id: id(2), name: "billing", members: [11, 12] }],
+    inboxes: [widgetInbox(id(3), "Website", { members: [11] })],
+    rules: [
+      {
+        id: id(4),
+        name: "Gold",
+        event_name: "conversation_created",
+        conditions: [{ attribute_key: "inbox_id", filter_operator: "equal_to", values: [id(3)], query_operator: null }],
+        actions: [
+          { action_name: "assign_team", action_params: [id(2)] },
+          { action_name: "add_label", action_params: ["vip"] },
+        ],
+      },
+    ],
+    webhooks: [{ id: id(5), url: "https://hooks.acme.test/a", subscriptions: ["message_created", "contact_created"], inbox_id: id(3) }],
+    portals: [{ id: id(6), slug: "help", name: "Help", custom_domain: "help.acme.test", config: { allowed_locales: ["en"] } }],
+  };
+  change(raw);
+  return buildModel(snapshotOf(raw));
+}
+
+const kinds = (diffs: Difference[]) => diffs.map((d) => `${d.kind} ${d.type} ${d.key}`);
+
+test("the same configuration under other ids is equal: references compare by what they name", () => {
+  expect(compareModels(account(0), account(100))).toEqual([]);
+});
+
+test("what the diff layer treats as equal is equal: colour case, a set's order", () => {
+  const other = account(100, (raw) => {
+    raw.labels[0]!.color = "#d97706";
+    raw.webhooks[0]!.subscriptions = ["contact_created", "message_created"];
+  });
+  expect(compareModels(account(0), other)).toEqual([]);
+});
+
+test("a changed property is reported with both values", () => {
+  const other = account(100, (raw) => {
+    raw.labels[0]!.color = "#000000";
+  });
+  const diffs = compareModels(account(0), other);
+  expect(diffs).toEqual([{ type: "Label", key: "vip", kind: "changed", changes: [{ property: "color", source: "#D97706", target: "#000000" }] }]);
+  expect(describeDifferences(diffs, "account 1", "account 2")).toEqual([
+    'label "vip": differs',
+    '    color: "#D97706" in account 1, "#000000" in account 2',
+  ]);
+});
+
+test("a reference to another object is a change, named by what it refers to", () => {
+  const other = account(100, (raw) => {
+    raw.teams.push({ id: 150, name: "sales" });
+    raw.rules[0]!.actions = [{ action_name: "assign_team", action_params: [150] }, { action_name: "add_label", action_params: ["vip"] }];
+  });
+  const [diff] = compareModels(account(0), other).filter((d) => d.type === "AutomationRule");
+  expect(diff?.changes.map((c) => c.property)).toEqual(["actions"]);
+  expect(JSON.stringify(diff?.changes[0]?.target)).toContain('team \\"sales\\"');
+});
+
+test("a member who differs is a change of the membership (users compare by e-mail address)", () => {
+  const other = account(100, (raw) => {
+    raw.teams[0]!.members = [12];
+  });
+  expect(kinds(compareModels(account(0), other))).toEqual(["changed TeamMembership billing"]);
+});
+
+test("objects only one account has are missing or extra; the others are compared as usual", () => {
+  const other = account(100, (raw) => {
+    raw.labels.push({ id: 160, title: "spam" });
+    raw.webhooks.length = 0;
+  });
+  expect(kinds(compareModels(account(0), other))).toEqual(["extra Label spam", "missing Webhook https://hooks.acme.test/a"]);
+});
+
+test("adoption switches are not configuration: the same objects with other ids adopt differently, and compare equal", () => {
+  const [a, b] = [account(0), account(100)];
+  expect(a.objects.find((o) => o.type === "AutomationRule")?.inputs.adoptId).not.toEqual(b.objects.find((o) => o.type === "AutomationRule")?.inputs.adoptId);
+  expect(compareModels(a, b)).toEqual([]);
+});
+
+test("a copy made with a portal suffix matches by the slug without it, and leaves custom domains out", () => {
+  const copy = account(100, (raw) => {
+    raw.portals[0]!.slug = "help-staging";
+    raw.portals[0]!.custom_domain = null;
+  });
+  expect(kinds(compareModels(account(0), copy))).toEqual(["missing Portal help", "extra Portal help-staging"]);
+  expect(compareModels(account(0), copy, { portalSuffix: "staging" })).toEqual([]);
+  const renamed = account(100, (raw) => {
+    raw.portals[0]!.slug = "help-staging";
+    raw.portals[0]!.name = "Other";
+  });
+  expect(kinds(compareModels(account(0), renamed, { portalSuffix: "staging" }))).toEqual(["changed Portal help"]);
+});

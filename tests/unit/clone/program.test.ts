@@ -1,0 +1,120 @@
+/**
+ * The account model and the generated project: declaration order, adoption switches, comments and
+ * warnings for what cannot be mapped, no credentials, and the same text for the same account.
+ */
+import { buildModel } from "../../../sdk/clone/model";
+import { programText } from "../../../sdk/clone/program";
+import { projectFiles } from "../../../sdk/clone/project";
+import { RESOURCE_TYPES } from "../../../sdk/clone/resource-types";
+import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
+
+const ACCOUNT: RawAccount = {
+  accountId: 4,
+  attributes: [{ id: 1, attribute_key: "tier", attribute_model: "contact_attribute", attribute_display_name: "Tier", attribute_display_type: "list", attribute_values: ["a", "b"] }],
+  labels: [{ id: 2, title: "vip", color: "#ff0000" }, { id: 3, title: "spam" }],
+  teams: [{ id: 4, name: "billing", members: [11, 13] }],
+  agentBots: [{ id: 5, name: "Triage", outgoing_url: "https://bots.acme.test/t", account_id: 4, access_token: "bot-access-token" }],
+  inboxes: [
+    widgetInbox(6, "Website", { bot: 5, members: [12] }),
+    { id: 7, name: "Mail", channel_type: "Channel::Email", timezone: "UTC" },
+  ],
+  portals: [{ id: 8, slug: "help", name: "Help", inbox: { id: 6, website_token: "portal-inbox-token" } }],
+  rules: [
+    {
+      id: 9,
+      name: "Route",
+      event_name: "conversation_created",
+      conditions: [{ attribute_key: "tier", filter_operator: "equal_to", values: ["a"], query_operator: null }],
+      actions: [
+        { action_name: "assign_team", action_params: [4] },
+        { action_name: "assign_team", action_params: [99] },
+        { action_name: "add_label", action_params: ["vip"] },
+      ],
+    },
+  ],
+  webhooks: [{ id: 10, url: "https://hooks.acme.test/x", subscriptions: ["message_created"], inbox_id: 6, secret: "webhook-signing-secret" }],
+  cannedResponses: [{ id: 11, short_code: "hi", content: "Hello" }],
+  macros: [{ id: 12, name: "Spam", visibility: "global", actions: [{ action_name: "add_label", action_params: ["spam"] }] }],
+};
+
+const CREDENTIALS = ["website-token-6", "hmac-token-6", "bot-access-token", "portal-inbox-token", "webhook-signing-secret"];
+
+const model = () => buildModel(snapshotOf(ACCOUNT));
+const program = () => programText(model());
+
+test("every constant is declared before it is used, kinds in dependency order", () => {
+  const lines = program().split("\n");
+  const declared = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const name = /^const (\w+) =/.exec(line)?.[1];
+    if (name) declared.set(name, i);
+  });
+  for (const object of model().objects) {
+    lines.forEach((line, i) => {
+      if (new RegExp(`\\b${object.identifier}\\b`).test(line)) expect(declared.get(object.identifier)).toBeLessThanOrEqual(i);
+    });
+  }
+  const order = model().objects.map((o) => RESOURCE_TYPES.findIndex((t) => t.sdkClass === o.type));
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+});
+
+test("references are expressions of the objects they name, never the exported account's ids", () => {
+  const text = program();
+  expect(text).toContain("agentBotId: idOf(botTriage)");
+  expect(text).toContain("inboxId: idOf(inboxWebsite)");
+  expect(text).toContain("attributeKey: attributeTierContact.attributeKey");
+  expect(text).toContain("actionParams: [labelVip.title]");
+  expect(text).toContain('const agentBob = agentId("bob@acme.test");');
+  expect(text).toMatch(/userIds: \[agentBob\]/);
+  // The account comes from the stack's config.
+  expect(text).not.toMatch(/accountId/);
+});
+
+test("adoption: natural-key kinds switch adopt, the others adopt by id, an inbox that can only be adopted needs its id", () => {
+  const text = program();
+  expect(text).toContain('const adopt = config.getBoolean("adopt") ?? true;');
+  expect(text).toMatch(/new chatwoot\.Label\("label-vip", \{[^}]*adopt \}\)/);
+  for (const id of [5, 6, 9]) expect(text).toContain(`adoptId: adopt ? ${id} : undefined,`);
+  expect(text).toContain('adoptId: adopt ? 7 : config.requireNumber("inboxMailId"),');
+  expect(model().settings.map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
+});
+
+test("what cannot be mapped is a comment where it is and a warning naming the object", () => {
+  const { warnings } = model();
+  const text = program();
+  expect(text).toMatch(/actionParams: \[\n\s+99, \/\/ team 99 is not a team of account 4\n/);
+  expect(text).toMatch(/\/\/ left out: user 13 has no e-mail address/);
+  expect(warnings).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^automation rule "Route": team 99 is not a team of account 4/),
+      expect.stringMatching(/^team membership "billing": left out: user 13 has no e-mail address/),
+      expect.stringMatching(/^inbox "Mail": a Channel::Email inbox can only be adopted/),
+    ]),
+  );
+  expect(warnings).toHaveLength(3);
+});
+
+test("without --platform the inbox's bot is not declared: a comment says why, and a warning", () => {
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, types: RESOURCE_TYPES.map((t) => t.sdkClass).filter((t) => t !== "AgentBot") })));
+  expect(text).toMatch(/agentBotId: undefined, \/\/ agent bot 5: agent bots are not part of this export \(they need --platform\)/);
+});
+
+test("no credential of the account is ever written", () => {
+  const files = Object.values(projectFiles(model())).join("\n");
+  for (const secret of CREDENTIALS) expect(files).not.toContain(secret);
+});
+
+test("the same account gives byte-identical files, whatever order the server lists objects in", () => {
+  const shuffled: RawAccount = Object.fromEntries(Object.entries(ACCOUNT).map(([k, v]) => [k, Array.isArray(v) ? [...v].reverse() : v]));
+  expect(projectFiles(buildModel(snapshotOf(shuffled)))).toEqual(projectFiles(model()));
+});
+
+test("the project: strict TypeScript, the Pulumi SDK this package uses, and this package", () => {
+  const files = projectFiles(model());
+  expect(Object.keys(files)).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"]);
+  const manifest = JSON.parse(files["package.json"] as string) as { dependencies: Record<string, string> };
+  const own = JSON.parse(require("node:fs").readFileSync(require.resolve("../../../package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
+  expect(manifest.dependencies).toEqual({ "@pulumi/pulumi": own.dependencies["@pulumi/pulumi"], "pulumi-chatwoot": `^${own.version}` });
+  expect((JSON.parse(files["tsconfig.json"] as string) as { compilerOptions: { strict: boolean } }).compilerOptions.strict).toBe(true);
+  expect(files["README.md"]).toContain("pulumi config set adopt false");
+});

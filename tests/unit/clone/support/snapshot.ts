@@ -1,0 +1,89 @@
+/**
+ * Account snapshots for the cloning engine's unit tests, made from server objects as the API sends
+ * them (snake_case) and read through the same wire schemas `readAccount` uses.
+ */
+import { AgentBotWire } from "../../../../provider/resources/agent-bot";
+import { RuleWire } from "../../../../provider/resources/automation-rule";
+import { CannedResponseWire } from "../../../../provider/resources/canned-response";
+import { DefinitionWire } from "../../../../provider/resources/custom-attribute-definition";
+import { InboxServerWire } from "../../../../provider/resources/inbox-api";
+import { LabelWire } from "../../../../provider/resources/label";
+import { MacroWire } from "../../../../provider/resources/macro";
+import { PortalWire } from "../../../../provider/resources/portal";
+import { TeamWire } from "../../../../provider/resources/team";
+import { WebhookWire } from "../../../../provider/resources/webhook";
+import { AgentWire } from "../../../../provider/wire/agent";
+import type { AccountSnapshot } from "../../../../sdk/clone/account";
+import { RESOURCE_TYPES, type TypeName } from "../../../../sdk/clone/resource-types";
+
+type Raw = Record<string, unknown>;
+
+/** What a test gives: server objects per kind; teams and inboxes with their members (and an inbox's bot). */
+export interface RawAccount {
+  accountId?: number;
+  types?: TypeName[];
+  agents?: Raw[];
+  attributes?: Raw[];
+  labels?: Raw[];
+  teams?: (Raw & { members?: number[] })[];
+  agentBots?: Raw[];
+  inboxes?: (Raw & { bot?: number | null; members?: number[] })[];
+  portals?: Raw[];
+  rules?: Raw[];
+  webhooks?: Raw[];
+  cannedResponses?: Raw[];
+  macros?: Raw[];
+}
+
+/** The account's users of most tests: two agents with e-mail addresses, one without. */
+export const AGENTS: Raw[] = [
+  { id: 11, name: "Bob", email: "bob@acme.test", role: "agent" },
+  { id: 12, name: "Carol", email: "carol@acme.test", role: "agent" },
+  { id: 13, name: "Nobody", email: null, role: "agent" },
+];
+
+const without = (raw: Raw, ...keys: string[]) => Object.fromEntries(Object.entries(raw).filter(([k]) => !keys.includes(k)));
+
+/** A snapshot of `raw` (every kind read unless `types` says otherwise). */
+export function snapshotOf(raw: RawAccount): AccountSnapshot {
+  return {
+    accountId: raw.accountId ?? 1,
+    types: new Set(raw.types ?? RESOURCE_TYPES.map((t) => t.sdkClass)),
+    agents: (raw.agents ?? AGENTS).map((a) => AgentWire.parse(a)),
+    attributes: (raw.attributes ?? []).map((a) => DefinitionWire.parse({ default_value: null, ...a })),
+    labels: (raw.labels ?? []).map((l) => LabelWire.parse(l)),
+    teams: (raw.teams ?? []).map((t) => ({ team: TeamWire.parse(without(t, "members")), memberIds: t.members ?? [] })),
+    agentBots: (raw.agentBots ?? []).map((b) => AgentBotWire.parse(b)),
+    inboxes: (raw.inboxes ?? []).map((i) => ({
+      inbox: InboxServerWire.parse(without(i, "bot", "members")),
+      botId: i.bot ?? null,
+      memberIds: i.members ?? [],
+    })),
+    portals: (raw.portals ?? []).map((p) => PortalWire.parse({ config: null, ...p })),
+    rules: (raw.rules ?? []).map((r) => RuleWire.parse(r)),
+    webhooks: (raw.webhooks ?? []).map((w) => WebhookWire.parse(w)),
+    cannedResponses: (raw.cannedResponses ?? []).map((c) => CannedResponseWire.parse(c)),
+    macros: (raw.macros ?? []).map((m) => MacroWire.parse(m)),
+  };
+}
+
+/** A web-widget inbox as the server sends it, with its credentials (which an export must never show). */
+export function widgetInbox(id: number, name: string, extra: Raw = {}): Raw {
+  return {
+    id,
+    name,
+    channel_type: "Channel::WebWidget",
+    website_url: "https://www.acme.test",
+    widget_color: "#1F93FF",
+    website_token: `website-token-${id}`,
+    hmac_token: `hmac-token-${id}`,
+    web_widget_script: `<script>window.chatwootSettings = { websiteToken: "website-token-${id}" }</script>`,
+    timezone: "Europe/Berlin",
+    working_hours: [
+      { day_of_week: 0, closed_all_day: true },
+      { day_of_week: 1, open_hour: 9, open_minutes: 0, close_hour: 17, close_minutes: 30 },
+      { day_of_week: 2, open_all_day: true },
+    ],
+    ...extra,
+  };
+}
