@@ -3,6 +3,7 @@
  * (`--include`/`--exclude`, `--platform`), the connection (flags over the `CHATWOOT_*` environment
  * variables the provider reads), progress on stderr, and how a failure is reported.
  */
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { apiClient, type ApiClient } from "../../provider/http/client";
 import { configureConnection, connection, resetConnectionConfig } from "../../provider/config";
 import { ChatwootApiError, ConfigError } from "../../provider/http/errors";
@@ -12,6 +13,41 @@ import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-
 /** A wrong flag or value: the command prints it with its usage and exits 2. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** The flags `export` and `diff` share (node:util `parseArgs` options). */
+export const CLONE_OPTIONS = {
+  "account-id": { type: "string" },
+  url: { type: "string" },
+  include: { type: "string" },
+  exclude: { type: "string" },
+  platform: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const satisfies Options;
+
+/** What `parseArgs` reads for `options`. */
+type Values<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: O }>>["values"];
+
+/** Reads flags strictly (no positionals, no unknown flag); anything wrong is a {@link UsageError}. */
+export function readOptions<O extends Options>(argv: string[], options: O): Values<O> {
+  try {
+    return parseArgs({ args: argv, strict: true as const, allowPositionals: false as const, options }).values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** The shared flags' values: the source account, its server, the kinds to cover. */
+export function cloneFlags(values: { "account-id"?: string; url?: string; include?: string; exclude?: string; platform?: boolean }) {
+  return {
+    accountId: accountIdFrom("--account-id", values["account-id"]),
+    url: values.url,
+    include: values.include,
+    exclude: values.exclude,
+    platform: values.platform ?? false,
+  };
 }
 
 /** An account id flag's value. */

@@ -3,11 +3,10 @@
  * after mapping ids to the objects they stand for (../clone/compare.ts), the check a pipeline runs
  * after cloning. Prints what differs on stdout. Exit codes: 0 equal, 1 they differ, 2 an error.
  */
-import { parseArgs } from "node:util";
 import { compareModels, describeDifferences } from "../clone/compare";
 import { buildModel } from "../clone/model";
 import { TYPE_OPTIONS } from "../clone/resource-types";
-import { accountIdFrom, clientFor, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
+import { accountIdFrom, clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, typesFrom } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot diff";
@@ -37,48 +36,18 @@ CHATWOOT_TO_API_ACCESS_TOKEN and CHATWOOT_TO_PLATFORM_ACCESS_TOKEN for B (defaul
 Exit codes: 0 the accounts are equal, 1 they differ, 2 an error (a wrong flag, the server or the
 connection failed).`;
 
-interface DiffFlags {
-  accountId: number;
-  toAccountId: number;
-  url?: string;
-  toUrl?: string;
-  include?: string;
-  exclude?: string;
-  platform: boolean;
-  portalSuffix?: string;
-}
-
-function readFlags(argv: string[]): DiffFlags | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "account-id": { type: "string" },
-        "to-account-id": { type: "string" },
-        url: { type: "string" },
-        "to-url": { type: "string" },
-        include: { type: "string" },
-        exclude: { type: "string" },
-        platform: { type: "boolean" },
-        "portal-suffix": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) return "help";
+function readFlags(argv: string[]) {
+  const values = readOptions(argv, {
+    ...CLONE_OPTIONS,
+    "to-account-id": { type: "string" },
+    "to-url": { type: "string" },
+    "portal-suffix": { type: "string" },
+  });
+  if (values.help) return "help" as const;
   return {
-    accountId: accountIdFrom("--account-id", values["account-id"]),
+    ...cloneFlags(values),
     toAccountId: accountIdFrom("--to-account-id", values["to-account-id"]),
-    url: values.url,
     toUrl: values["to-url"],
-    include: values.include,
-    exclude: values.exclude,
-    platform: values.platform ?? false,
     portalSuffix: values["portal-suffix"],
   };
 }

@@ -6,11 +6,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { buildModel } from "../clone/model";
 import { describeCounts, projectFiles, type ProjectFiles } from "../clone/project";
 import { TYPE_OPTIONS } from "../clone/resource-types";
-import { accountIdFrom, clientFor, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
+import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
@@ -36,45 +35,11 @@ account exports byte-identical files.
 The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token).
 Exit codes: 0 written, 1 the server or the connection failed (nothing written), 2 a wrong flag.`;
 
-interface ExportFlags {
-  accountId: number;
-  out: string;
-  url?: string;
-  include?: string;
-  exclude?: string;
-  platform: boolean;
-}
-
-function readFlags(argv: string[]): ExportFlags | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "account-id": { type: "string" },
-        out: { type: "string" },
-        url: { type: "string" },
-        include: { type: "string" },
-        exclude: { type: "string" },
-        platform: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) return "help";
+function readFlags(argv: string[]) {
+  const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" } });
+  if (values.help) return "help" as const;
   if (values.out === undefined || values.out.trim() === "") throw new UsageError("--out DIR is required");
-  return {
-    accountId: accountIdFrom("--account-id", values["account-id"]),
-    out: values.out,
-    url: values.url,
-    include: values.include,
-    exclude: values.exclude,
-    platform: values.platform ?? false,
-  };
+  return { ...cloneFlags(values), out: values.out };
 }
 
 /**
