@@ -20,8 +20,8 @@ export type GetAgentBotsResult = AgentBots;
  *
  * ## Example Usage
  * ```ts
- * const { bots } = await chatwoot.getAgentBots({ accountId: 1 });
- * const triage = bots.find((b) => b.name === "Triage");
+ * // A CommonJS program cannot await at the top level: use .then, or await inside an async function.
+ * export const triageId = chatwoot.getAgentBots({ accountId: 1 }).then(({ bots }) => bots.find((b) => b.name === "Triage")?.id);
  * ```
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.

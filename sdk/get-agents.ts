@@ -24,8 +24,12 @@ export type GetAgentsResult = Agents;
  *
  * ## Example Usage
  * ```ts
- * const [carol] = (await chatwoot.getAgents({ email: "carol@acme.test" })).agents;
- * const admins = (await chatwoot.getAgents()).agents.filter((a) => a.role === "administrator");
+ * // A CommonJS program cannot await at the top level: use .then, or await inside an async function.
+ * export const carolId = chatwoot.getAgents({ email: "carol@acme.test" }).then(({ agents }) => agents[0].id);
+ * async function administratorIds(): Promise<number[]> {
+ *   const { agents } = await chatwoot.getAgents();
+ *   return agents.filter((a) => a.role === "administrator").map((a) => a.id);
+ * }
  * ```
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.

@@ -25,8 +25,8 @@ export type GetInboxResult = Inbox;
  *
  * ## Example Usage
  * ```ts
- * const website = await chatwoot.getInbox({ inboxId: 1 });
- * console.log(website.name, website.timezone);
+ * // A CommonJS program cannot await at the top level: use .then, or await inside an async function.
+ * export const websiteName = chatwoot.getInbox({ inboxId: 1 }).then((website) => website.name);
  * ```
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.

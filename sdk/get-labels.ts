@@ -18,8 +18,8 @@ export type GetLabelsResult = Labels;
  *
  * ## Example Usage
  * ```ts
- * const { labels } = await chatwoot.getLabels();
- * const titles = labels.map((l) => l.title);
+ * // A CommonJS program cannot await at the top level: use .then, or await inside an async function.
+ * export const titles = chatwoot.getLabels().then(({ labels }) => labels.map((l) => l.title));
  * ```
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.

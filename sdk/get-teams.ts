@@ -18,8 +18,14 @@ export type GetTeamsResult = Teams;
  *
  * ## Example Usage
  * ```ts
- * const { teams } = await chatwoot.getTeams();
- * const sales = teams.find((t) => t.name === "sales");
+ * // A CommonJS program cannot await at the top level: use .then, or await inside an async function.
+ * async function teamId(name: string): Promise<number> {
+ *   const { teams } = await chatwoot.getTeams();
+ *   const team = teams.find((t) => t.name === name.toLowerCase());
+ *   if (!team) throw new Error(`no team "${name}"`);
+ *   return team.id;
+ * }
+ * export const salesTeamId = teamId("Sales");
  * ```
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.

@@ -8,15 +8,18 @@
  * ```ts
  * import { startSandbox } from "pulumi-chatwoot/sandbox";
  *
- * const sandbox = await startSandbox();
- * const [account] = sandbox.info.accounts;
- * process.env.CHATWOOT_URL = sandbox.url;
- * process.env.CHATWOOT_ACCOUNT_ID = String(account.id);
- * process.env.CHATWOOT_API_ACCESS_TOKEN = account.adminToken;
- * process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = sandbox.info.platformTokens[0];
- * // ... run the program, then look at what it sent:
- * const writes = sandbox.control.log().filter((entry) => entry.method !== "GET");
- * await sandbox.close();
+ * // In a test body (or beforeAll / afterAll): a CommonJS project has no top-level await.
+ * async function againstSandbox(): Promise<void> {
+ *   const sandbox = await startSandbox();
+ *   const [account] = sandbox.info.accounts;
+ *   process.env.CHATWOOT_URL = sandbox.url;
+ *   process.env.CHATWOOT_ACCOUNT_ID = String(account.id);
+ *   process.env.CHATWOOT_API_ACCESS_TOKEN = account.adminToken;
+ *   process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = sandbox.info.platformTokens[0];
+ *   // ... run the program, then look at what it sent:
+ *   const writes = sandbox.control.log().filter((entry) => entry.method !== "GET");
+ *   await sandbox.close();
+ * }
  * ```
  * @packageDocumentation
  */

@@ -36,8 +36,9 @@ export async function runOwnProgram(options: ProgramOptions): Promise<void> {
   say(`pulumi-chatwoot test runner: ${shown(dir)} (project ${project}, stack ${options.stack})`);
   say("  This is the project's offline test runner, for trying a program without a Pulumi CLI: it runs");
   say("  the program under Pulumi's Node.js runtime in this process, sends each of its pulumi-chatwoot");
-  say("  resources through Pulumi's own dynamic-provider host, and keeps state in a JSON file. It is not");
-  say("  Pulumi (no other providers, no backend): in production run the program with the Pulumi CLI,");
+  say("  resources through Pulumi's own dynamic-provider host, and keeps state in a JSON file, its secrets");
+  say("  encrypted (key from PULUMI_CONFIG_PASSPHRASE, else a `<state file>.key` file made beside it). It is");
+  say("  not Pulumi (no other providers, no backend): in production run the program with the Pulumi CLI,");
   say("  `pulumi preview` / `pulumi up` / `pulumi refresh` / `pulumi destroy`.");
   say();
   if (!options.skipBuild) build();

@@ -10,6 +10,10 @@ const target = path.join(root, "node_modules", "pulumi-chatwoot");
 fs.rmSync(target, { recursive: true, force: true });
 fs.mkdirSync(path.join(target, "dist"), { recursive: true });
 fs.copyFileSync(path.join(root, "package.json"), path.join(target, "package.json"));
+// tsc writes files without the executable bit; npm sets it on a package's bin when installing one,
+// and `npx pulumi-chatwoot` in this checkout runs the checkout's own bin, which needs it too.
+const manifest = require(path.join(root, "package.json"));
+for (const bin of Object.values(manifest.bin ?? {})) fs.chmodSync(path.join(root, bin), 0o755);
 for (const dir of ["provider", "sdk"]) {
   fs.cpSync(path.join(root, "dist", dir), path.join(target, "dist", dir), { recursive: true });
 }

@@ -69,6 +69,10 @@ describe("npm pack", () => {
   test("the bin starts with a #! line for node, so npm's link runs it without `node`", () => {
     expect(fs.readFileSync(binFile(), "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
   });
+
+  test("the build leaves the bin executable, so `npx pulumi-chatwoot` runs it in this checkout too", () => {
+    expect(fs.statSync(binFile()).mode & 0o111).toBe(0o111);
+  });
 });
 
 describe("pulumi-chatwoot (from dist/)", () => {

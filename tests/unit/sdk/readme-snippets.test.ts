@@ -1,7 +1,9 @@
 /**
- * The README's self-contained TypeScript snippets (those that import the package) compile in the
- * project layout it recommends: a CommonJS program with the examples' compiler options, where a
- * top-level `await` is an error (TS1378).
+ * The README's TypeScript snippets compile. Self-contained ones (those that import the package or
+ * its `pulumi-chatwoot/sandbox` entry point) compile in the project layout it recommends: a CommonJS
+ * program with the examples' compiler options, where a top-level `await` is an error (TS1378). The
+ * fragments of the resource sections compile the same way, given the objects they take from one
+ * another, so an input name or type they get wrong (an id passed where a number is taken) fails.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -10,32 +12,49 @@ import * as ts from "typescript";
 const root = path.resolve(__dirname, "../../..");
 const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
 
-/** Each ```ts block of the README that imports pulumi-chatwoot, with the heading it is under. */
-function snippets(): { heading: string; code: string }[] {
+/** Every ```ts block of the README, with the heading it is under. */
+function blocks(): { heading: string; code: string }[] {
   const found: { heading: string; code: string }[] = [];
   let heading = "";
   for (const match of readme.matchAll(/^(#{2,3} .*)$|^```ts\n([\s\S]*?)^```$/gm)) {
     if (match[1]) heading = match[1].replace(/^#+ /, "");
-    else if (/from "pulumi-chatwoot"/.test(match[2])) found.push({ heading, code: match[2] });
+    else found.push({ heading, code: match[2] });
   }
   return found;
 }
 
-/** The compiler options of examples/quickstart, resolving `pulumi-chatwoot` to this checkout's SDK. */
+/** Whether a block is a whole program: it imports pulumi-chatwoot (or pulumi-chatwoot/sandbox). */
+const isProgram = (code: string) => /from "pulumi-chatwoot(?:\/sandbox)?"/.test(code);
+
+/**
+ * What the fragments (the blocks under Resources that do not import the package) use from one
+ * another. Each fragment is compiled after these declarations, in a block of its own (so that it
+ * may declare the same names), with `export` dropped.
+ */
+const FRAGMENT_PRELUDE = [
+  'import * as chatwoot from "pulumi-chatwoot";',
+  "declare const website: chatwoot.Inbox;",
+  "declare const plan: chatwoot.CustomAttributeDefinition;",
+  "declare const billing: chatwoot.Team;",
+  "declare const vip: chatwoot.Label;",
+].join("\n");
+
+const asProgram = (fragment: string) => `${FRAGMENT_PRELUDE}\n{\n${fragment.replace(/^export /gm, "")}}\n`;
+
+/** The compiler options of examples/quickstart, resolving `pulumi-chatwoot` (and its sandbox) to this checkout's SDK. */
 function exampleOptions(): ts.CompilerOptions {
   const file = path.join(root, "examples/quickstart/tsconfig.json");
   const { config } = ts.readConfigFile(file, ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(file));
-  return { ...options, noEmit: true, baseUrl: root, paths: { "pulumi-chatwoot": ["./sdk"] } };
+  return { ...options, noEmit: true, baseUrl: root, paths: { "pulumi-chatwoot": ["./sdk"], "pulumi-chatwoot/sandbox": ["./sdk/sandbox"] } };
 }
 
-const found = snippets();
+const all = blocks();
+const programs = all.filter((b) => isProgram(b.code));
+const fragments = all.filter((b) => !isProgram(b.code));
 
-test("the README has snippets under Quick start and Data sources", () => {
-  expect(found.map((s) => s.heading)).toEqual(expect.arrayContaining(["Quick start", "Data sources"]));
-});
-
-test.each(found.map((s, i) => [`${s.heading} #${i + 1}`, s.code]))("the snippet in %s compiles as a CommonJS program", (_name, code) => {
+/** The snippet's own compile errors as `TS<code> <message>`. */
+function compileErrors(code: string): string[] {
   const fileName = path.join(root, "examples", "readme-snippet", "index.ts");
   const options = exampleOptions();
   const host = ts.createCompilerHost(options);
@@ -49,5 +68,20 @@ test.each(found.map((s, i) => [`${s.heading} #${i + 1}`, s.code]))("the snippet 
   // Only the snippet's own errors: a user's project reads the package's declarations with
   // skipLibCheck, while this compiles its sources under the example's options.
   const diagnostics = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics(snippet), ...program.getSemanticDiagnostics(snippet)];
-  expect(diagnostics.map((d) => `TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`)).toEqual([]);
+  return diagnostics.map((d) => `TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+}
+
+test("the README has snippets under Quick start, Data sources and The sandbox, and fragments under Resources", () => {
+  expect(programs.map((s) => s.heading)).toEqual(
+    expect.arrayContaining(["Quick start", "Data sources", "The sandbox: an offline Chatwoot for your tests and CI"]),
+  );
+  expect(fragments.map((s) => s.heading)).toEqual(expect.arrayContaining(["Portal", "InboxMembership", "Macro"]));
+});
+
+test.each(programs.map((s, i) => [`${s.heading} #${i + 1}`, s.code]))("the snippet in %s compiles as a CommonJS program", (_name, code) => {
+  expect(compileErrors(code)).toEqual([]);
+}, 60_000);
+
+test.each(fragments.map((s, i) => [`${s.heading} #${i + 1}`, s.code]))("the fragment in %s compiles against the SDK", (_name, code) => {
+  expect(compileErrors(asProgram(code))).toEqual([]);
 }, 60_000);
