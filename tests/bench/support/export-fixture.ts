@@ -1,0 +1,215 @@
+/**
+ * The sandbox seed of the export benchmark: the built-in seed with account 1 replaced by a large
+ * configuration of every kind an export covers (labels, custom attributes of the three models,
+ * teams with members, agent bots, inboxes of three channels with working hours, members and some
+ * with a bot, portals linked to web widgets, rules that refer to teams, labels, attributes and
+ * inboxes, webhooks, canned responses, macros), about `objects` objects in all. Names, keys and
+ * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
+ */
+import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
+import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
+import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
+
+type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
+
+/** Each kind's share of the objects, in hundredths (memberships: one object per team or inbox with members). */
+const SHARES: Record<TypeName, number> = {
+  Label: 15,
+  CustomAttributeDefinition: 12,
+  Team: 6,
+  TeamMembership: 6,
+  AgentBot: 1,
+  Inbox: 6,
+  InboxMembership: 6,
+  Portal: 2,
+  AutomationRule: 8,
+  Webhook: 6,
+  CannedResponse: 24,
+  Macro: 8,
+};
+
+const ACCOUNT = 1;
+/** Agents added to account 1, the members of its teams and inboxes. */
+const AGENTS = 20;
+const ATTRIBUTE_MODELS = ["conversation_attribute", "contact_attribute", "company_attribute"] as const;
+const SUBSCRIPTIONS = ["conversation_created", "conversation_status_changed", "message_created", "contact_created", "contact_updated"];
+
+/** The seed, and what an export of account 1 must find. */
+export interface ExportSeed {
+  fixture: FixtureInput;
+  /** Objects per kind an export of account 1 with every kind (bots included) declares. */
+  expected: Record<TypeName, number>;
+  /** The requests an export with every kind needs: one list per kind (three for attributes), one read per team, two per inbox. */
+  neededRequests: number;
+}
+
+/** The built-in seed with account 1 holding about `objects` objects (at least one of each kind). */
+export function exportSeed(objects: number): ExportSeed {
+  const count = (type: TypeName) => Math.max(1, Math.round((objects * SHARES[type]) / 100));
+  const n = Object.fromEntries(RESOURCE_TYPES.map((t) => [t.sdkClass, count(t.sdkClass)])) as Record<TypeName, number>;
+  // Every team and inbox has members, so there is one membership object per team and per inbox.
+  n.TeamMembership = n.Team;
+  n.InboxMembership = n.Inbox;
+  const ids = (k: number, first = 1) => Array.from({ length: k }, (_, i) => first + i);
+
+  const base = defaultFixture;
+  const firstUser = Math.max(...base.users.map((u) => u.id)) + 1;
+  const agents = ids(AGENTS, firstUser);
+  const users: Rows<"users"> = [
+    ...base.users,
+    ...agents.map((id) => ({ id, name: `Agent ${id}`, email: `agent${id}@acme.test`, memberships: [{ account_id: ACCOUNT, role: "agent" as const }] })),
+  ];
+  // Two to four members each, spread over the agents.
+  const membersOf = (i: number) => ids(2 + (i % 3), 0).map((k) => agents[(i * 3 + k) % agents.length] as number);
+
+  const agentBots: Rows<"agent_bots"> = [
+    ...(base.agent_bots ?? []).filter((bot) => bot.account_id !== ACCOUNT),
+    ...ids(n.AgentBot, 101).map((id) => ({
+      id,
+      name: `Bot ${id}`,
+      description: `Answers queue ${id}`,
+      outgoing_url: `https://bots.acme.test/${id}`,
+      account_id: ACCOUNT,
+      platform_app_ids: [1],
+    })),
+  ];
+  const botIds = agentBots.filter((bot) => bot.account_id === ACCOUNT).map((bot) => bot.id);
+
+  const firstInbox = Math.max(...(base.inboxes ?? []).map((i) => i.id)) + 1;
+  const inboxes: Rows<"inboxes"> = ids(n.Inbox, firstInbox).map((id, i) => {
+    const channel = CHANNEL_TYPES[i % CHANNEL_TYPES.length] ?? "Channel::Api";
+    return {
+      id,
+      account_id: ACCOUNT,
+      name: `Queue ${id}`,
+      channel_type: channel,
+      ...(channel === "Channel::WebWidget" ? { website_url: `https://shop${id}.acme.test`, welcome_title: `Welcome to shop ${id}` } : {}),
+      ...(channel === "Channel::Email" ? { email: `queue${id}@acme.test` } : {}),
+      ...(channel === "Channel::Api" ? { webhook_url: `https://hooks.acme.test/inbox/${id}` } : {}),
+      greeting_enabled: i % 2 === 0,
+      greeting_message: i % 2 === 0 ? `Hello from queue ${id}` : null,
+      working_hours_enabled: true,
+      out_of_office_message: "We are away right now.",
+      timezone: i % 2 === 0 ? "Europe/Berlin" : "America/New_York",
+      working_hours: [
+        { day_of_week: 1, open_hour: 8, open_minutes: 30, close_hour: 18, close_minutes: 0 },
+        { day_of_week: 5, open_hour: 8, open_minutes: 0, close_hour: 14 + (i % 4), close_minutes: 0 },
+        { day_of_week: 6, open_hour: 10, open_minutes: 0, close_hour: 14, close_minutes: 0 },
+      ],
+      member_ids: membersOf(i),
+      agent_bot_id: i % 4 === 0 && botIds.length > 0 ? (botIds[i % botIds.length] as number) : null,
+    };
+  });
+  const ofChannel = (channel: (typeof CHANNEL_TYPES)[number]) => inboxes.filter((inbox) => inbox.channel_type === channel).map((inbox) => inbox.id);
+  const widgets = ofChannel("Channel::WebWidget");
+  const apiInboxes = ofChannel("Channel::Api");
+  const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
+
+  const labels: Rows<"labels"> = ids(n.Label).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    title: `topic-${id}`,
+    description: id % 2 === 0 ? `Conversations about topic ${id}` : null,
+    color: `#${(0x100000 + id * 2654435).toString(16).slice(-6)}`,
+    show_on_sidebar: id % 3 === 0,
+  }));
+  const attributes: Rows<"custom_attribute_definitions"> = ids(n.CustomAttributeDefinition).map((id) => {
+    const list = id % 4 === 0;
+    return {
+      id,
+      account_id: ACCOUNT,
+      attribute_key: `field_${id}`,
+      attribute_model: pick(ATTRIBUTE_MODELS, id),
+      attribute_display_name: `Field ${id}`,
+      attribute_display_type: list ? "list" : "text",
+      attribute_description: `Custom field ${id}`,
+      attribute_values: list ? ["bronze", "silver", "gold"] : [],
+    };
+  });
+  const teams: Rows<"teams"> = ids(n.Team).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `team ${id}`,
+    description: `Handles queue ${id}`,
+    allow_auto_assign: i % 2 === 0,
+    member_ids: membersOf(i),
+  }));
+  const portals: Rows<"portals"> = [
+    ...(base.portals ?? []),
+    ...ids(n.Portal).map((id, i) => ({
+      id,
+      account_id: ACCOUNT,
+      name: `Help ${id}`,
+      slug: `help-${id}`,
+      color: "#0f766e",
+      header_text: "How can we help?",
+      page_title: `Help Center ${id}`,
+      config: { allowed_locales: ["en", "de"], default_locale: "en" },
+      // A web widget links to one portal at most.
+      inbox_id: i < widgets.length ? (widgets[i] as number) : null,
+    })),
+  ];
+  const rules: Rows<"automation_rules"> = ids(n.AutomationRule).map((id, i) => {
+    const attribute = pick(attributes, i);
+    return {
+      id,
+      account_id: ACCOUNT,
+      name: `Route ${id}`,
+      description: `Routes conversations of queue ${id}`,
+      event_name: i % 2 === 0 ? "conversation_created" : "message_created",
+      active: i % 5 !== 0,
+      conditions: [
+        { attribute_key: "inbox_id", filter_operator: "equal_to", values: [pick(inboxes, i).id], query_operator: "AND" },
+        { attribute_key: attribute.attribute_key, filter_operator: "is_present", values: [], query_operator: null, custom_attribute_type: attribute.attribute_model },
+      ],
+      actions: [
+        { action_name: "assign_team", action_params: [pick(teams, i).id] },
+        { action_name: "add_label", action_params: [pick(labels, i).title] },
+      ],
+    };
+  });
+  const webhooks: Rows<"webhooks"> = ids(n.Webhook).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Sync ${id}`,
+    url: `https://crm.acme.test/hooks/${id}`,
+    subscriptions: [pick(SUBSCRIPTIONS, i), pick(SUBSCRIPTIONS, i + 2)],
+    inbox_id: i % 3 === 0 && apiInboxes.length > 0 ? pick(apiInboxes, i) : null,
+  }));
+  const cannedResponses: Rows<"canned_responses"> = ids(n.CannedResponse).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    short_code: `reply${id}`,
+    content: `Thanks for writing to us about case ${id}; we will reply within two days.`,
+  }));
+  const macros: Rows<"macros"> = ids(n.Macro).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Macro ${id}`,
+    visibility: "global",
+    actions: [
+      { action_name: "add_label", action_params: [pick(labels, i + 1).title] },
+      { action_name: "assign_team", action_params: [pick(teams, i + 1).id] },
+      ...(i % 2 === 0 ? [{ action_name: "resolve_conversation" }] : []),
+    ],
+    created_by_id: 1,
+  }));
+
+  const fixture: FixtureInput = {
+    ...base,
+    users,
+    agent_bots: agentBots,
+    inboxes: [...(base.inboxes ?? []).filter((inbox) => inbox.account_id !== ACCOUNT), ...inboxes],
+    custom_attribute_definitions: attributes,
+    labels,
+    teams,
+    portals,
+    automation_rules: rules,
+    webhooks,
+    canned_responses: cannedResponses,
+    macros,
+  };
+  // The users, each attribute model, and the nine other kinds' lists; a team's members; an inbox's bot and members.
+  const lists = 1 + ATTRIBUTE_MODELS.length + 9;
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox };
+}
