@@ -3,10 +3,14 @@
  * attempt of a call (the first and each retry) passes. It waits out the backoff and the limiter,
  * stamps the send time, reports the answer to the limiter and gives the attempt's limiter slot
  * back however the attempt ends.
+ *
+ * After a 429 the limiter holds every request to the server until its rate-limit window opens, so
+ * a retry waits there, first in line, rather than also waiting out its own backoff (which would
+ * only add to the wait once the window opens).
  */
 import type { Dispatcher } from "undici";
 import type { Limiter } from "./limiter";
-import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
+import { isFreeProbeRefusal, parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {
@@ -19,6 +23,8 @@ export interface CallState {
   delayMs: number;
   /** Limiter clock when the current attempt went out. */
   sentAt: number;
+  /** Limiter clock when the call's first attempt answered 429 went out. */
+  limitedSince?: number;
   /** Status of the current attempt's answer, once its headers arrived. */
   status?: number;
   retryAfterMs?: number;
@@ -52,8 +58,10 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
       observer.onResponseError(null as unknown as Dispatcher.DispatchController, err as Error);
     }
   };
-  const admit = (): void => call.limiter.whenAllowed(go);
-  const delay = call.delayMs;
+  // `status` is still the previous attempt's: a retry after a 429 waits in the limiter only.
+  const afterLimit = call.status === 429 && call.limiter.throttled;
+  const admit = (): void => call.limiter.whenAllowed(go, afterLimit);
+  const delay = afterLimit ? 0 : call.delayMs;
   call.delayMs = 0;
   if (delay > 0) setTimeout(admit, delay);
   else admit();
@@ -91,7 +99,12 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
       call.status = statusCode;
       call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
       // Feedback first, so that a 429 holds back the queue before the freed slot can wake it.
-      call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
+      const probe = call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
+      if (statusCode === 429) {
+        call.limitedSince ??= call.sentAt;
+        // Credited before the retry decision (next in the chain) charges it.
+        if (probe && isFreeProbeRefusal(call.sentAt - call.limitedSince, call.policy)) call.counters.rateLimited -= 1;
+      }
       this.release();
     }
     this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);

@@ -1,215 +1,26 @@
 /**
- * The process-wide adaptive limiter: when the server answers 429, every request to that server
- * slows down, then speeds up again gradually.
- *
- * Chatwoot's limit (rack-attack) counts requests per client IP in fixed one-minute windows and
- * sends no Retry-After, so the limiter has to find the pace on its own:
- * - Until the first 429 nothing is paced: the fast path is one branch and one clock read per answer.
- *   Requests in flight are capped at the connection pool's size all the same, so that the backlog
- *   waits here, where the first 429 can hold it back (see {@link Limiter}).
- * - On the first 429 the pace becomes half the rate the server was accepting during the last second.
- * - A 429 after some request sent at the current pace was accepted means the pace is too fast:
- *   halve it (multiplicative decrease).
- * - A 429 when nothing sent at the current pace got through means the window's quota is spent:
- *   pause everything, doubling the pause each time (1 s, 2 s, 4 s, then 5 s), pace unchanged.
- *   After a pause one request goes alone as a probe; the others follow once it is accepted.
- * - 429s for requests sent before the last reaction are echoes of the same overload and ignored.
- * - Between 429s the pace doubles every `doublingMs` (the limit's scale is unknown, so growth
- *   is multiplicative); `releaseAfterMs` without a 429 lifts pacing altogether.
- * A Retry-After, when a server sends one, pauses everything for at least that long.
+ * The process-wide limiter: requests to one server wait here for their turn, at most
+ * `maxInFlight` at a time, and when the server answers 429 they wait for its rate-limit window to
+ * open again, as {@link RateWindow} learns it (rate-window.ts: fixed windows of unknown length and
+ * quota, no Retry-After, like Chatwoot's rack-attack).
  */
+import { DEFAULT_RATE_WINDOW_OPTIONS, RateWindow, type RateWindowCounts, type RateWindowOptions } from "./rate-window";
 
-/** Tuning of {@link AdaptiveRate}. Times in milliseconds, rates in requests per second. */
-export interface LimiterOptions {
-  /** Floor of the pace. */
-  minRate: number;
-  /** Factor applied to the pace on an overload. */
-  decreaseFactor: number;
-  /** Time for the pace to double while no 429 arrives. */
-  doublingMs: number;
-  /** First pause when the server's quota is spent; later pauses double. */
-  basePauseMs: number;
-  /** Cap of the pause. */
-  maxPauseMs: number;
-  /** Quiet time after which pacing is lifted. Chatwoot's window is one minute. */
-  releaseAfterMs: number;
-  /** Clock (injected by tests). */
-  now: () => number;
-}
+/** Tuning of the limiter's window learning (see {@link RateWindowOptions}). */
+export type LimiterOptions = RateWindowOptions;
 
-export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = {
-  minRate: 1,
-  decreaseFactor: 0.5,
-  doublingMs: 4_000,
-  basePauseMs: 1_000,
-  // Short enough that little of a fresh one-minute window is lost, long enough that probing costs
-  // about a dozen refused requests per minute.
-  maxPauseMs: 5_000,
-  releaseAfterMs: 60_000,
-  now: () => performance.now(),
-};
+export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = DEFAULT_RATE_WINDOW_OPTIONS;
 
 /** Counters for benchmarks and diagnostics. */
-export interface LimiterStats {
-  /** 429 answers seen. */
-  throttled: number;
-  /** Times the pace was lowered. */
-  decreases: number;
-  /** Times everything was paused. */
-  pauses: number;
-  /** Current pace in requests per second; `Infinity` when unpaced. */
-  rate: number;
+export interface LimiterStats extends RateWindowCounts {
+  /** Requests per window the server was found to accept; `undefined` until learned. */
+  quota: number | undefined;
+  /** Length of the server's window, once learned (from two openings). */
+  periodMs: number | undefined;
   /** Requests waiting for their turn. */
   waiting: number;
   /** Requests admitted and not yet released. */
   inFlight: number;
-}
-
-/** The limiter's arithmetic, free of timers: every method takes the current time. */
-export class AdaptiveRate {
-  readonly options: LimiterOptions;
-  private throttled = false;
-  /** Pace: `base * 2^((t - baseAt) / doublingMs)` for t >= baseAt. */
-  private base = Infinity;
-  private baseAt = 0;
-  private nextAt = 0;
-  private pausedUntil = 0;
-  private pauseMs: number;
-  private adjustedAt = -Infinity;
-  private acceptedSinceAdjust = false;
-  private last429At = -Infinity;
-  /** After a pause: one probe goes first ("pending"), the rest wait for its answer ("in-flight"). */
-  private probe: "none" | "pending" | "in-flight" = "none";
-  private probeSentAt = 0;
-  /** Accepted answers in the current and the previous second (for the first decrease). */
-  private bucketStart = 0;
-  private bucketCount = 0;
-  private previousCount = 0;
-  readonly counts = { throttled: 0, decreases: 0, pauses: 0 };
-
-  constructor(options: Partial<LimiterOptions> = {}) {
-    this.options = { ...DEFAULT_LIMITER_OPTIONS, ...options };
-    this.pauseMs = this.options.basePauseMs;
-  }
-
-  /** Whether requests are paced at all (false until the first 429 and after a release). */
-  get isThrottled(): boolean {
-    return this.throttled;
-  }
-
-  /** The pace at `now`, in requests per second (`Infinity` when unpaced). */
-  rateAt(now: number): number {
-    if (!this.throttled) return Infinity;
-    const grown = this.base * 2 ** (Math.max(0, now - this.baseAt) / this.options.doublingMs);
-    return Math.max(this.options.minRate, grown);
-  }
-
-  /** Milliseconds until the next request may go (0: now). Lifts pacing after a quiet period. */
-  delayMs(now: number): number {
-    if (!this.throttled) return 0;
-    if (now - this.last429At >= this.options.releaseAfterMs) {
-      this.release();
-      return 0;
-    }
-    // A probe that gets no answer (lost, timed out) blocks the others for one pause at most.
-    const probeWait = this.probe === "in-flight" ? this.probeSentAt + this.options.maxPauseMs - now : 0;
-    return Math.max(0, this.pausedUntil - now, this.nextAt - now, probeWait);
-  }
-
-  /** Records that a request goes out at `now` (call only when `delayMs(now)` is 0). */
-  take(now: number): void {
-    if (!this.throttled) return;
-    this.nextAt = now + 1000 / this.rateAt(now);
-    if (this.probe === "pending") {
-      this.probe = "in-flight";
-      this.probeSentAt = now;
-    } else if (this.probe === "in-flight") {
-      this.probe = "none";
-    }
-  }
-
-  /** Records an answer to a request sent at `sentAt`; `retryAfterMs` from its Retry-After header. */
-  onAnswer(sentAt: number, status: number, now: number, retryAfterMs?: number): void {
-    if (status === 429) {
-      this.onThrottled(sentAt, now, retryAfterMs);
-    } else if (!this.throttled) {
-      this.countAccepted(now);
-    } else if (sentAt >= this.adjustedAt) {
-      this.acceptedSinceAdjust = true;
-      if (this.probe === "in-flight" && sentAt >= this.probeSentAt) this.probe = "none";
-    }
-  }
-
-  /** Records that a request sent at `sentAt` got no answer (connection lost, timeout). */
-  onNoAnswer(sentAt: number): void {
-    if (this.probe === "in-flight" && sentAt >= this.probeSentAt) this.probe = "none";
-  }
-
-  private onThrottled(sentAt: number, now: number, retryAfterMs: number | undefined): void {
-    this.counts.throttled += 1;
-    this.last429At = now;
-    if (retryAfterMs !== undefined && retryAfterMs > 0) this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
-    if (!this.throttled) {
-      this.throttled = true;
-      this.nextAt = now;
-      this.decrease(Math.max(this.options.minRate, this.acceptedRate(now)), now);
-    } else if (sentAt < this.adjustedAt) {
-      return;
-    } else if (this.acceptedSinceAdjust) {
-      this.decrease(this.rateAt(now), now);
-    } else {
-      this.pause(now);
-    }
-    this.adjustedAt = now;
-    this.acceptedSinceAdjust = false;
-  }
-
-  private decrease(from: number, now: number): void {
-    this.counts.decreases += 1;
-    this.base = Math.max(this.options.minRate, from * this.options.decreaseFactor);
-    this.baseAt = Math.max(now, this.pausedUntil);
-    this.pauseMs = this.options.basePauseMs;
-    this.probe = "none";
-  }
-
-  private pause(now: number): void {
-    this.counts.pauses += 1;
-    this.base = this.rateAt(now);
-    this.pausedUntil = Math.max(this.pausedUntil, now + this.pauseMs);
-    this.baseAt = this.pausedUntil;
-    this.pauseMs = Math.min(this.options.maxPauseMs, this.pauseMs * 2);
-    this.probe = "pending";
-  }
-
-  private release(): void {
-    this.throttled = false;
-    this.base = Infinity;
-    this.pausedUntil = 0;
-    this.nextAt = 0;
-    this.pauseMs = this.options.basePauseMs;
-    this.probe = "none";
-    this.bucketStart = 0;
-    this.bucketCount = 0;
-    this.previousCount = 0;
-  }
-
-  private countAccepted(now: number): void {
-    if (now - this.bucketStart >= 1000) {
-      // One bucket per second; a gap of two seconds or more leaves nothing of the older ones.
-      this.previousCount = now - this.bucketStart >= 2000 ? 0 : this.bucketCount;
-      this.bucketStart = now - ((now - this.bucketStart) % 1000);
-      this.bucketCount = 0;
-    }
-    this.bucketCount += 1;
-  }
-
-  /** Accepted answers per second over the last second (sliding estimate over two buckets). */
-  private acceptedRate(now: number): number {
-    const elapsed = now - this.bucketStart;
-    if (elapsed >= 2000) return 0;
-    if (elapsed >= 1000) return this.bucketCount * (1 - (elapsed - 1000) / 1000);
-    return this.previousCount * (1 - elapsed / 1000) + this.bucketCount;
-  }
 }
 
 /** Timer functions (the simulation in the tests drives a virtual clock). */
@@ -227,7 +38,7 @@ const REAL_TIMERS: LimiterTimers = {
 };
 
 /**
- * Queues requests according to an {@link AdaptiveRate}, with at most `maxInFlight` admitted and
+ * Queues requests according to a {@link RateWindow}, with at most `maxInFlight` admitted and
  * not yet {@link release}d. Capping what is in flight at the connection pool's size keeps the
  * backlog here, where a 429 can still hold it back, instead of in the pool's queue, from which it
  * would all go out and all be refused once the server's quota runs out.
@@ -236,13 +47,14 @@ const REAL_TIMERS: LimiterTimers = {
  * takes a slot that must be given back with {@link release} exactly once, however the request ends.
  */
 export class Limiter {
-  readonly rate: AdaptiveRate;
+  readonly rate: RateWindow;
   readonly maxInFlight: number;
   private readonly now: () => number;
   private readonly timers: LimiterTimers;
   private readonly waiting: ((() => void) | undefined)[] = [];
   private head = 0;
   private inFlight = 0;
+  private lastStamp = -Infinity;
   private timer: unknown;
   private timerSet = false;
   /** A drain is queued with `timers.soon` or running: a freed slot needs no other wake-up. */
@@ -252,72 +64,96 @@ export class Limiter {
   /** @param maxInFlight Requests admitted and not yet released, at most (default: no cap). */
   constructor(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, timers: LimiterTimers = REAL_TIMERS) {
     if (!(maxInFlight >= 1)) throw new RangeError(`maxInFlight must be at least 1, not ${maxInFlight}`);
-    this.rate = new AdaptiveRate(options);
+    this.rate = new RateWindow(options);
     this.maxInFlight = maxInFlight;
     this.now = this.rate.options.now;
     this.timers = timers;
   }
 
-  /** The limiter's clock, for stamping when a request was sent. */
+  /**
+   * The limiter's clock, for stamping when a request was sent. Strictly increasing, so that a
+   * request sent alone (a probe) is told apart from those sent in the same instant before it.
+   */
   clock(): number {
-    return this.now();
+    const now = this.now();
+    this.lastStamp = now > this.lastStamp ? now : this.lastStamp + 1e-6;
+    return this.lastStamp;
   }
 
-  /** `undefined` when the request may be sent now; otherwise a promise resolved at its turn. Either way it holds a slot. */
-  acquire(): Promise<void> | undefined {
-    if (this.mayGoNow()) return undefined;
-    return new Promise((resolve) => this.enqueue(resolve));
+  /**
+   * `undefined` when the request may be sent now; otherwise a promise resolved at its turn. Either
+   * way it holds a slot. `first`: the request goes before those waiting (a retry after a 429: it
+   * was admitted before them, and a resource's later requests wait for it).
+   */
+  acquire(first = false): Promise<void> | undefined {
+    if (this.mayGoNow(first)) return undefined;
+    return new Promise((resolve) => this.enqueue(resolve, first));
   }
 
   /** Callback form of {@link acquire}: `go` runs now or at the request's turn, holding a slot. */
-  whenAllowed(go: () => void): void {
-    if (this.mayGoNow()) go();
-    else this.enqueue(go);
+  whenAllowed(go: () => void, first = false): void {
+    if (this.mayGoNow(first)) go();
+    else this.enqueue(go, first);
+  }
+
+  /** Whether requests are held for the server's rate-limit window (after a 429). */
+  get throttled(): boolean {
+    return this.rate.isThrottled;
   }
 
   /** Gives back the slot of a request that ended (answered, failed, timed out, never sent). */
   release(): void {
     this.inFlight -= 1;
-    // Waiting only for a slot: wake the queue at once. A timer already set waits for the pace.
-    if (this.head !== this.waiting.length && !this.timerSet && !this.drainPending) {
+    if (this.head === this.waiting.length) return;
+    // The last answer in: the window may have been waiting for it (see RateWindow.delayMs).
+    if (this.inFlight === 0 && this.timerSet && this.rate.isThrottled) this.reschedule();
+    // Waiting only for a slot: wake the queue at once. A timer already set waits for the window.
+    else if (!this.timerSet && !this.drainPending) {
       this.drainPending = true;
       this.timers.soon(this.drainSoon);
     }
   }
 
-  private mayGoNow(): boolean {
-    if (this.head !== this.waiting.length || this.inFlight >= this.maxInFlight || !this.paceAllows()) return false;
+  private mayGoNow(first: boolean): boolean {
+    if ((!first && this.head !== this.waiting.length) || this.inFlight >= this.maxInFlight || !this.windowAllows()) return false;
     this.inFlight += 1;
     return true;
   }
 
-  /** Whether the pace lets a request go now; if so, the request takes its turn. */
-  private paceAllows(): boolean {
+  /** Whether the rate window lets a request go now; if so, the request takes its turn. */
+  private windowAllows(): boolean {
     if (!this.rate.isThrottled) return true;
-    const now = this.now();
-    if (this.rate.delayMs(now) > 0) return false;
+    const now = this.clock();
+    if (this.rate.delayMs(now, this.inFlight) > 0) return false;
     this.rate.take(now);
     return true;
   }
 
-  /** Feeds back an answer: `sentAt` from {@link clock} when the request went out. */
-  onAnswer(sentAt: number, status: number, retryAfterMs?: number): void {
-    this.rate.onAnswer(sentAt, status, this.now(), retryAfterMs);
+  /**
+   * Feeds back an answer: `sentAt` from {@link clock} when the request went out. True when the
+   * request was a probe: sent alone to learn whether the window is open (a 429 then is no fault of it).
+   */
+  onAnswer(sentAt: number, status: number, retryAfterMs?: number): boolean {
+    const probe = this.rate.onAnswer(sentAt, status, this.now(), retryAfterMs);
     this.reschedule();
+    return probe;
   }
 
   /** Feeds back an attempt that got no answer (connection lost, timeout). */
   onNoAnswer(sentAt: number): void {
-    this.rate.onNoAnswer(sentAt);
+    this.rate.onNoAnswer(sentAt, this.now());
     this.reschedule();
   }
 
   stats(): LimiterStats {
-    return { ...this.rate.counts, rate: this.rate.rateAt(this.now()), waiting: this.waiting.length - this.head, inFlight: this.inFlight };
+    const { rate } = this;
+    return { ...rate.counts, quota: rate.learnedQuota, periodMs: rate.learnedPeriodMs, waiting: this.waiting.length - this.head, inFlight: this.inFlight };
   }
 
-  private enqueue(go: () => void): void {
-    this.waiting.push(go);
+  private enqueue(go: () => void, first: boolean): void {
+    if (!first) this.waiting.push(go);
+    else if (this.head > 0) this.waiting[--this.head] = go;
+    else this.waiting.unshift(go);
     this.schedule();
   }
 
@@ -331,10 +167,10 @@ export class Limiter {
     this.schedule();
   }
 
-  /** Sets a timer for the pace; when the queue waits for a slot, the next {@link release} wakes it instead. */
+  /** Sets a timer for the next turn; when the queue waits for a slot, the next {@link release} wakes it instead. */
   private schedule(): void {
     if (this.timerSet || this.drainPending || this.inFlight >= this.maxInFlight) return;
-    const delay = this.rate.delayMs(this.now());
+    const delay = this.rate.delayMs(this.now(), this.inFlight);
     this.timerSet = true;
     this.timer = this.timers.set(() => {
       this.timerSet = false;
@@ -346,7 +182,7 @@ export class Limiter {
     // Set while running too: a `go` that fails at once releases its slot, and this loop reuses it.
     this.drainPending = true;
     try {
-      while (this.head < this.waiting.length && this.inFlight < this.maxInFlight && this.paceAllows()) {
+      while (this.head < this.waiting.length && this.inFlight < this.maxInFlight && this.windowAllows()) {
         const next = this.waiting[this.head] as () => void;
         // Dropped at once: until the array is compacted it would keep finished requests alive.
         this.waiting[this.head] = undefined;

@@ -105,6 +105,16 @@ export function retryDelayMs(
 }
 
 /**
+ * Whether a 429 to a probe (a request the limiter sent alone to learn whether the server's window
+ * has opened) is left uncharged to the call: the limiter chose to risk it, and a long window takes
+ * many probes. Only while the call has waited on the rate limit for less than its 429 retries could
+ * last at the longest backoff, so that a server that never lets anything through still fails it.
+ */
+export function isFreeProbeRefusal(limitedForMs: number, options: Pick<RetryPolicyOptions, "maxRateLimitRetries" | "maxDelayMs">): boolean {
+  return limitedForMs < options.maxRateLimitRetries * options.maxDelayMs;
+}
+
+/**
  * Capped exponential backoff with "equal jitter": half the step is fixed, half random, so
  * clients that failed together do not retry together, and no retry is immediate.
  */

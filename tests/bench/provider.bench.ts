@@ -1,16 +1,22 @@
 /**
  * The provider benchmark:
- *   npm run bench -- [--quick] [--reps N] [--resources N] [--spent N] [--skip-operations] [--skip-fleet]
+ *   npm run bench -- [--quick] [--reps N] [--resources N] [--spent N] [--only ID,...] [--skip-operations] [--skip-fleet]
  *
  * 1. Per resource and operation (create, update, no-op, refresh, delete): the requests the provider
  *    makes, counted from the sandbox's request log, and its time as a ratio to a bare undici client
  *    sending the same requests (see support/operations.ts for the method).
  * 2. A fleet of `--resources` resources (default 1,000, the five kinds mixed) created concurrently,
- *    then deleted concurrently: without a rate limit; under 6,000 requests/min (fixed one-minute
- *    windows, like rack-attack) starting in a fresh window, where the whole fleet fits in the
- *    window's quota; under the same limit with `--spent` requests of the window already used, so
- *    that the run must wait for the next window; and under the same rate in one-second windows
- *    (100 per second), where the run is paced throughout. `--quick` leaves out the last two.
+ *    then deleted concurrently, in these scenarios (ids for `--only`, which runs only those):
+ *    - `unlimited`: no rate limit;
+ *    - `fresh`: 6,000 requests/min (fixed one-minute windows, like rack-attack) starting in a fresh
+ *      window, where the whole fleet fits in the window's quota;
+ *    - `spent`: the same limit with `--spent` requests of the window already used, so that the run
+ *      must wait for the next window;
+ *    - `per-second`: the same rate in one-second windows (100 per second), for many windows;
+ *    - `chatwoot`: Chatwoot's default, 3,000/min, with 20-50 ms of server latency per request and
+ *      all but 500 of the window already used.
+ *    `--quick` leaves out the last three. Each rate-limited phase is reported against its
+ *    limit-bound time: the earliest any client could finish under the limit.
  *
  * The sandbox runs in a child process, so this process's CPU is the client's. Figures only: nothing
  * here passes or fails on timing; the run fails only when the benchmark itself cannot proceed.
@@ -24,12 +30,16 @@ import { configure } from "../../provider";
 import { BareClient } from "./support/bare-client";
 import { fleetSeed } from "./support/fleet-fixture";
 import { runFleetScenario, type FleetScenario, type PhaseFigures } from "./support/fleet-run";
+import { limitBoundMs as windowBoundMs } from "./support/rate-limit";
 import { measureOperations, OPERATIONS, type OperationFigures } from "./support/operations";
 import { startSandboxProcess } from "./support/sandbox-process";
 import { fixed, median, printTable, quantile } from "./support/table";
 import { fleet, samples } from "./support/workload";
 
 const RATE_LIMIT_PER_MINUTE = 6_000;
+/** Chatwoot's default (`RACK_ATTACK_LIMIT`). */
+const CHATWOOT_LIMIT_PER_MINUTE = 3_000;
+const SLOW_SCENARIOS = new Set(["spent", "per-second", "chatwoot"]);
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`  .. ${line}\n`);
@@ -43,6 +53,7 @@ function readOptions() {
       spent: { type: "string", default: "5500" },
       "skip-operations": { type: "boolean", default: false },
       "skip-fleet": { type: "boolean", default: false },
+      only: { type: "string" },
     },
   });
   const integer = (name: string, text: string | undefined, fallback: number) => {
@@ -59,6 +70,7 @@ function readOptions() {
     spent: Math.min(integer("spent", values.spent, 5500), RATE_LIMIT_PER_MINUTE),
     operations: values["skip-operations"] !== true,
     fleet: values["skip-fleet"] !== true,
+    only: values.only === undefined ? undefined : new Set(values.only.split(",").map((id) => id.trim())),
   };
 }
 
@@ -91,22 +103,29 @@ async function main(): Promise<void> {
       const kinds = [...new Set(members.map((m) => m.kind))].map((k) => `${members.filter((m) => m.kind === k).length} ${k}`).join(", ");
       out(`2. Fleet: ${members.length} resources (${kinds}) created concurrently, then deleted concurrently`);
       const minute = { requests: RATE_LIMIT_PER_MINUTE, periodMs: 60_000 };
-      const scenarios: FleetScenario[] = [
-        { label: "no rate limit", limit: null, spent: 0 },
-        { label: `${RATE_LIMIT_PER_MINUTE}/min, fresh window`, limit: minute, spent: 0 },
+      const all: FleetScenario[] = [
+        { id: "unlimited", label: "no rate limit", limit: null, spent: 0 },
+        { id: "fresh", label: `${RATE_LIMIT_PER_MINUTE}/min, fresh window`, limit: minute, spent: 0 },
+        { id: "spent", label: `${RATE_LIMIT_PER_MINUTE}/min, ${options.spent} spent`, limit: minute, spent: options.spent },
+        { id: "per-second", label: `${RATE_LIMIT_PER_MINUTE / 60}/s windows`, limit: { requests: RATE_LIMIT_PER_MINUTE / 60, periodMs: 1_000 }, spent: 0 },
+        {
+          id: "chatwoot",
+          label: `${CHATWOOT_LIMIT_PER_MINUTE}/min, 20-50 ms latency, ${CHATWOOT_LIMIT_PER_MINUTE - 500} spent`,
+          limit: { requests: CHATWOOT_LIMIT_PER_MINUTE, periodMs: 60_000 },
+          spent: CHATWOOT_LIMIT_PER_MINUTE - 500,
+          latency: { minMs: 20, maxMs: 50 },
+        },
       ];
-      // The two slow runs: one waits for the next one-minute window, one is paced for many seconds.
-      if (!options.quick) {
-        if (options.spent > 0) scenarios.push({ label: `${RATE_LIMIT_PER_MINUTE}/min, ${options.spent} spent`, limit: minute, spent: options.spent });
-        scenarios.push({ label: `${RATE_LIMIT_PER_MINUTE / 60}/s windows`, limit: { requests: RATE_LIMIT_PER_MINUTE / 60, periodMs: 1_000 }, spent: 0 });
-      }
+      const unknown = [...(options.only ?? [])].filter((id) => !all.some((sc) => sc.id === id));
+      if (unknown.length > 0) throw new Error(`--only: unknown scenario ${unknown.join(", ")} (known: ${all.map((sc) => sc.id).join(", ")})`);
+      const scenarios = all.filter((sc) => (options.only ? options.only.has(sc.id) : !(options.quick && SLOW_SCENARIOS.has(sc.id))) && !(sc.id === "spent" && options.spent === 0));
       const seedCounts = await sandbox.counts();
       const results: [FleetScenario, PhaseFigures[]][] = [];
       for (const scenario of scenarios) {
         results.push([scenario, await runFleetScenario({ sandbox, bare, fleet: members, seedCounts, progress: note }, scenario)]);
       }
       printFleet(results);
-      if (options.quick) out(`(--quick leaves out the runs that start with ${options.spent} of the window's ${RATE_LIMIT_PER_MINUTE} requests spent and with ${RATE_LIMIT_PER_MINUTE / 60}/s windows)`);
+      if (options.quick && !options.only) out(`(--quick leaves out the scenarios ${[...SLOW_SCENARIOS].join(", ")})`);
     }
   } finally {
     await bare.close();
@@ -166,56 +185,49 @@ function printOperations(figures: OperationFigures[]): void {
   out("(client CPU: user+system time of this process per operation, mean; the no-op's baseline is the refresh's GET)");
 }
 
-/**
- * The earliest an apply can finish under the limit: 0 when the quota left in its window covers
- * every request it needed; otherwise the start of the first window by which enough quota has
- * accrued (windows are fixed, so no client can do better), from the start of the phase.
- */
+/** The earliest a phase can finish under the limit; `undefined` without one, or when the quota left at its start is unknown. */
 function limitBoundMs(scenario: FleetScenario, p: PhaseFigures): number | undefined {
-  if (!scenario.limit || p.phase !== "apply") return undefined;
-  const { requests: limit, periodMs } = scenario.limit;
-  const needed = p.requests - p.throttled;
-  const left = limit - scenario.spent;
-  if (needed <= left) return 0;
-  const windows = Math.ceil((needed - left) / limit);
-  const windowOfStart = Math.floor(p.windowOffsetMs / periodMs);
-  return (windowOfStart + windows) * periodMs - p.windowOffsetMs;
+  if (!scenario.limit || p.quotaLeft === undefined) return undefined;
+  return windowBoundMs(scenario.limit, p.quotaLeft, p.requests - p.throttled, p.windowOffsetMs);
 }
 
 function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
-  const perSecond = RATE_LIMIT_PER_MINUTE / 60;
   out();
   const rows: string[][] = [
-    ["scenario", "phase", "resources", "failed", "requests", "429s", "wall s", "client CPU s", "accepted/s", `of ${perSecond}/s`, "limit-bound s", "limiter", "server state"],
+    ["scenario", "phase", "load", "resources", "failed", "requests", "429s", "wall s", "limit-bound s", "ratio", "client CPU s", "accepted/s", "of limit", "limiter", "server state"],
   ];
   for (const [scenario, phases] of results) {
     for (const p of phases) {
       const accepted = p.requests - p.throttled;
       const rate = accepted / (p.wallMs / 1000);
       const bound = limitBoundMs(scenario, p);
-      const limiter = p.limiter && p.limiter.throttled > 0 ? `${p.limiter.decreases} slow-downs, ${p.limiter.pauses} pauses` : "never throttled";
+      const perSecond = scenario.limit && (scenario.limit.requests * 1000) / scenario.limit.periodMs;
       rows.push([
         p.phase === "apply" ? scenario.label : "",
         p.phase,
+        fixed(p.load, 2),
         String(p.resources),
         String(p.failed),
         String(p.requests),
         String(p.throttled),
         fixed(p.wallMs / 1000, 1),
+        bound === undefined ? "-" : fixed(bound / 1000, 1),
+        bound === undefined || bound === 0 ? "-" : `${fixed(p.wallMs / bound, 3)}x`,
         fixed(p.cpuMs / 1000, 2),
         fixed(rate, 0),
-        fixed(rate / perSecond, 2),
-        bound === undefined ? "-" : fixed(bound / 1000, 1),
-        limiter,
+        perSecond ? fixed(rate / perSecond, 2) : "-",
+        limiterSummary(p),
         p.stateProblems.length === 0 ? "ok" : `${p.stateProblems.length} problem(s)`,
       ]);
     }
   }
   printTable(rows, out);
-  out(`accepted/s: answers other than 429 per second of wall time; "of ${perSecond}/s" divides it by the limit's rate. The limit counts`);
-  out("fixed windows, so a run that fits in its window's quota may average more than the rate. limit-bound: the earliest the");
-  out("apply could finish under the limit (0: the quota left in the window covered it). server state: one object per resource");
-  out("after the apply (no duplicate, every listed member present), nothing left after the destroy (no orphan).");
+  out("load: one-minute load average when the phase started. limit-bound: the earliest the phase could finish under the limit");
+  out("(0: the quota left in its window covered it; -: no limit). ratio: wall time over the limit-bound time, when the limit");
+  out('binds. accepted/s: answers other than 429 per second of wall time; "of limit" divides it by the limit\'s rate (a run that');
+  out("fits in its window's quota may average more). limiter: what it learned (quota per window, window length) and the");
+  out("requests it sent alone to learn it. server state: one object per resource after the apply (no duplicate, every listed");
+  out("member present), nothing left after the destroy (no orphan).");
   for (const [scenario, phases] of results) {
     for (const p of phases) {
       const methods = Object.entries(p.byMethod).map(([m, n]) => `${n} ${m}`).join(", ");
@@ -224,17 +236,21 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
         const at = (q: number) => fixed(quantile(p.finishedAtMs, q) / 1000, 1);
         let line = `    started ${fixed(p.windowOffsetMs / 1000, 1)} s into the first window; resources finished: 10% by ${at(0.1)} s, 50% by ${at(0.5)} s, 90% by ${at(0.9)} s, all by ${at(1)} s`;
         const bound = limitBoundMs(scenario, p);
-        // Having to wait for a window to open, how soon after it opened did the run resume?
-        if (bound !== undefined && bound > 0 && scenario.spent > 0) {
-          const after = p.finishedAtMs.find((t) => t >= bound);
-          if (after !== undefined) line += `; first to finish after the window opened: +${fixed((after - bound) / 1000, 1)} s`;
-        }
+        // Having to wait for a window to open: how long after the last one needed opened did the run end?
+        if (bound !== undefined && bound > 0) line += `; ended ${fixed((p.wallMs - bound) / 1000, 2)} s after the last window needed opened`;
         out(line);
       }
       for (const [message, n] of p.failures) out(`    ${n} x ${message}`);
       for (const problem of p.stateProblems.slice(0, 10)) out(`    state: ${problem}`);
     }
   }
+}
+
+function limiterSummary(p: PhaseFigures): string {
+  const l = p.limiter;
+  if (!l || l.throttled === 0) return "never throttled";
+  const learned = [l.quota === undefined ? undefined : `quota ${l.quota}`, l.periodMs === undefined ? undefined : `window ${fixed(l.periodMs / 1000, 2)} s`].filter(Boolean).join(", ");
+  return `${learned || "nothing learned"}; ${l.probes} probes`;
 }
 
 main().catch((error: unknown) => {

@@ -2,25 +2,33 @@
  * The fleet figures: every resource of the fleet created at once (as `pulumi up` does for a new
  * stack with unbounded parallelism, all in one provider process), then all deleted at once, against
  * the sandbox with or without its rate limit. Each phase starts with fresh connection pools and a
- * fresh limiter, as a new `pulumi` process would; the server's rate-limit window carries on.
+ * fresh limiter, as a new `pulumi` process would; the server's rate-limit window carries on (with
+ * short windows the destroy starts at the next one, so that its bound is known).
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { resources } from "../../../provider";
 import { closeApiClients, limiterStats } from "../../../provider/http/origins";
 import type { LimiterStats } from "../../../provider/http/limiter";
 import type { LogEntry } from "../../../sdk/sandbox";
 import { create, destroy, type State } from "../../provider/support/engine";
 import type { BareClient } from "./bare-client";
+import { spendWindow, type WindowLimit } from "./rate-limit";
 import type { SandboxProcess } from "./sandbox-process";
 import type { FleetMember } from "./workload";
 
 /** One run of the fleet. */
 export interface FleetScenario {
+  /** Short name for `--only`. */
+  id: string;
   label: string;
   /** Requests per fixed window, counted like rack-attack; null: no limit. */
-  limit: { requests: number; periodMs: number } | null;
+  limit: WindowLimit | null;
   /** Requests already counted in the window when the apply starts (another run, other tooling on the same IP). */
   spent: number;
+  /** Server latency added to every request, uniformly between the two (the sandbox's delay fault). */
+  latency?: { minMs: number; maxMs: number };
 }
 
 /** What one phase (apply or destroy) measured. */
@@ -41,6 +49,13 @@ export interface PhaseFigures {
   finishedAtMs: number[];
   /** Milliseconds from the start of the first rate-limit window to the start of the phase. */
   windowOffsetMs: number;
+  /**
+   * Requests the server would still accept in the window the phase starts in (at least), or
+   * `undefined` when unknown; with no limit, `undefined`.
+   */
+  quotaLeft: number | undefined;
+  /** One-minute load average when the phase started. */
+  load: number;
   limiter: LimiterStats | undefined;
   /** Problems found in the server's state afterwards: duplicates, orphans, missing members. */
   stateProblems: string[];
@@ -68,11 +83,13 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
   await sandbox.reset();
   await sandbox.setRateLimit(scenario.limit && { limit: scenario.limit.requests, periodMs: scenario.limit.periodMs });
   const windowStart = performance.now();
-  if (scenario.spent > 0) await spend(ctx.bare, scenario.spent);
+  if (scenario.spent > 0) await spendWindow(ctx.bare, sandbox.info.accounts[0]?.id ?? 1, scenario.spent);
+  if (scenario.latency) await addLatency(sandbox, scenario.latency);
   await sandbox.clearLog();
 
+  const { limit } = scenario;
   const states: (State | undefined)[] = new Array(fleet.length);
-  const apply = await phase(ctx, "apply", windowStart, (i) => {
+  const apply = await phase(ctx, "apply", windowStart, limit && limit.requests - scenario.spent, (i) => {
     const member = fleet[i] as FleetMember;
     return create(resources[member.kind], member.inputs).then((state) => void (states[i] = state));
   });
@@ -80,8 +97,19 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
   ctx.progress?.(`${scenario.label}: apply done in ${(apply.wallMs / 1000).toFixed(1)} s`);
 
   await closeApiClients();
+  let destroyQuota: number | undefined;
+  if (limit && limit.periodMs <= 5_000) {
+    // Start the destroy with a window of its own: what the apply left of the current one is unknown.
+    const elapsed = performance.now() - windowStart;
+    await sleep(Math.ceil(elapsed / limit.periodMs) * limit.periodMs - elapsed);
+    destroyQuota = limit.requests;
+  } else if (limit) {
+    // At least what the apply cannot have used of the window it ended in (all it sent, if it never left the first).
+    const sameWindow = apply.windowOffsetMs + apply.wallMs < limit.periodMs;
+    destroyQuota = Math.max(0, limit.requests - apply.requests - (sameWindow ? scenario.spent : 0));
+  }
   const created = states.flatMap((state, i) => (state ? [{ state, kind: (fleet[i] as FleetMember).kind }] : []));
-  const remove = await phase(ctx, "destroy", windowStart, (i) => {
+  const remove = await phase(ctx, "destroy", windowStart, limit && destroyQuota, (i) => {
     const item = created[i];
     return item ? destroy(resources[item.kind], item.state) : Promise.resolve();
   }, created.length);
@@ -92,14 +120,24 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
   return [apply, remove];
 }
 
+/** Delays every request by `minMs` to `maxMs`: one delay fault per path depth (a pattern segment matches one). */
+async function addLatency(sandbox: SandboxProcess, latency: { minMs: number; maxMs: number }): Promise<void> {
+  for (let depth = 1; depth <= 10; depth++) {
+    const path = "/*".repeat(depth);
+    await sandbox.injectFault({ name: "latency", path, kind: "delay", delayMs: latency.minMs, jitterMs: latency.maxMs - latency.minMs, times: 1_000_000_000 });
+  }
+}
+
 async function phase(
   ctx: FleetContext,
   name: PhaseFigures["phase"],
   windowStart: number,
+  quotaLeft: number | null | undefined,
   run: (i: number) => Promise<void>,
   count = ctx.fleet.length,
 ): Promise<PhaseFigures> {
   await ctx.sandbox.clearLog();
+  const load = loadavg()[0] ?? 0;
   const failures = new Map<string, number>();
   const finishedAtMs: number[] = [];
   const cpu = process.cpuUsage();
@@ -126,6 +164,8 @@ async function phase(
     cpuMs: (used.user + used.system) / 1000,
     finishedAtMs: finishedAtMs.sort((a, b) => a - b),
     windowOffsetMs: started - windowStart,
+    quotaLeft: quotaLeft ?? undefined,
+    load,
     limiter: limiterStats(ctx.sandbox.url),
     stateProblems: [],
   };
@@ -135,19 +175,6 @@ function countBy(log: readonly LogEntry[], key: (e: LogEntry) => string): Record
   const counts: Record<string, number> = {};
   for (const entry of log) counts[key(entry)] = (counts[key(entry)] ?? 0) + 1;
   return counts;
-}
-
-/** Sends `n` cheap requests (as the same client) so that they count against the current window. */
-async function spend(bare: BareClient, n: number): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < n) {
-      next += 1;
-      const status = await bare.send({ method: "GET", path: "/api/v1/accounts/1/custom_attribute_definitions", query: {}, body: null, status: 200 });
-      if (status !== 200) throw new Error(`spending the window: answer ${status} after ${next} requests`);
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, lane));
 }
 
 /** Every resource exists exactly once: one row per object, every listed user a member. */

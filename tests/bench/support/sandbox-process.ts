@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
-import type { LogEntry, RateLimitSetting, SandboxInfo } from "../../../sdk/sandbox";
+import type { Fault, LogEntry, RateLimitSetting, SandboxInfo } from "../../../sdk/sandbox";
 
 /** A sandbox running in a child process. */
 export interface SandboxProcess {
@@ -20,6 +20,8 @@ export interface SandboxProcess {
   reset(): Promise<void>;
   /** Requests per period per client (a number: per minute); null: off. A new limit starts a new window. */
   setRateLimit(limit: RateLimitSetting | null): Promise<void>;
+  /** Adds a fault (a reset removes them all). */
+  injectFault(fault: Fault): Promise<void>;
   /** Rows per table of the sandbox's state (for the no-duplicate, no-orphan checks). */
   counts(): Promise<Record<string, number>>;
   /** The member ids of every inbox. */
@@ -61,6 +63,7 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
     clearLog: async () => void (await call("DELETE", "/log")),
     reset: async () => void (await call("POST", "/reset")),
     setRateLimit: async (limit) => void (await call("PUT", "/rate-limit", limit)),
+    injectFault: async (fault) => void (await call("POST", "/faults", fault)),
     counts: async () => {
       const state = (await call("GET", "/state")) as Record<string, unknown>;
       return Object.fromEntries(Object.entries(state).flatMap(([table, rows]) => (Array.isArray(rows) ? [[table, rows.length]] : [])));

@@ -240,3 +240,69 @@ describe("attempt gate: the limiter slot", () => {
     expect(r.limiter.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
   });
 });
+
+describe("attempt gate: after a 429", () => {
+  /** The limiter's first window spent: it holds everything and probes after its first pause (5 ms here). */
+  function throttle(r: ReturnType<typeof rig>) {
+    r.limiter.onAnswer(r.limiter.clock(), 200);
+    r.limiter.onAnswer(r.limiter.clock(), 429);
+  }
+  const waitUntil = async (done: () => boolean) => {
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it("retries in the limiter, first in line, instead of waiting out the backoff as well", async () => {
+    const r = rig();
+    const first = r.newCall();
+    r.attempt(first);
+    const others = [r.newCall(), r.newCall()];
+    for (const call of others) r.attempt(call);
+    r.dispatched[0].handler.onResponseStart?.(controller, 429, {});
+    // The retry interceptor decided on a retry after a long backoff and dispatches the next attempt.
+    first.delayMs = 60_000;
+    r.attempt(first);
+    await waitUntil(() => r.dispatched.length === 2);
+    expect(r.dispatched).toHaveLength(2); // the probe, at the limiter's turn, not a minute later
+    expect(first.attempts).toBe(2); // and it is the retry, ahead of the calls that were waiting
+    expect(others.map((c) => c.attempts)).toEqual([0, 0]);
+  });
+
+  it("waits out the backoff after a 429 when the limiter holds nothing back", async () => {
+    const r = rig();
+    const call = r.newCall();
+    r.attempt(call);
+    call.status = 429; // answered 429, but the limiter holds nothing back (it was released since)
+    call.delayMs = 60_000;
+    r.dispatched[0].handler.onResponseError?.(controller, new Error("gone")); // frees the slot
+    r.attempt(call);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(r.dispatched).toHaveLength(1);
+  });
+
+  it("does not charge a probe's 429 to the call's 429 budget, within the time that budget could last", async () => {
+    const r = rig();
+    throttle(r);
+    const call = r.newCall();
+    r.attempt(call);
+    await waitUntil(() => r.dispatched.length === 1);
+    r.dispatched[0].handler.onResponseStart?.(controller, 429, {}); // the probe, refused
+    expect(call.counters.rateLimited).toBe(-1); // the retry decision's charge brings it back to 0
+    expect(call.limitedSince).toBe(call.sentAt);
+
+    // Refused while the call has waited longer than its budget could last: charged.
+    const late = r.newCall();
+    late.limitedSince = -call.policy.maxRateLimitRetries * call.policy.maxDelayMs;
+    r.attempt(late);
+    await waitUntil(() => r.dispatched.length === 2);
+    r.dispatched[1].handler.onResponseStart?.(controller, 429, {});
+    expect(late.counters.rateLimited).toBe(0);
+  });
+
+  it("charges a 429 that was not a probe (a request in flight when the quota ran out)", () => {
+    const r = rig();
+    const call = r.newCall();
+    r.attempt(call);
+    r.dispatched[0].handler.onResponseStart?.(controller, 429, {});
+    expect(call.counters.rateLimited).toBe(0);
+  });
+});

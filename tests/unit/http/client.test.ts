@@ -474,6 +474,43 @@ describe("rate limiting across the process", () => {
     // Every request was answered 200 once; the rest of the traffic is 429s.
     expect(server.requests.length - throttled).toBe(400);
   });
+
+  it("sends no write twice under a fixed-window rate limit when answers are lost, and fails only those calls", async () => {
+    await server.close();
+    const limit = 20;
+    const periodMs = 200;
+    let windowStart = Date.now();
+    let count = 0;
+    let handled = 0;
+    const applied = new Map<string, number>();
+    server = await startTestServer((req) => {
+      const now = Date.now();
+      if (now - windowStart >= periodMs) {
+        windowStart = now - ((now - windowStart) % periodMs);
+        count = 0;
+      }
+      count += 1;
+      if (count > limit) return { status: 429, headers: { "content-type": "text/plain" }, body: "Retry later\n" };
+      const body = req.body.toString("utf8");
+      applied.set(body, (applied.get(body) ?? 0) + 1);
+      handled += 1;
+      // Created, then the connection drops before the answer: the client cannot know.
+      return handled % 9 === 0 ? { destroy: "after-read" } : { status: 201, body: { id: handled } };
+    });
+    const c = client({ maxRetries: 2 }, { retry: { minDelayMs: 20, maxDelayMs: 200 }, limiter: { basePauseMs: 5, maxPauseMs: 50, releaseAfterMs: 2_000 } });
+    const results = await Promise.allSettled(
+      Array.from({ length: 120 }, (_, i) => c.send({ method: "POST", path: "/api/v1/accounts/1/portals", json: { slug: `help-${i}` } })),
+    );
+    expect(applied.size).toBe(120);
+    expect([...applied.values()].every((n) => n === 1)).toBe(true);
+    const failed = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+    expect(failed).toHaveLength(Math.floor(handled / 9));
+    for (const err of failed) {
+      errors.push(err);
+      expect(err).toMatchObject({ kind: "network", writeOutcome: "unknown" });
+    }
+    expect(limiterStats(server.url)?.throttled).toBeGreaterThan(0);
+  });
 });
 
 describe("requests in flight", () => {

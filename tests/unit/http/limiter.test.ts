@@ -1,164 +1,373 @@
-import { AdaptiveRate, Limiter, type LimiterOptions } from "../../../provider/http/limiter";
-import { simulate, type SimulationInput } from "./support/simulation";
+import { Limiter, type LimiterOptions } from "../../../provider/http/limiter";
+import { RateWindow } from "../../../provider/http/rate-window";
+import { WindowOpenings } from "../../../provider/http/window-openings";
+import { simulate, type SimulationInput, type SimulationResult } from "./support/simulation";
 
-const OPTIONS: Omit<LimiterOptions, "now"> = { minRate: 1, decreaseFactor: 0.5, doublingMs: 4_000, basePauseMs: 1_000, maxPauseMs: 10_000, releaseAfterMs: 60_000 };
+const OPTIONS: Omit<LimiterOptions, "now"> = {
+  basePauseMs: 10,
+  maxPauseMs: 1_000,
+  probeGrowth: 0.3,
+  precision: 0.02,
+  releaseAfterMs: 60_000,
+  minRate: 1,
+  decreaseFactor: 0.5,
+  doublingMs: 4_000,
+};
 
-/** An AdaptiveRate on a clock the test moves. */
-function rig() {
+/** A RateWindow on a clock the test moves; requests are sent and answered by hand. */
+function rig(options: Partial<LimiterOptions> = {}) {
   const clock = { t: 10_000 };
-  const rate = new AdaptiveRate({ ...OPTIONS, now: () => clock.t });
-  return { clock, rate };
+  const rate = new RateWindow({ ...OPTIONS, ...options, now: () => clock.t });
+  /** Sends a request now if its turn has come; its send time, or `undefined` when it must wait. */
+  const send = (inFlight = 0): number | undefined => {
+    if (rate.delayMs(clock.t, inFlight) > 0) return undefined;
+    rate.take(clock.t);
+    return clock.t;
+  };
+  /** Waits for the next turn, then sends. */
+  const sendNext = (inFlight = 0): number => {
+    clock.t += rate.delayMs(clock.t, inFlight);
+    const sentAt = send(inFlight);
+    if (sentAt === undefined) throw new Error("no turn after the delay");
+    return sentAt;
+  };
+  /** The answer to a request sent at `sentAt`, `rttMs` after it was sent (or now, if later). */
+  const answer = (sentAt: number, status: number, rttMs = 5): boolean => {
+    clock.t = Math.max(clock.t, sentAt + rttMs);
+    return rate.onAnswer(sentAt, status, clock.t);
+  };
+  /** While nothing is held back: `accepted` requests get through, then one is refused. */
+  const exhaust = (accepted: number) => {
+    const start = clock.t;
+    for (let i = 0; i < accepted; i++) {
+      clock.t = start + i;
+      answer(clock.t, 200, 0);
+    }
+    clock.t = start + accepted;
+    answer(clock.t, 429, 0);
+  };
+  /** Probes, refused until `opensAt`; the first one sent from then on is accepted. Returns the probes' send times. */
+  const waitForOpening = (opensAt: number): number[] => {
+    const probes: number[] = [];
+    for (;;) {
+      const probe = sendNext();
+      probes.push(probe);
+      if (probe >= opensAt) {
+        answer(probe, 200);
+        return probes;
+      }
+      answer(probe, 429);
+    }
+  };
+  return { clock, rate, send, sendNext, answer, exhaust, waitForOpening };
 }
 
-/** `n` accepted answers spread evenly over the second before `end`. */
-function acceptEvenly(rate: AdaptiveRate, n: number, end: number) {
-  for (let i = 0; i < n; i++) {
-    const t = end - 1000 + (i * 1000) / n;
-    rate.onAnswer(t - 5, 200, t);
-  }
-}
+describe("WindowOpenings", () => {
+  it("bounds the window's length from two openings and predicts the next from the more precise one", () => {
+    const openings = new WindowOpenings();
+    openings.observe({ index: 1, lo: 900, hi: 1_100 });
+    expect(openings.seen).toBe(true);
+    expect(openings.lengthBounds).toBeUndefined();
+    expect(openings.predict(2)).toBeUndefined();
+    openings.observe({ index: 2, lo: 1_950, hi: 2_050 });
+    expect(openings.lengthBounds).toEqual({ lo: 1_950 - 1_100, hi: 2_050 - 900 });
+    expect(openings.lengthMs).toBe(1_000);
+    // From the second opening (the narrower), one length of doubt further.
+    expect(openings.predict(3)).toEqual({ lo: 1_950 + 850, hi: 2_050 + 1_150 });
+  });
 
-describe("AdaptiveRate arithmetic", () => {
-  it("paces nothing until a 429", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 5_000, 11_000);
-    for (const t of [11_000, 11_001, 50_000]) {
-      expect(rate.delayMs(t)).toBe(0);
-      rate.take(t);
+  it("narrows the length with every opening seen inside the prediction", () => {
+    const openings = new WindowOpenings();
+    openings.observe({ index: 1, lo: 900, hi: 1_100 });
+    openings.observe({ index: 2, lo: 1_950, hi: 2_050 });
+    openings.observe({ index: 3, lo: 2_990, hi: 3_010 });
+    const { lo, hi } = openings.lengthBounds as { lo: number; hi: number };
+    expect(lo).toBeGreaterThan(850);
+    expect(hi).toBeLessThan(1_150);
+    // Windows at 1,000 ms steps: the next prediction is within the bounds and around 4,000.
+    const next = openings.predict(4) as { lo: number; hi: number };
+    expect(next.lo).toBeLessThanOrEqual(4_000);
+    expect(next.hi).toBeGreaterThanOrEqual(4_000);
+    expect(next.hi - next.lo).toBeLessThan(200);
+  });
+
+  it("relearns the length from the last two openings when one falls outside the prediction", () => {
+    const openings = new WindowOpenings();
+    openings.observe({ index: 1, lo: 990, hi: 1_010 });
+    openings.observe({ index: 2, lo: 1_990, hi: 2_010 });
+    openings.observe({ index: 3, lo: 4_990, hi: 5_010 }); // the server now counts 3-second windows
+    expect(openings.lengthBounds).toEqual({ lo: 4_990 - 2_010, hi: 5_010 - 1_990 });
+    openings.clear();
+    expect(openings.seen).toBe(false);
+    expect(openings.lengthBounds).toBeUndefined();
+  });
+});
+
+describe("RateWindow: learning a fixed window", () => {
+  it("holds nothing back until a 429", () => {
+    const { rate, send, answer } = rig();
+    for (let i = 0; i < 1_000; i++) {
+      const sentAt = send();
+      expect(sentAt).toBeDefined();
+      answer(sentAt as number, 200, 1);
     }
     expect(rate.isThrottled).toBe(false);
-    expect(rate.rateAt(11_000)).toBe(Infinity);
+    expect(rate.counts).toEqual({ throttled: 0, pauses: 0, probes: 0, decreases: 0 });
   });
 
-  it("on the first 429 paces at half the rate the server was accepting", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
+  it("on the first 429 holds everything, then probes alone at gaps that grow with the wait, up to maxPauseMs", () => {
+    const { rate, clock, send, sendNext, answer, exhaust } = rig();
+    exhaust(100);
+    const spentAt = clock.t;
     expect(rate.isThrottled).toBe(true);
-    expect(rate.rateAt(11_000)).toBeCloseTo(100, 6);
-    expect(rate.delayMs(11_000)).toBe(0);
-    rate.take(11_000);
-    expect(rate.delayMs(11_000)).toBeCloseTo(10, 6);
-    expect(rate.delayMs(11_010)).toBe(0);
-  });
-
-  it("falls back to the floor when nothing was accepted before the first 429", () => {
-    const { rate } = rig();
-    rate.onAnswer(9_990, 429, 10_000);
-    expect(rate.rateAt(10_000)).toBe(OPTIONS.minRate);
-  });
-
-  it("doubles the pace every doublingMs while no 429 arrives", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    expect(rate.rateAt(15_000)).toBeCloseTo(200, 6);
-    expect(rate.rateAt(19_000)).toBeCloseTo(400, 6);
-    expect(rate.rateAt(13_000)).toBeCloseTo(100 * Math.SQRT2, 6);
-  });
-
-  it("ignores 429s for requests sent before its last reaction (echoes of the same overload)", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    for (let t = 11_001; t < 11_050; t++) rate.onAnswer(10_995, 429, t);
-    expect(rate.counts).toEqual({ throttled: 50, decreases: 1, pauses: 0 });
-    expect(rate.rateAt(11_000)).toBeCloseTo(100, 6);
-  });
-
-  it("halves the current pace on a 429 after something sent at that pace was accepted", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    rate.onAnswer(11_500, 200, 11_520);
-    rate.onAnswer(11_990, 429, 12_000);
-    expect(rate.counts.decreases).toBe(2);
-    expect(rate.rateAt(12_000)).toBeCloseTo((100 * 2 ** (1_000 / 4_000)) / 2, 6);
-  });
-
-  it("pauses everything when nothing got through, doubling the pause up to its cap, pace unchanged", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    const pace = rate.rateAt(11_000);
-    let t = 11_000;
-    const pauses: number[] = [];
-    const paceAfterPause: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      rate.onAnswer(t, 429, t + 10); // the probe (or first paced request) refused
-      t += 10;
-      pauses.push(rate.delayMs(t));
-      t += rate.delayMs(t);
-      // The probe goes out at the end of the pause.
-      expect(rate.delayMs(t)).toBe(0);
-      paceAfterPause.push(rate.rateAt(t));
-      rate.take(t);
+    expect(rate.delayMs(clock.t)).toBe(OPTIONS.basePauseMs);
+    const gaps: { gap: number; waited: number }[] = [];
+    while (clock.t < spentAt + 60_000) {
+      const probe = sendNext();
+      expect(send()).toBeUndefined(); // the others wait for the probe's answer
+      answer(probe, 429);
+      gaps.push({ gap: rate.delayMs(clock.t), waited: clock.t - spentAt });
     }
-    expect(pauses).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
-    expect(rate.counts.pauses).toBe(6);
-    // The pace neither fell nor grew during the pauses; it grows only for the 10 ms before each 429.
-    paceAfterPause.forEach((p, i) => expect(p).toBeCloseTo(pace * 2 ** ((10 * (i + 1)) / OPTIONS.doublingMs), 6));
+    for (const { gap, waited } of gaps) {
+      expect(gap).toBeCloseTo(Math.min(OPTIONS.maxPauseMs, Math.max(OPTIONS.basePauseMs, OPTIONS.probeGrowth * waited)), 6);
+    }
+    expect(gaps.at(-1)?.gap).toBe(OPTIONS.maxPauseMs);
+    // A minute's wait: one probe per maxPauseMs once the gaps stop growing, and the few before.
+    const growing = Math.ceil(Math.log(OPTIONS.maxPauseMs / OPTIONS.basePauseMs) / Math.log(1 + OPTIONS.probeGrowth)) + 10;
+    expect(rate.counts.probes).toBeLessThanOrEqual(60_000 / OPTIONS.maxPauseMs + growing);
   });
 
-  it("after a pause sends one probe alone, and the rest once it is accepted", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 2_000, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    rate.onAnswer(11_005, 429, 11_010);
-    expect(rate.delayMs(11_010)).toBe(1_000);
-    rate.take(12_010);
-    // The probe is in flight: the others wait (at most one pause cap) for its answer.
-    expect(rate.delayMs(12_011)).toBe(OPTIONS.maxPauseMs - 1);
-    rate.onAnswer(12_010, 200, 12_030);
-    expect(rate.delayMs(12_030)).toBe(0);
+  it("ignores 429s for requests sent before it began to wait: the same spent window", () => {
+    const { rate, clock, sendNext, answer, exhaust } = rig();
+    exhaust(100);
+    const spentAt = clock.t;
+    for (let i = 1; i <= 15; i++) answer(spentAt - i * 0.1, 429, 0); // the requests that were in flight
+    expect(rate.counts).toMatchObject({ throttled: 16, pauses: 1, probes: 0 });
+    expect(rate.delayMs(clock.t)).toBe(OPTIONS.basePauseMs);
+    expect(sendNext()).toBe(spentAt + OPTIONS.basePauseMs);
   });
 
-  it("stops waiting for a probe that got no answer", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 2_000, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    rate.onAnswer(11_005, 429, 11_010);
-    rate.take(12_010);
-    expect(rate.delayMs(12_100)).toBeGreaterThan(0);
-    rate.onNoAnswer(12_010);
-    expect(rate.delayMs(12_100)).toBe(0);
+  it("opens the window when a probe is accepted; sends up to the first window's count, then tests one more alone once all are answered", () => {
+    const { rate, clock, send, answer, exhaust, waitForOpening } = rig();
+    exhaust(100);
+    waitForOpening(clock.t + 900);
+    // The probe counts in the new window: 99 more within the count.
+    for (let i = 0; i < 99; i++) expect(send(i % 16)).toBeDefined();
+    expect(send(5)).toBeUndefined(); // the test beyond the count waits until the server counted the others
+    const test = send(0);
+    expect(test).toBeDefined();
+    expect(send(1)).toBeUndefined(); // the others wait for the test's answer
+    expect(answer(test as number, 429)).toBe(true); // a probe: its 429 is the limiter's doing
+    expect(rate.learnedQuota).toBe(100);
+    expect(send()).toBeUndefined(); // held until the next window
   });
 
-  it("a decrease resets the pause ladder", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    rate.onAnswer(11_005, 429, 11_010); // pause 1 s
-    rate.take(12_010);
-    rate.onAnswer(12_010, 429, 12_020); // pause 2 s
-    rate.take(14_020);
-    rate.onAnswer(14_020, 200, 14_040); // probe accepted
-    rate.onAnswer(14_050, 429, 14_100); // too fast: decrease
-    rate.onAnswer(14_110, 429, 14_120); // nothing through: pause from the base again
-    expect(rate.counts).toMatchObject({ decreases: 2, pauses: 3 });
-    expect(rate.delayMs(14_120)).toBe(1_000);
+  it("lifts the cap when the test beyond a count seen in part is accepted, and takes the next 429's count as the quota", () => {
+    const { rate, clock, send, answer, exhaust, waitForOpening } = rig();
+    exhaust(40); // the run started with most of the window spent
+    waitForOpening(clock.t + 500);
+    const sent: number[] = [];
+    for (let i = 0; i < 39; i++) sent.push(send() as number);
+    const test = send() as number;
+    answer(test, 200);
+    for (let i = 0; i < 200; i++) sent.push(send() as number);
+    expect(sent.every((t) => t !== undefined)).toBe(true);
+    for (const t of sent.slice(0, 120)) answer(t, 200, 0); // 1 + 1 + 120 accepted in this window
+    answer(sent[120] as number, 429, 0);
+    expect(rate.learnedQuota).toBe(122);
+    expect(send()).toBeUndefined();
+  });
+
+  /**
+   * A server with windows of `W` ms opening at `origin + k * W` and a quota of `quota`: the first one
+   * spent, the next two found by probes, then windows 3 to `last` each used whole. Returns, for
+   * windows 3 to `last`, how late each accepted opener went, the openers refused in each, and the
+   * windows where the quota was tested.
+   */
+  function fixedWindows(r: ReturnType<typeof rig>, W: number, quota: number, last: number) {
+    const origin = r.clock.t;
+    const tests: number[] = [];
+    const useQuota = (k: number) => {
+      for (let i = 1; i < quota; i++) r.answer(r.send() as number, 200, 1);
+      const test = r.send(); // the test beyond the quota, when due
+      if (test === undefined) return;
+      tests.push(k);
+      r.answer(test, 429, 1);
+    };
+    r.exhaust(quota);
+    r.waitForOpening(origin + W);
+    useQuota(1);
+    expect(r.rate.learnedPeriodMs).toBeUndefined();
+    r.waitForOpening(origin + 2 * W);
+    expect(r.rate.learnedPeriodMs).toBeDefined();
+    tests.length = 0;
+    const before = { probes: r.rate.counts.probes, throttled: r.rate.counts.throttled };
+    const late: number[] = [];
+    const refusedOpeners: number[] = [];
+    for (let k = 3; k <= last; k++) {
+      useQuota(k - 1);
+      const opensAt = origin + k * W;
+      let refused = 0;
+      // An opener sent before the window opened is refused; the next goes later in the prediction.
+      for (;;) {
+        const opener = r.sendNext();
+        expect(r.send()).toBeUndefined(); // alone
+        r.answer(opener, opener >= opensAt ? 200 : 429);
+        if (opener >= opensAt) break;
+        refused += 1;
+      }
+      late.push(r.clock.t - 5 - opensAt);
+      refusedOpeners.push(refused);
+    }
+    const probes = r.rate.counts.probes - before.probes;
+    const throttled = r.rate.counts.throttled - before.throttled;
+    return { origin, late, refusedOpeners, tests, probes, throttled };
+  }
+
+  it("learns the window's length from two openings, then sends one opener at each predicted opening instead of probing", () => {
+    const W = 1_000;
+    const { late, refusedOpeners, tests, probes, throttled } = fixedWindows(rig(), W, 10, 18);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    // No search any more: every probe is an opener (one accepted per window, some refused first)
+    // or a test beyond the quota, after 1, 2, 4, 8 windows.
+    expect(probes).toBe(16 + sum(refusedOpeners) + tests.length);
+    expect(throttled).toBe(sum(refusedOpeners) + tests.length);
+    expect(tests.map((k, i) => k - (tests[i - 1] ?? 1))).toEqual([1, 2, 4, 8]); // the last before, in window 1
+    // The openers refused while halving the doubt about where windows open grow fewer.
+    expect(sum(refusedOpeners.slice(8))).toBeLessThanOrEqual(sum(refusedOpeners.slice(0, 8)));
+    // Each opener goes within a fiftieth of a window (and the margin kept for answers' varying round
+    // trips) after the opening, once the doubt is halved.
+    for (const ms of late.slice(-8)) expect(ms).toBeLessThanOrEqual(W * OPTIONS.precision + 5);
+  });
+
+  it("searches again in small steps when an opener is refused after the latest predicted opening", () => {
+    const W = 1_000;
+    const r = rig();
+    const { origin } = fixedWindows(r, W, 10, 10);
+    for (let i = 1; i < 10; i++) r.answer(r.send() as number, 200, 1);
+    // The server's next window opens 150 ms later than predicted.
+    const opensAt = origin + 11 * W + 150;
+    const probes: number[] = [];
+    for (;;) {
+      const probe = r.sendNext();
+      probes.push(probe);
+      if (probe >= opensAt) break;
+      r.answer(probe, 429);
+    }
+    r.answer(probes.at(-1) as number, 200);
+    const [opener] = probes;
+    expect(opener).toBeLessThan(origin + 11 * W + 2 * W * OPTIONS.precision); // it was precise
+    // Gaps restart small after the refused opener: found within their growth over the time since
+    // (plus a gap and a round trip), not a whole pause later.
+    const late = (probes.at(-1) as number) - opensAt;
+    const growth = OPTIONS.probeGrowth / (1 - OPTIONS.probeGrowth);
+    expect(late).toBeLessThanOrEqual(growth * (opensAt - (opener as number)) + OPTIONS.basePauseMs + 5);
+    expect(r.send()).toBeDefined(); // open again
+  });
+
+  it("in a window not used up, holds requests where the next one may have begun, then starts it with a whole quota", () => {
+    const W = 1_000;
+    const r = rig();
+    const { origin } = fixedWindows(r, W, 10, 10);
+    for (let i = 1; i < 5; i++) r.answer(r.send() as number, 200, 1); // half of window 10
+    // Just before the next opening a request could count in either window: none goes there.
+    const held: number[] = [];
+    for (let t = origin + 11 * W - 100; t < origin + 11 * W + 100; t++) if (r.rate.delayMs(t) > 0) held.push(t);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThanOrEqual(0.1 * W);
+    expect(held.every((t) => Math.abs(t - (origin + 11 * W)) <= 0.1 * W)).toBe(true);
+    // After it, window 11 has begun with its whole quota (and no probe: it was predicted precisely).
+    r.clock.t = origin + 11 * W + 100;
+    const probes = r.rate.counts.probes;
+    for (let i = 0; i < 10; i++) r.answer(r.send() as number, 200, 1);
+    expect(r.rate.counts.probes).toBe(probes);
+    expect(r.send()).toBeUndefined();
+  });
+
+  it("lowers the quota when a window's quota runs out sooner (another client used some)", () => {
+    const { rate, clock, send, answer, exhaust, waitForOpening } = rig();
+    exhaust(20);
+    waitForOpening(clock.t + 500);
+    for (let i = 1; i < 20; i++) answer(send() as number, 200, 1);
+    answer(send() as number, 429, 1);
+    expect(rate.learnedQuota).toBe(20);
+    waitForOpening(clock.t + 500);
+    for (let i = 1; i < 12; i++) answer(send() as number, 200, 1);
+    answer(send() as number, 429, 1);
+    expect(rate.learnedQuota).toBe(12);
+    expect(rate.counts.decreases).toBe(1);
+  });
+
+  it("does not stall on a probe whose answer is lost, nor on one that never ends", () => {
+    const { rate, clock, send, sendNext, exhaust } = rig();
+    exhaust(10);
+    const lost = sendNext();
+    rate.onNoAnswer(lost, clock.t + 30);
+    clock.t += 30;
+    expect(rate.delayMs(clock.t)).toBeLessThanOrEqual(OPTIONS.maxPauseMs);
+    const silent = sendNext();
+    expect(send()).toBeUndefined();
+    // Given up after a pause's length (and a few round trips), the next probe goes a gap later.
+    clock.t = silent + OPTIONS.maxPauseMs + 100;
+    expect(sendNext()).toBeLessThanOrEqual(silent + 2 * OPTIONS.maxPauseMs + 100);
+  });
+
+  it("holds everything for a server's Retry-After, even on a probe's answer", () => {
+    const { rate, clock, sendNext } = rig();
+    rate.onAnswer(clock.t - 5, 429, clock.t, 5_000);
+    expect(rate.delayMs(clock.t)).toBe(5_000);
+    clock.t += 5_000;
+    const probe = sendNext();
+    rate.onAnswer(probe, 429, clock.t + 5, 30_000);
+    expect(rate.delayMs(clock.t + 5)).toBe(30_000);
+  });
+});
+
+describe("RateWindow: a server that refills gradually", () => {
+  /** A window opened by a probe (or opener), `quota` requests, then the test beyond it, if due, answered `testStatus`. */
+  function quotaWindow(r: ReturnType<typeof rig>, quota: number, testStatus: number): boolean {
+    r.waitForOpening(r.clock.t + 100);
+    for (let i = 1; i < quota; i++) r.answer(r.send() as number, 200, 1);
+    const test = r.send();
+    if (test !== undefined) r.answer(test, testStatus, 1);
+    return test !== undefined;
+  }
+
+  /** Windows of 10, the test beyond refused, then passed twice in a row. */
+  function refillingServer() {
+    const r = rig();
+    r.exhaust(10);
+    expect(quotaWindow(r, 10, 429)).toBe(true); // the quota: one beyond it refused
+    expect(quotaWindow(r, 10, 200)).toBe(true); // one more got through: once may be chance
+    expect(r.rate.paceAt(r.clock.t)).toBeUndefined();
+    expect(r.rate.learnedQuota).toBe(11);
+    expect(quotaWindow(r, 11, 200)).toBe(true); // tested again in the next window, and passed
+    return r;
+  }
+
+  it("paces evenly once a quota refused before is exceeded twice in a row; halves on a 429 and doubles every doublingMs", () => {
+    const r = refillingServer();
+    const { rate, clock } = r;
+    const pace = rate.paceAt(clock.t) as number;
+    expect(pace).toBeGreaterThan(0);
+    expect(rate.paceAt(clock.t + OPTIONS.doublingMs)).toBeCloseTo(2 * pace, 6);
+    const first = r.send() as number;
+    expect(first).toBeDefined();
+    expect(r.send()).toBeUndefined(); // evenly spaced
+    expect(rate.delayMs(clock.t)).toBeCloseTo(1000 / pace, 6);
+    r.answer(first, 429, 1);
+    expect(rate.paceAt(clock.t)).toBeCloseTo(Math.max(OPTIONS.minRate, pace * 2 ** (1 / OPTIONS.doublingMs) * OPTIONS.decreaseFactor), 6);
+    const decreases = rate.counts.decreases;
+    r.answer(first - 1, 429, 1); // sent before the slow-down: the same overload
+    expect(rate.counts.decreases).toBe(decreases);
   });
 
   it("lifts pacing after releaseAfterMs without a 429", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000);
-    rate.take(11_000);
-    expect(rate.delayMs(70_999)).toBe(0); // paced, but its turn
-    rate.take(70_999);
-    expect(rate.isThrottled).toBe(true);
-    expect(rate.delayMs(71_000)).toBe(0);
+    const { rate, clock } = refillingServer();
+    expect(rate.paceAt(clock.t)).toBeDefined();
+    clock.t += OPTIONS.releaseAfterMs;
+    expect(rate.delayMs(clock.t)).toBe(0);
     expect(rate.isThrottled).toBe(false);
-    expect(rate.rateAt(71_000)).toBe(Infinity);
-  });
-
-  it("holds everything for a server's Retry-After, even on an echo", () => {
-    const { rate } = rig();
-    acceptEvenly(rate, 200, 11_000);
-    rate.onAnswer(10_990, 429, 11_000, 5_000);
-    expect(rate.delayMs(11_000)).toBe(5_000);
-    rate.onAnswer(10_995, 429, 11_100, 30_000);
-    expect(rate.delayMs(11_100)).toBe(30_000);
   });
 });
 
@@ -199,6 +408,12 @@ function manual(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity) {
   return { limiter, clock, timers, delays, advance };
 }
 
+/** The first window spent: `accepted` answers, then a 429, as the limiter sees them. */
+function spendFirstWindow(limiter: Limiter, accepted = 20) {
+  for (let i = 0; i < accepted; i++) limiter.onAnswer(limiter.clock(), 200);
+  limiter.onAnswer(limiter.clock(), 429);
+}
+
 describe("Limiter", () => {
   it("lets everything through synchronously, without timers, until a 429", () => {
     const { limiter, timers } = manual({}, 16);
@@ -208,34 +423,41 @@ describe("Limiter", () => {
       limiter.release();
     }
     expect(timers).toHaveLength(0);
-    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, rate: Infinity, waiting: 0, inFlight: 0 });
+    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, probes: 0, quota: undefined, periodMs: undefined, waiting: 0, inFlight: 0 });
   });
 
-  it("releases waiting requests in order at the paced interval", () => {
-    const { limiter, clock, advance } = manual();
-    for (let i = 0; i < 20; i++) limiter.onAnswer(clock.t - 10, 200); // 20 accepted in the last second
-    limiter.onAnswer(clock.t - 5, 429); // pace 10/s
-    const order: number[] = [];
-    for (let i = 0; i < 5; i++) limiter.whenAllowed(() => order.push(i));
-    expect(order).toEqual([0]);
-    advance(99);
-    expect(order).toEqual([0]);
+  it("stamps send times that strictly increase, even in the same instant", () => {
+    const { limiter } = manual();
+    const stamps = Array.from({ length: 5 }, () => limiter.clock());
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]).toBeGreaterThan(stamps[i - 1] as number);
+  });
+
+  it("after a 429 holds the waiting requests, sends one probe, and lets the rest go in order once it is accepted", () => {
+    const { limiter, advance } = manual();
+    spendFirstWindow(limiter);
+    const sent: { i: number; at: number }[] = [];
+    for (let i = 0; i < 5; i++) limiter.whenAllowed(() => sent.push({ i, at: limiter.clock() }));
+    expect(sent).toEqual([]);
+    advance(OPTIONS.basePauseMs - 1);
+    expect(sent).toEqual([]);
     advance(1);
-    expect(order).toEqual([0, 1]);
-    advance(300);
-    expect(order).toEqual([0, 1, 2, 3, 4]);
-    expect(limiter.stats().waiting).toBe(0);
+    expect(sent.map((s) => s.i)).toEqual([0]); // the probe, alone
+    advance(50);
+    expect(sent).toHaveLength(1);
+    limiter.onAnswer((sent[0] as { at: number }).at, 200);
+    advance(0);
+    expect(sent.map((s) => s.i)).toEqual([0, 1, 2, 3, 4]);
+    expect(limiter.stats()).toMatchObject({ waiting: 0, probes: 1 });
   });
 
   it("resolves acquire() promises at their turn", async () => {
-    const { limiter, clock, advance } = manual();
-    limiter.onAnswer(clock.t - 5, 429); // floor: 1/s
-    expect(limiter.acquire()).toBeUndefined();
+    const { limiter, advance } = manual();
+    spendFirstWindow(limiter);
     const turn = limiter.acquire();
     expect(turn).toBeInstanceOf(Promise);
     let done = false;
     void turn?.then(() => (done = true));
-    advance(999);
+    advance(OPTIONS.basePauseMs - 1);
     await Promise.resolve();
     expect(done).toBe(false);
     advance(1);
@@ -243,22 +465,56 @@ describe("Limiter", () => {
     expect(done).toBe(true);
   });
 
-  it("lets the waiting requests go as soon as a probe is accepted, not at the probe timeout", () => {
-    const { limiter, clock, advance } = manual();
-    for (let i = 0; i < 2_000; i++) limiter.onAnswer(clock.t - 10, 200);
-    limiter.onAnswer(clock.t - 5, 429); // pace 1000/s
-    limiter.onAnswer(clock.t, 429); // nothing got through: pause 1 s
+  it("lets the waiting requests go as soon as a probe is accepted, not at the probe's deadline", () => {
+    const { limiter, advance, delays } = manual();
+    spendFirstWindow(limiter);
     const sent: number[] = [];
-    for (let i = 0; i < 3; i++) limiter.whenAllowed(() => sent.push(clock.t));
-    advance(1_000);
-    expect(sent).toHaveLength(1); // the probe
-    advance(50);
+    for (let i = 0; i < 3; i++) limiter.whenAllowed(() => sent.push(limiter.clock()));
+    advance(OPTIONS.basePauseMs);
     expect(sent).toHaveLength(1);
-    limiter.onAnswer(sent[0], 200);
+    // The others wait for the probe's answer, with a timer only as far as its deadline.
+    expect(delays.at(-1)).toBeGreaterThanOrEqual(OPTIONS.maxPauseMs);
+    advance(30);
+    limiter.onAnswer(sent[0] as number, 200);
     advance(0);
-    expect(sent).toHaveLength(2);
-    advance(5);
     expect(sent).toHaveLength(3);
+  });
+
+  it("puts a retry after a 429 first in line", () => {
+    const { limiter, advance } = manual({}, 1);
+    const order: string[] = [];
+    limiter.whenAllowed(() => order.push("a"));
+    limiter.whenAllowed(() => order.push("b"));
+    limiter.whenAllowed(() => order.push("c"));
+    limiter.release();
+    limiter.whenAllowed(() => order.push("retry"), true);
+    advance(0);
+    expect(order).toEqual(["a", "retry"]);
+    limiter.release();
+    advance(0);
+    limiter.release();
+    advance(0);
+    expect(order).toEqual(["a", "retry", "b", "c"]);
+  });
+
+  it("wakes a queue waiting to test beyond the quota when the last answer is in, not at a timer", () => {
+    const { limiter, advance } = manual({}, 4);
+    spendFirstWindow(limiter, 3); // a quota of 3, seen in part: tested in the next window
+    const sent: number[] = [];
+    for (let i = 0; i < 6; i++) limiter.whenAllowed(() => sent.push(limiter.clock()));
+    advance(OPTIONS.basePauseMs);
+    limiter.onAnswer(sent[0] as number, 200); // the probe: the window is open
+    limiter.release();
+    advance(0);
+    expect(sent).toHaveLength(3); // the quota
+    limiter.onAnswer(sent[1] as number, 200);
+    limiter.release();
+    advance(0);
+    expect(sent).toHaveLength(3); // the test waits until the server has counted every request
+    limiter.onAnswer(sent[2] as number, 200);
+    limiter.release();
+    advance(0);
+    expect(sent).toHaveLength(4); // the test, at once
   });
 });
 
@@ -324,37 +580,35 @@ describe("Limiter: requests in flight", () => {
   });
 
   it("a 429 holds back the requests waiting for a slot", () => {
-    const { limiter, clock, advance } = manual({}, 4);
-    for (let i = 0; i < 20; i++) limiter.onAnswer(clock.t - 10, 200); // 20 accepted in the last second
+    const { limiter, advance } = manual({}, 4);
+    for (let i = 0; i < 20; i++) limiter.onAnswer(limiter.clock(), 200);
     const sent: number[] = [];
-    for (let i = 0; i < 20; i++) limiter.whenAllowed(() => sent.push(clock.t));
+    for (let i = 0; i < 20; i++) limiter.whenAllowed(() => sent.push(limiter.clock()));
     expect(sent).toHaveLength(4);
-    const t0 = clock.t;
     advance(20);
-    // The first answer is a 429 (pace: half of 20/s), the other three are echoes of it.
-    for (let i = 0; i < 4; i++) {
-      limiter.onAnswer(t0, 429);
+    // The first answer is a 429, the other three are echoes of it.
+    for (const at of sent.slice(0, 4)) {
+      limiter.onAnswer(at, 429);
       limiter.release();
     }
     advance(0);
-    expect(sent).toHaveLength(5); // one goes at the new pace; without the cap all 20 would be out already
-    advance(99);
-    expect(sent).toHaveLength(5);
-    advance(1);
-    expect(sent).toHaveLength(6);
-    expect(limiter.stats().waiting).toBe(14);
+    expect(sent).toHaveLength(4); // without the cap, all 20 would be out already
+    advance(OPTIONS.basePauseMs);
+    expect(sent).toHaveLength(5); // one probe
+    expect(limiter.stats()).toMatchObject({ waiting: 15, throttled: 4, pauses: 1, probes: 1 });
   });
 
-  it("waiting for a slot while paced sets no timer until a release", () => {
-    const { limiter, clock, advance, delays } = manual({}, 1);
-    for (let i = 0; i < 2_000; i++) limiter.onAnswer(clock.t - 10, 200);
-    limiter.onAnswer(clock.t - 5, 429); // pace 1000/s: the pace alone would let one go every ms
+  it("waiting for a slot while throttled sets no timer until a release", () => {
+    const { limiter, advance, delays } = manual({}, 1);
+    spendFirstWindow(limiter);
     const sent: number[] = [];
-    for (let i = 0; i < 5; i++) limiter.whenAllowed(() => sent.push(clock.t));
+    for (let i = 0; i < 5; i++) limiter.whenAllowed(() => sent.push(limiter.clock()));
+    advance(OPTIONS.basePauseMs);
+    limiter.onAnswer(sent[0] as number, 200); // the probe: open, but its slot is still taken
+    const timers = delays.length;
     advance(5_000);
     expect(sent).toHaveLength(1);
-    expect(delays).toEqual([]);
-    limiter.onAnswer(sent[0], 200);
+    expect(delays).toHaveLength(timers);
     limiter.release();
     advance(0);
     expect(sent).toHaveLength(2);
@@ -465,6 +719,7 @@ describe("a large apply against a rate-limited server (simulated time)", () => {
     expect(result.peakInFlight).toBeLessThanOrEqual(16);
     // Only the requests in flight when the quota runs out, and the probes, are refused.
     expect(result.refused).toBeLessThanOrEqual(0.05 * result.accepted);
+    expect(result.paced).toBe(server.kind === "token-bucket" && server.limit >= 100);
     if (server.kind === "fixed-window") {
       // No window is wasted: the run ends in the window where the last quota needed is available.
       const windowsNeeded = Math.ceil(result.accepted / server.limit);
@@ -494,5 +749,89 @@ describe("a large apply against a rate-limited server (simulated time)", () => {
     const paced = simulate({ ...base, server, useLimiter: true });
     const unpaced = simulate({ ...base, server, useLimiter: false });
     expect(unpaced.refused).toBeGreaterThan(5 * paced.refused);
+  });
+});
+
+/**
+ * The earliest a run can end under a fixed window: the opening of the first window by which enough
+ * quota has accrued for the requests it needed (no client can do better), from the run's start.
+ */
+function limitBoundMs(input: SimulationInput, result: SimulationResult): number {
+  const { server } = input;
+  if (server.kind !== "fixed-window") throw new Error("fixed windows only");
+  const offset = input.windowOffsetMs ?? 0;
+  const left = server.limit - (input.spent ?? 0);
+  if (result.accepted <= left) return 0;
+  return (Math.floor(offset / server.periodMs) + Math.ceil((result.accepted - left) / server.limit)) * server.periodMs - offset;
+}
+
+describe("fixed windows: as fast as the windows allow (simulated time)", () => {
+  const fleet: Omit<SimulationInput, "server"> = { resources: 600, requestsPerResource: 2, latencyMs: 8, connections: 16, useLimiter: true, trace: true };
+  // [label, input]: each run needs many windows, or waits for the next one.
+  const runs: [string, SimulationInput][] = [
+    ["100/s windows, from a fresh window", { ...fleet, server: { kind: "fixed-window", limit: 100, periodMs: 1_000 } }],
+    ["100/s windows, starting mid-window", { ...fleet, server: { kind: "fixed-window", limit: 100, periodMs: 1_000 }, windowOffsetMs: 400 }],
+    ["100/s windows, latency varying by 100 ms", { ...fleet, server: { kind: "fixed-window", limit: 100, periodMs: 1_000 }, latencyMs: 5, jitterMs: 100 }],
+    ["6,000/min with 5,500 spent", { ...fleet, server: { kind: "fixed-window", limit: 6_000, periodMs: 60_000 }, spent: 5_500, windowOffsetMs: 400 }],
+    ["3,000/min with 2,500 spent, 20-50 ms latency", { ...fleet, server: { kind: "fixed-window", limit: 3_000, periodMs: 60_000 }, spent: 2_500, windowOffsetMs: 400, latencyMs: 20, jitterMs: 30 }],
+  ];
+
+  it.each(runs)("%s: ends within 5%% of the limit-bound time, with no failure", (_label, input) => {
+    const result = simulate(input);
+    expect(result).toMatchObject({ completed: input.resources, failed: 0, unfinished: 0, paced: false });
+    expect(result.elapsedMs / limitBoundMs(input, result)).toBeLessThanOrEqual(1.05);
+  });
+
+  it.each(runs)("%s: apart from probes, only the requests in flight when the quota first ran out are refused", (_label, input) => {
+    const { trace } = simulate(input);
+    const refused = trace.filter((r) => r.status === 429);
+    expect(refused.filter((r) => !r.probe).length).toBeLessThanOrEqual(input.connections as number);
+  });
+
+  it("once two windows were seen, nothing is refused but the tests beyond the quota, after 1, 2, 4... windows, and a few openers", () => {
+    const input = runs[0]?.[1] as SimulationInput;
+    const { trace } = simulate(input);
+    const later = trace.filter((r) => r.window >= 3);
+    const windows = new Set(later.map((r) => r.window)).size;
+    expect(windows).toBeGreaterThanOrEqual(8);
+    expect(later.filter((r) => r.status === 429).length).toBeLessThanOrEqual(Math.ceil(Math.log2(windows)) + 3);
+    // Each of these windows is opened by one request alone, accepted (the window had opened).
+    for (let w = 3; w <= 11; w++) {
+      const first = later.filter((r) => r.window === w).sort((a, b) => a.sentAt - b.sentAt)[0];
+      expect(first).toMatchObject({ probe: true, status: 200 });
+    }
+  });
+
+  it("a window's wait of a minute costs at most about one probe per maxPauseMs", () => {
+    const input = runs[3]?.[1] as SimulationInput;
+    const result = simulate(input);
+    const growing = Math.ceil(Math.log(1_000 / 10) / Math.log(1.3)); // the default gaps' growth to their cap
+    expect(result.probes).toBeLessThanOrEqual(60 + growing + 2);
+  });
+});
+
+describe("rate-limited requests whose answers are lost (simulated time)", () => {
+  it.each([
+    ["100/s windows", { kind: "fixed-window", limit: 100, periodMs: 1_000 }],
+    ["6,000/min with 5,500 spent", { kind: "fixed-window", limit: 6_000, periodMs: 60_000 }],
+    ["token bucket 50/s", { kind: "token-bucket", limit: 50, periodMs: 1_000, burst: 10 }],
+  ] as [string, SimulationInput["server"]][])("%s: no write is sent twice, only those calls fail, and nothing stalls", (_label, server) => {
+    const spent = server.kind === "fixed-window" && server.periodMs === 60_000 ? 5_500 : 0;
+    const result = simulate({ resources: 400, requestsPerResource: 2, latencyMs: 10, jitterMs: 20, connections: 16, server, spent, useLimiter: true, lostAnswers: 0.05, stopAfterMs: 600_000 });
+    expect(result.lost).toBeGreaterThan(10);
+    expect(result).toMatchObject({ duplicates: 0, unfinished: 0, failed: result.lost, completed: 400 - result.lost });
+  });
+});
+
+describe("no stall, whatever the server and the traffic (simulated time)", () => {
+  const servers: SimulationInput["server"][] = [
+    { kind: "fixed-window", limit: 7, periodMs: 250 },
+    { kind: "fixed-window", limit: 500, periodMs: 10_000 },
+    { kind: "token-bucket", limit: 50, periodMs: 1_000, burst: 10 },
+  ];
+  const cases = servers.flatMap((server) => [0, 80].flatMap((jitterMs) => [0, 20_000].map((startsOverMs) => [server, jitterMs, startsOverMs] as const)));
+  it.each(cases)("%j, latency varying by %i ms, starts spread over %i ms: every resource ends", (server, jitterMs, startsOverMs) => {
+    const result = simulate({ resources: 300, requestsPerResource: 3, latencyMs: 10, jitterMs, startsOverMs, connections: 8, server, useLimiter: true, stopAfterMs: 600_000 });
+    expect(result).toMatchObject({ completed: 300, failed: 0, unfinished: 0 });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * A discrete-event simulation of many resources applying at once against a rate-limited server,
- * driving the real limiter arithmetic (AdaptiveRate) and the real retry policy on a virtual clock.
+ * driving the real limiter (its RateWindow arithmetic and queue) and the real retry policy on a virtual clock.
  * Deterministic: the same inputs give the same figures.
  */
 import { Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
-import { retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/retry-policy";
+import { isFreeProbeRefusal, retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/retry-policy";
 
 /** How the simulated server limits requests. */
 export type ServerLimit =
@@ -18,7 +18,10 @@ export interface SimulationInput {
   /** Sequential requests each resource makes (e.g. create = POST then GET). */
   requestsPerResource: number;
   server: ServerLimit;
+  /** Round trip of a request; the server counts it on arrival, at once unless `jitterMs`. */
   latencyMs: number;
+  /** Up to this much more, at random per request, before the server counts it (varying latency, server load). */
+  jitterMs?: number;
   /** Whether requests go through the adaptive limiter (false: per-request backoff only). */
   useLimiter: boolean;
   /** The limiter's cap on requests in flight (the client's pool size); default: no cap. */
@@ -29,12 +32,34 @@ export interface SimulationInput {
   windowOffsetMs?: number;
   /** Requests already counted in the first window when the run starts (fixed window only). */
   spent?: number;
+  /** Fraction of answers lost after the server handled the request (the connection dropped). */
+  lostAnswers?: number;
+  /** Resources start evenly over this long instead of all at once (light, uneven traffic). */
+  startsOverMs?: number;
+  /** Simulated time after which the run is stopped (a limiter that stalls never ends otherwise). */
+  stopAfterMs?: number;
+  /** Records every request in the result's `trace`. */
+  trace?: boolean;
   seed?: number;
+}
+
+/** One request, as the simulation saw it. */
+export interface TracedRequest {
+  sentAt: number;
+  answeredAt: number;
+  /** 200, 429, or 0 when the answer was lost. */
+  status: number;
+  /** Whether the limiter sent it alone, to learn something. */
+  probe: boolean;
+  /** The server's fixed window that counted it (0: the one the run started in). */
+  window: number;
 }
 
 export interface SimulationResult {
   completed: number;
   failed: number;
+  /** Resources neither completed nor failed when the run was stopped. */
+  unfinished: number;
   accepted: number;
   refused: number;
   elapsedMs: number;
@@ -42,8 +67,19 @@ export interface SimulationResult {
   utilisation: number;
   decreases: number;
   pauses: number;
+  probes: number;
+  /** What the limiter learned: requests per window and the window's length. */
+  quota: number | undefined;
+  periodMs: number | undefined;
   /** Most requests sent and not yet answered at any moment. */
   peakInFlight: number;
+  /** Calls that failed because their answer was lost (the requests are writes: not repeated). */
+  lost: number;
+  /** Requests the server applied more than once. */
+  duplicates: number;
+  /** Whether the limiter ended up pacing (it took the server for one that refills gradually). */
+  paced: boolean;
+  trace: TracedRequest[];
 }
 
 export function simulate(input: SimulationInput): SimulationResult {
@@ -89,6 +125,7 @@ export function simulate(input: SimulationInput): SimulationResult {
   // ---- server
   const { server } = input;
   let windowStart = -(input.windowOffsetMs ?? 0);
+  let windowIndex = 0;
   let windowCount = input.spent ?? 0;
   let tokens = server.kind === "token-bucket" ? server.burst : 0;
   let tokensAt = 0;
@@ -98,6 +135,7 @@ export function simulate(input: SimulationInput): SimulationResult {
     if (server.kind === "fixed-window") {
       while (now - windowStart >= server.periodMs) {
         windowStart += server.periodMs;
+        windowIndex += 1;
         windowCount = 0;
       }
       windowCount += 1;
@@ -110,26 +148,60 @@ export function simulate(input: SimulationInput): SimulationResult {
     return true;
   };
 
-  const acquire = (go: () => void) => (input.useLimiter ? limiter.whenAllowed(go) : go());
+  const acquire = (go: () => void, first: boolean) => (input.useLimiter ? limiter.whenAllowed(go, first) : go());
 
-  // ---- resources
+  // ---- resources: each makes its requests one after the other; every request is a write (POST)
   let completed = 0;
   let failed = 0;
+  let lost = 0;
+  const trace: TracedRequest[] = [];
+  let duplicates = 0;
   let lastDone = 0;
   let inFlight = 0;
   let peakInFlight = 0;
-  const runRequest = (resource: { left: number }, counters: RetryCounters) => {
+  /** One call: its retry counters and what the server applied of it. */
+  interface Call {
+    counters: RetryCounters;
+    limitedSince?: number;
+    applied: number;
+  }
+  const newCall = (): Call => ({ counters: { transient: 0, rateLimited: 0 }, applied: 0 });
+  const runRequest = (resource: { left: number }, call: Call, first = false) => {
     acquire(() => {
-      const sentAt = now;
-      const ok = admit();
+      // Stamped like the attempt gate does: the limiter tells a probe from what went just before it.
+      const sentAt = input.useLimiter ? limiter.clock() : now;
       inFlight += 1;
       peakInFlight = Math.max(peakInFlight, inFlight);
-      at(now + input.latencyMs, () => {
+      const jitter = input.jitterMs === undefined ? 0 : random() * input.jitterMs;
+      let ok = false;
+      let window = 0;
+      at(now + jitter, () => {
+        ok = admit();
+        window = windowIndex;
+      });
+      at(now + jitter + input.latencyMs, () => {
         inFlight -= 1;
+        if (ok) {
+          call.applied += 1;
+          if (call.applied === 2) duplicates += 1;
+        }
         const status = ok ? 200 : 429;
+        const answerLost = input.lostAnswers !== undefined && random() < input.lostAnswers;
+        let probe = false;
         if (input.useLimiter) {
-          limiter.onAnswer(sentAt, status);
+          if (answerLost) limiter.onNoAnswer(sentAt);
+          else probe = limiter.onAnswer(sentAt, status);
           limiter.release();
+        }
+        if (input.trace) trace.push({ sentAt, answeredAt: now, status: answerLost ? 0 : status, probe, window });
+        if (answerLost) {
+          // As the client decides it: a write whose answer was lost may have been applied.
+          const delay = retryDelayMs(false, { type: "error", code: "ECONNRESET" }, call.counters, policy);
+          if (delay === undefined) {
+            failed += 1;
+            lost += 1;
+          } else at(now + delay, () => runRequest(resource, call));
+          return;
         }
         if (ok) {
           accepted += 1;
@@ -137,22 +209,29 @@ export function simulate(input: SimulationInput): SimulationResult {
           if (resource.left === 0) {
             completed += 1;
             lastDone = now;
-          } else runRequest(resource, { transient: 0, rateLimited: 0 });
+          } else runRequest(resource, newCall());
           return;
         }
         refused += 1;
-        const delay = retryDelayMs(false, { type: "status", status }, counters, policy);
+        // As the attempt gate does: a probe's refusal is not charged; while the limiter holds, the
+        // retry waits there, first in line, instead of backing off.
+        call.limitedSince ??= sentAt;
+        if (probe && isFreeProbeRefusal(sentAt - call.limitedSince, policy)) call.counters.rateLimited -= 1;
+        const delay = retryDelayMs(false, { type: "status", status }, call.counters, policy);
         if (delay === undefined) {
           failed += 1;
           return;
         }
-        at(now + delay, () => runRequest(resource, counters));
+        if (input.useLimiter && limiter.throttled) runRequest(resource, call, true);
+        else at(now + delay, () => runRequest(resource, call));
       });
-    });
+    }, first);
   };
-  for (let i = 0; i < input.resources; i++) at(0, () => runRequest({ left: input.requestsPerResource }, { transient: 0, rateLimited: 0 }));
+  const spread = input.startsOverMs ?? 0;
+  for (let i = 0; i < input.resources; i++) at((i * spread) / input.resources, () => runRequest({ left: input.requestsPerResource }, newCall()));
 
-  while (events.length > 0) {
+  const stopAt = input.stopAfterMs ?? 3_600_000;
+  while (events.length > 0 && (events[0] as (typeof events)[number]).at <= stopAt) {
     const ev = events.shift() as (typeof events)[number];
     now = ev.at;
     ev.run();
@@ -161,12 +240,20 @@ export function simulate(input: SimulationInput): SimulationResult {
   return {
     completed,
     failed,
+    unfinished: input.resources - completed - failed,
     accepted,
     refused,
     elapsedMs: lastDone,
     utilisation: lastDone === 0 ? 0 : accepted / (lastDone * limitPerMs),
     decreases: limiter.rate.counts.decreases,
     pauses: limiter.rate.counts.pauses,
+    probes: limiter.rate.counts.probes,
+    quota: limiter.rate.learnedQuota,
+    periodMs: limiter.rate.learnedPeriodMs,
     peakInFlight,
+    lost,
+    duplicates,
+    paced: limiter.rate.paceAt(now) !== undefined,
+    trace,
   };
 }
