@@ -37,16 +37,33 @@ export function restRequests(collection: string, member = ":id"): FaultScenario[
   };
 }
 
-/** Each fault kind the sandbox injects; the deadline in tests is 3 s, so the delay passes it. */
+/**
+ * The request deadline while a delay fault is armed, and the delay. Each test under that fault
+ * waits out the deadline at least once, so it is short, yet still hundreds of times a loopback
+ * request's time to this in-process sandbox (the step's other requests run under it too, on
+ * machines busy with the rest of the suite). Undici checks the deadline on a 499 ms tick: any
+ * deadline from 999 to 1,497 ms fires on the third tick, 1.0 to 1.5 s after the request was sent.
+ * The 2 s delay is half a second past that, so the attempt times out while the server still holds
+ * the request. After a timed-out POST the provider looks for the object for one more deadline,
+ * until 2.45 s at the earliest, and must find the one the held request creates at 2 s: a deadline
+ * near the longest that still fires on the third tick leaves half a second there too.
+ */
+const DELAY_DEADLINE_MS = 1_450;
+const DELAY_MS = 2_000;
+
+/**
+ * Each fault kind the sandbox injects, with the connection settings (beyond the suite's) that the
+ * step under the fault runs with.
+ */
 export const FAULTS = [
-  { label: "500", fault: { kind: "status", status: 500 } },
-  { label: "502", fault: { kind: "status", status: 502 } },
-  { label: "503", fault: { kind: "status", status: 503 } },
-  { label: "429", fault: { kind: "status", status: 429 } },
-  { label: "connection reset", fault: { kind: "reset" } },
-  { label: "delay past the deadline", fault: { kind: "delay", delayMs: 4_000 } },
-  { label: "write applied, response lost", fault: { kind: "lost-response" } },
-  { label: "malformed JSON", fault: { kind: "bad-json" } },
+  { label: "500", fault: { kind: "status", status: 500 }, settings: {} },
+  { label: "502", fault: { kind: "status", status: 502 }, settings: {} },
+  { label: "503", fault: { kind: "status", status: 503 }, settings: {} },
+  { label: "429", fault: { kind: "status", status: 429 }, settings: {} },
+  { label: "connection reset", fault: { kind: "reset" }, settings: {} },
+  { label: "delay past the deadline", fault: { kind: "delay", delayMs: DELAY_MS }, settings: { requestTimeoutMs: String(DELAY_DEADLINE_MS) } },
+  { label: "write applied, response lost", fault: { kind: "lost-response" }, settings: {} },
+  { label: "malformed JSON", fault: { kind: "bad-json" }, settings: {} },
 ] as const;
 
 /** Errors must say what failed (method and path) without leaking a token. */
@@ -65,8 +82,13 @@ function expectClearError(err: unknown, pattern: RequestPattern, ctx: Ctx) {
 export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
   const mine = async (inputs: Props) => (await scenario.list(ctx)).filter((o) => scenario.matches(o, inputs));
 
-  describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault }) => {
-    const inject = (pattern: RequestPattern, times = 1) => ctx.sb.control.inject({ ...fault, ...pattern, times });
+  describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault, settings }) => {
+    /** Arms the fault on `pattern`, and connects with the fault's settings (and `overrides`) for the step under it. */
+    const inject = (pattern: RequestPattern, times = 1, overrides: Record<string, string> = {}) => {
+      ctx.connect({ ...settings, ...overrides });
+      ctx.sb.control.inject({ ...fault, ...pattern, times });
+    };
+    afterEach(() => ctx.connect());
 
     it("create ends with exactly one object, or fails leaving none", async () => {
       const desired = scenario.desired(ctx);
@@ -126,9 +148,8 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
     if (persistable) it("a fault that persists fails the update cleanly", async () => {
       const state = await create(scenario.provider, scenario.desired(ctx));
       // One retry is enough to show that retries do not outlast the fault; the default budget
-      // (6 retries, each up to the 3 s deadline for the delay fault) would outlast jest's timeout.
-      ctx.connect({ maxRetries: "1" });
-      inject(scenario.requests.update, 1_000);
+      // (6 retries, each up to the deadline for the delay fault, with backoff) only adds time.
+      inject(scenario.requests.update, 1_000, { maxRetries: "1" });
       const outcome = await up(scenario.provider, state, scenario.changed(ctx)).then(
         () => "updated",
         (err: unknown) => err,

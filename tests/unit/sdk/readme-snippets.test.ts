@@ -53,6 +53,13 @@ const all = blocks();
 const programs = all.filter((b) => isProgram(b.code));
 const fragments = all.filter((b) => !isProgram(b.code));
 
+/**
+ * The files every snippet's program reads besides the snippet (the standard library, the SDK's
+ * sources, @pulumi/pulumi's declarations), parsed once for all of them, as an editor's language
+ * service keeps them: each snippet is still type-checked in a program of its own.
+ */
+const parsedFiles = new Map<string, ts.SourceFile | undefined>();
+
 /** The snippet's own compile errors as `TS<code> <message>`. */
 function compileErrors(code: string): string[] {
   const fileName = path.join(root, "examples", "readme-snippet", "index.ts");
@@ -60,9 +67,13 @@ function compileErrors(code: string): string[] {
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
+  const parsed: typeof getSourceFile = (name, ...rest) => {
+    if (!parsedFiles.has(name)) parsedFiles.set(name, getSourceFile(name, ...rest));
+    return parsedFiles.get(name);
+  };
   host.fileExists = ((exists) => (name: string) => name === fileName || exists(name))(host.fileExists.bind(host));
   host.readFile = (name) => (name === fileName ? code : readFile(name));
-  host.getSourceFile = (name, version, ...rest) => (name === fileName ? ts.createSourceFile(name, code, version) : getSourceFile(name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) => (name === fileName ? ts.createSourceFile(name, code, version) : parsed(name, version, ...rest));
   const program = ts.createProgram([fileName], options, host);
   const snippet = program.getSourceFile(fileName);
   // Only the snippet's own errors: a user's project reads the package's declarations with
