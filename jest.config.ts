@@ -21,6 +21,8 @@ const config: Config = {
   // workers, 4 measured fastest on 2 cores.
   maxWorkers: 4,
   testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
+  // After the usual report, the fault matrix's cells as a grid (type x fault kind x step).
+  reporters: ["default", "<rootDir>/tests/harness/fault-matrix-reporter.js"],
 };
 
 export default config;
