@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "../../provider";
 import { UNKNOWN } from "../../provider/diff/diff";
 import { BOT_OUTPUT_DEFAULTS, botOutputs } from "../../provider/resources/agent-bot";
 import { AgentBot } from "../../sdk/agent-bot";
 import { captureRegistrations } from "../harness/capture";
+import { temporaryDir } from "../harness/temp-dir";
 import { check, create, destroy, refresh, up, type State } from "./support/engine";
 import { SHAPES, useSandbox } from "./support/sandbox";
 
@@ -15,7 +15,7 @@ const COLLECTION = "/platform/api/v1/agent_bots";
 const base = { name: "Triage", description: "Routes new chats", outgoingUrl: "https://bots.example.test/triage" };
 
 // Avatar files: two PNGs with different content, and a copy of the first under another name.
-const dir = mkdtempSync(join(tmpdir(), "agent-bot-test-"));
+const dir = temporaryDir("agent-bot-test-");
 const png = (extra: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(extra)]);
 const avatarA = join(dir, "a.png");
 const avatarB = join(dir, "b.png");

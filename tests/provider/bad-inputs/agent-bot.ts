@@ -1,11 +1,11 @@
-import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resources } from "../../../provider";
+import { temporaryDir } from "../../harness/temp-dir";
 import type { BadInputCorpus } from "../support/corpus";
 
 // Local files the avatar cases point at: text that is no image, and a (sparse) file over 15 MB.
-const dir = mkdtempSync(join(tmpdir(), "agent-bot-bad-inputs-"));
+const dir = temporaryDir("agent-bot-bad-inputs-");
 const notAnImage = join(dir, "avatar.png");
 writeFileSync(notAnImage, "this is text that merely has a .png name\n");
 const tooBig = join(dir, "huge.png");

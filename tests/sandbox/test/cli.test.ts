@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { defaultFixture, SandboxInfo, type FixtureInput } from "../../../sdk/sandbox/index";
 import { request } from "./http";
 
@@ -79,6 +79,7 @@ describe("sandbox CLI", () => {
       expect(cli.stdout().trim().split("\n")).toHaveLength(1);
     } finally {
       cli.child.kill("SIGKILL");
+      rmSync(dirname(file), { recursive: true, force: true });
     }
   });
 
@@ -109,5 +110,6 @@ describe("sandbox CLI", () => {
     expect((await cli.exited).code).toBe(1);
     expect(cli.stdout()).toBe("");
     expect(cli.stderr()).toMatch(/invalid sandbox fixture/);
+    rmSync(dirname(file), { recursive: true, force: true });
   });
 });

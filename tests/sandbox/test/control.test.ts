@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultFixture, SandboxInfo, startSandbox, type FixtureInput } from "../../../sdk/sandbox/index";
@@ -181,6 +181,7 @@ describe("startSandbox options", () => {
         await sandbox.close();
       }
     }
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("rejects an inconsistent fixture, naming the problem", async () => {

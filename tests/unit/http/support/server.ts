@@ -39,6 +39,7 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 export async function startTestServer(fallback: (req: Recorded) => Reply = () => ({ body: {} })): Promise<TestServer> {
   const queue: Reply[] = [];
   const requests: Recorded[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const reply = queue.shift();
     if (reply !== undefined && "destroy" in reply && reply.destroy === "before-read") {
@@ -68,8 +69,13 @@ export async function startTestServer(fallback: (req: Recorded) => Reply = () =>
         res.writeHead(r.status ?? 200, headers);
         res.end(text);
       };
-      if (r.delayMs) setTimeout(send, r.delayMs);
-      else send();
+      if (r.delayMs) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, r.delayMs);
+        timers.add(timer);
+      } else send();
     });
   });
   const sockets = new Set<import("node:net").Socket>();
@@ -85,6 +91,8 @@ export async function startTestServer(fallback: (req: Recorded) => Reply = () =>
     script: (...replies) => queue.push(...replies),
     close: () =>
       new Promise<void>((resolve) => {
+        // A reply still being delayed would keep the test process alive after the test.
+        for (const t of timers) clearTimeout(t);
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
