@@ -5,16 +5,16 @@ const { matrixCells, renderMatrix } = require("../../harness/fault-matrix-report
 };
 
 type Status = "passed" | "failed" | "pending";
-const test = (ancestorTitles: string[], title: string, status: Status) => ({ ancestorTitles, title, status });
-const run = (...tests: ReturnType<typeof test>[]) => ({ testResults: [{ testResults: tests }] });
+const testResult = (ancestorTitles: string[], title: string, status: Status) => ({ ancestorTitles, title, status });
+const run = (...tests: ReturnType<typeof testResult>[]) => ({ testResults: [{ testResults: tests }] });
 
 const results = run(
-  test(["Label under a fault: 500"], "create ends right", "passed"),
-  test(["Label under a fault: 500"], "delete ends right", "failed"),
-  test(["Label under a fault: 429"], "create ends right", "passed"),
-  test(["Team under a fault: 500"], "create ends right", "passed"),
-  test(["Team under a fault: 500"], "delete ends right", "pending"),
-  test(["check rejects bad inputs", "Label"], "empty title", "passed"),
+  testResult(["Label under a fault: 500"], "create ends right", "passed"),
+  testResult(["Label under a fault: 500"], "delete ends right", "failed"),
+  testResult(["Label under a fault: 429"], "create ends right", "passed"),
+  testResult(["Team under a fault: 500"], "create ends right", "passed"),
+  testResult(["Team under a fault: 500"], "delete ends right", "pending"),
+  testResult(["check rejects bad inputs", "Label"], "empty title", "passed"),
 );
 
 it("takes only the matrix's tests that ran, as type x fault x step cells", () => {
