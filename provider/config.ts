@@ -18,14 +18,34 @@ export interface ConnectionSettings {
   accountId?: number;
   /** Deadline of each attempt: time allowed for the answer's headers, and for each pause in its body. */
   requestTimeoutMs: number;
-  /** Retries after transient failures (5xx, timeouts, lost connections); rate-limit answers have their own budget. */
+  /** Retries after transient failures (5xx, timeouts, lost connections); rate-limit answers are bounded by {@link rateLimitMaxWaitMs} instead. */
   maxRetries: number;
+  /**
+   * How long a create keeps looking for its object after its POST timed out or was answered 504
+   * (the server, or the one behind a proxy, may still be working on it) before sending the POST
+   * again. Chatwoot has no idempotency keys: a POST the server applies later than this (counted
+   * from the failed attempt) can leave a duplicate, so make it longer than the server's slowest
+   * request. 0 looks once and sends again at once.
+   */
+  createSettleMs: number;
+  /**
+   * Longest time one request waits for the server's rate-limit window (after a 429, or held back
+   * because the window's quota is spent) before it fails with an error naming this setting. Chatwoot
+   * counts requests per client IP in one-minute windows, so a request waits less than a minute when
+   * the window is its own; the default of 3 minutes also outlasts two more windows used up by other
+   * clients on the same address. 0 fails a request at its first 429.
+   */
+  rateLimitMaxWaitMs: number;
 }
 
 /** The default for {@link ConnectionSettings.requestTimeoutMs}. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** The default for {@link ConnectionSettings.maxRetries}. */
 export const DEFAULT_MAX_RETRIES = 6;
+/** The default for {@link ConnectionSettings.createSettleMs}: a reverse proxy's usual read timeout (nginx: 60 s). */
+export const DEFAULT_CREATE_SETTLE_MS = 60_000;
+/** The default for {@link ConnectionSettings.rateLimitMaxWaitMs}: three of Chatwoot's one-minute rate-limit windows. */
+export const DEFAULT_RATE_LIMIT_MAX_WAIT_MS = 180_000;
 
 /** Each setting's stack config key (without the `chatwoot:` namespace) and environment variable. */
 export const SETTING_SOURCES = {
@@ -35,6 +55,8 @@ export const SETTING_SOURCES = {
   accountId: { key: "accountId", env: "CHATWOOT_ACCOUNT_ID" },
   requestTimeoutMs: { key: "requestTimeoutMs", env: "CHATWOOT_REQUEST_TIMEOUT_MS" },
   maxRetries: { key: "maxRetries", env: "CHATWOOT_MAX_RETRIES" },
+  createSettleMs: { key: "createSettleMs", env: "CHATWOOT_CREATE_SETTLE_MS" },
+  rateLimitMaxWaitMs: { key: "rateLimitMaxWaitMs", env: "CHATWOOT_RATE_LIMIT_MAX_WAIT_MS" },
 } as const satisfies Record<keyof ConnectionSettings, { key: string; env: string }>;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
@@ -98,6 +120,8 @@ function build(raw: Record<SettingName, string | undefined>): ConnectionSettings
     url: baseUrl(raw.url),
     requestTimeoutMs: integer("requestTimeoutMs", raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
     maxRetries: integer("maxRetries", raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
+    createSettleMs: integer("createSettleMs", raw.createSettleMs, 0, 2_147_483_647) ?? DEFAULT_CREATE_SETTLE_MS,
+    rateLimitMaxWaitMs: integer("rateLimitMaxWaitMs", raw.rateLimitMaxWaitMs, 0, 2_147_483_647) ?? DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
   };
   if (raw.apiAccessToken !== undefined) settings.apiAccessToken = token("apiAccessToken", raw.apiAccessToken);
   if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token("platformAccessToken", raw.platformAccessToken);

@@ -12,7 +12,9 @@ export type InboxMembershipArgs = ResourceArgs<InboxMembershipInputs, "accountId
  * when listed and removed when they leave the list or the resource is deleted, and anyone else in
  * the inbox is left alone (so several stacks can each manage their own users of one inbox). With
  * `exclusive: true` the inbox holds exactly the listed users and everyone else is removed; do not
- * combine an exclusive membership with other memberships of the same inbox.
+ * combine an exclusive membership with other memberships of the same inbox. An exclusive
+ * membership with an empty `userIds` removes every member of the inbox: it is refused unless
+ * `allowEmpty: true` says that is meant.
  *
  * Users must belong to the inbox's account. Chatwoot itself accepts a user of another account
  * without ever listing it; the provider detects that, undoes the change and fails.

@@ -13,7 +13,8 @@ export type TeamMembershipArgs = ResourceArgs<TeamMembershipInputs, "accountId">
  * the resource is deleted, and anyone else in the team is left alone (so several stacks can each
  * manage their own users of one team). With `exclusive: true` the team holds exactly the listed
  * users and everyone else is removed; do not combine an exclusive membership with other
- * memberships of the same team.
+ * memberships of the same team. An exclusive membership with an empty `userIds` removes every
+ * member of the team: it is refused unless `allowEmpty: true` says that is meant.
  *
  * Users must belong to the team's account (Chatwoot refuses others with 401 "Invalid User IDs");
  * a change that fails is undone. Deleting the team deletes its members: the membership then

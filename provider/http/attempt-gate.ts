@@ -6,11 +6,13 @@
  *
  * After a 429 the limiter holds every request to the server until its rate-limit window opens, so
  * a retry waits there, first in line, rather than also waiting out its own backoff (which would
- * only add to the wait once the window opens).
+ * only add to the wait once the window opens). The call waits there at most its
+ * `rateLimitMaxWaitMs`, counted from its first 429 or from when it was first held back for the window.
  */
 import type { Dispatcher } from "undici";
 import type { Limiter } from "./limiter";
-import { isFreeProbeRefusal, parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
+import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
+import type { WindowWait } from "./window-waits";
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {
@@ -23,8 +25,10 @@ export interface CallState {
   delayMs: number;
   /** Limiter clock when the current attempt went out. */
   sentAt: number;
-  /** Limiter clock when the call's first attempt answered 429 went out. */
-  limitedSince?: number;
+  /** The call's wait for the rate-limit window (`maxWaitMs` from the policy's `rateLimitMaxWaitMs`). */
+  wait: WindowWait;
+  /** How long the call had waited for the window when it gave up (its bound ran out). */
+  gaveUpAfterMs?: number;
   /** Status of the current attempt's answer, once its headers arrived. */
   status?: number;
   retryAfterMs?: number;
@@ -60,7 +64,11 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
   };
   // `status` is still the previous attempt's: a retry after a 429 waits in the limiter only.
   const afterLimit = call.status === 429 && call.limiter.throttled;
-  const admit = (): void => call.limiter.whenAllowed(go, afterLimit);
+  call.wait.onExpired = (waitedMs) => {
+    call.gaveUpAfterMs = waitedMs;
+    handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, new Error(`gave up waiting for the rate-limit window after ${Math.round(waitedMs)} ms`));
+  };
+  const admit = (): void => call.limiter.whenAllowed(go, afterLimit, call.wait);
   const delay = afterLimit ? 0 : call.delayMs;
   call.delayMs = 0;
   if (delay > 0) setTimeout(admit, delay);
@@ -99,11 +107,13 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
       call.status = statusCode;
       call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
       // Feedback first, so that a 429 holds back the queue before the freed slot can wake it.
-      const probe = call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
+      call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
       if (statusCode === 429) {
-        call.limitedSince ??= call.sentAt;
-        // Credited before the retry decision (next in the chain) charges it.
-        if (probe && isFreeProbeRefusal(call.sentAt - call.limitedSince, call.policy)) call.counters.rateLimited -= 1;
+        // Waiting from the first refused attempt (or from earlier, when the limiter held it back first).
+        call.wait.since ??= call.sentAt;
+        call.limiter.waitingForWindow(call.wait);
+      } else if (call.wait.since !== undefined) {
+        call.limiter.doneWaiting(call.wait);
       }
       this.release();
     }

@@ -59,11 +59,10 @@ export interface ApiClient {
 
 /** Tuning beyond the connection settings; defaults suit a real Chatwoot server. */
 export interface ClientOptions extends OriginOptions {
-  retry?: Partial<Omit<RetryPolicyOptions, "maxRetries">>;
+  retry?: Partial<Omit<RetryPolicyOptions, "maxRetries" | "rateLimitMaxWaitMs">>;
 }
 
-const DEFAULT_RETRY: Omit<RetryPolicyOptions, "maxRetries"> = {
-  maxRateLimitRetries: 30,
+const DEFAULT_RETRY: Omit<RetryPolicyOptions, "maxRetries" | "rateLimitMaxWaitMs"> = {
   minDelayMs: 300,
   maxDelayMs: 10_000,
   maxRetryAfterMs: 60_000,
@@ -93,11 +92,12 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
   const call: CallState = {
     limiter,
     idempotent: req.idempotent ?? isIdempotent(req.method),
-    policy: { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries },
+    policy: { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs },
     counters: { transient: 0, rateLimited: 0 },
     attempts: 0,
     delayMs: 0,
     sentAt: 0,
+    wait: { maxWaitMs: settings.rateLimitMaxWaitMs },
   };
   const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };
 
@@ -116,8 +116,12 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       };
       res = await dispatcher.request(opts);
     } catch (err) {
+      limiter.doneWaiting(call.wait);
+      if (call.gaveUpAfterMs !== undefined) throw rateLimitError(where);
       throw transportError(where, err);
     }
+    // The attempts are over: a final 429 leaves the call waiting no more either.
+    limiter.doneWaiting(call.wait);
 
     let text: string;
     try {
@@ -233,18 +237,23 @@ const RETRY_OPTIONS: RetryHandler.RetryOptions = {
   throwOnError: false,
   retry(err, context, done): void {
     const call = (context.opts as WithCall)[CALL];
-    if (call === undefined) return done(err);
+    // A call that waited for the rate-limit window as long as it may ends (see the attempt gate).
+    if (call === undefined || call.gaveUpAfterMs !== undefined) return done(err);
     const status = (err as { statusCode?: unknown }).statusCode;
     let failure: AttemptFailure;
     if (typeof status === "number" && codeOf(err) === "UND_ERR_REQ_RETRY") {
-      failure = { type: "status", status, retryAfterMs: call.retryAfterMs };
+      const waitedMs = call.wait.since === undefined ? 0 : call.limiter.now() - call.wait.since;
+      failure = { type: "status", status, retryAfterMs: call.retryAfterMs, waitedMs };
     } else {
       // A transport failure after the answer's headers arrived is left to the caller (see send()).
       if (call.status !== undefined) return done(err);
       failure = { type: "error", code: codeOf(err) };
     }
     const delay = retryDelayMs(call.idempotent, failure, call.counters, call.policy);
-    if (delay === undefined) return done(err);
+    if (delay === undefined) {
+      if (failure.type === "status" && failure.status === 429) call.gaveUpAfterMs = failure.waitedMs;
+      return done(err);
+    }
     call.delayMs = delay;
     done(null);
   },
@@ -263,6 +272,7 @@ interface FailureContext {
 }
 
 function httpError(f: FailureContext, status: number, serverMessage: string | undefined, code?: string, body?: ErrorBodyKind): ChatwootApiError {
+  if (status === 429 && f.call.gaveUpAfterMs !== undefined) return rateLimitError(f, serverMessage);
   const hint = status >= 300 && status < 400 ? `the server answered with a redirect; check ${settingLabel("url")} (https? another host?)` : hintFor({ kind: "http", path: f.path, status, serverMessage });
   return new ChatwootApiError({
     kind: "http",
@@ -276,6 +286,23 @@ function httpError(f: FailureContext, status: number, serverMessage: string | un
     writeOutcome: writeOutcomeOf(f.method, { status }),
     attempts: f.call.attempts,
     detail: `${status} ${serverMessage ?? STATUS_CODES[status] ?? "error"}`,
+  });
+}
+
+/** A call that waited for the server's rate-limit window as long as `rateLimitMaxWaitMs` allows. */
+function rateLimitError(f: FailureContext, serverMessage?: string): ChatwootApiError {
+  const { call } = f;
+  const refused = call.counters.rateLimited;
+  return new ChatwootApiError({
+    kind: "http",
+    method: f.method,
+    path: f.path,
+    status: 429,
+    serverMessage,
+    writeOutcome: writeOutcomeOf(f.method, { status: 429 }),
+    attempts: call.attempts,
+    detail: `429 still rate limited after waiting ${Math.round((call.gaveUpAfterMs ?? 0) / 1000)} s for the server's rate-limit window (${refused} answer${refused === 1 ? "" : "s"} 429)`,
+    hint: `the wait is bounded by ${settingLabel("rateLimitMaxWaitMs")}, now ${call.policy.rateLimitMaxWaitMs} ms: raise it, or run again when the server's other clients (on the same IP address) are done`,
   });
 }
 

@@ -7,6 +7,7 @@
  * - `{"errors":["..."]}`                               (devise), or `{"errors":[{"field","message"}]}` (swagger)
  * - `{"status":500,"error":"Internal Server Error"}`   (Rails defaults)
  */
+import { redactForeign } from "./secrets";
 
 /** Longest server message kept; long pages are summarised, never copied whole. */
 const MAX_LENGTH = 300;
@@ -110,8 +111,12 @@ function decodeEntities(text: string): string {
 }
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
+/**
+ * One line of at most {@link MAX_LENGTH} characters, redacted first: clipping first could leave the
+ * start of a secret that straddles the clip, which no redaction recognises afterwards.
+ */
 function clip(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = redactForeign(text).replace(/\s+/g, " ").trim();
   return line.length <= MAX_LENGTH ? line : `${line.slice(0, MAX_LENGTH - 1)}…`;
 }
 

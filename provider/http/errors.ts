@@ -4,7 +4,7 @@
  * state next to a new one), where `instanceof` would not.
  */
 import type { ErrorBodyKind } from "./error-body";
-import { redactSecrets } from "./secrets";
+import { redactForeign, redactSecrets } from "./secrets";
 
 const API_ERROR = Symbol.for("pulumi-chatwoot.ChatwootApiError");
 const CONFIG_ERROR = Symbol.for("pulumi-chatwoot.ConfigError");
@@ -68,7 +68,8 @@ export class ChatwootApiError extends Error {
   declare private readonly init: ChatwootApiErrorInit;
 
   constructor(init: ChatwootApiErrorInit) {
-    const serverMessage = init.serverMessage === undefined ? undefined : redactSecrets(init.serverMessage);
+    // The server's message is text from elsewhere (`serverMessageOf` redacts it too, before clipping it).
+    const serverMessage = init.serverMessage === undefined ? undefined : redactForeign(init.serverMessage);
     const hint = init.hint === undefined ? undefined : redactSecrets(init.hint);
     super(redactSecrets(describe(init, serverMessage, hint)));
     this.name = "ChatwootApiError";
@@ -90,6 +91,17 @@ export class ChatwootApiError extends Error {
   /** The same failure with `hint` added (after any hint it already had): context only the caller knows. */
   withHint(hint: string): ChatwootApiError {
     return new ChatwootApiError({ ...this.init, hint: [this.init.hint, hint].filter(Boolean).join("; ") });
+  }
+
+  /**
+   * The same failure, redacted again with every secret known now: one seen after this error was
+   * made (a bot's token read by the lookup after a failed create) is hidden too.
+   */
+  redactedAgain(): ChatwootApiError {
+    const again = new ChatwootApiError(this.init);
+    // Where it was thrown, not where it was redacted.
+    if (this.stack !== undefined) again.stack = redactSecrets(this.stack);
+    return again;
   }
 
   /** Brand check that survives duplicate copies of this module. */

@@ -2,9 +2,11 @@
  * The process-wide limiter: requests to one server wait here for their turn, at most
  * `maxInFlight` at a time, and when the server answers 429 they wait for its rate-limit window to
  * open again, as {@link RateWindow} learns it (rate-window.ts: fixed windows of unknown length and
- * quota, no Retry-After, like Chatwoot's rack-attack).
+ * quota, no Retry-After, like Chatwoot's rack-attack), each for at most its own bound
+ * ({@link WindowWaits}, which also reports the wait as progress).
  */
 import { DEFAULT_RATE_WINDOW_OPTIONS, RateWindow, type RateWindowCounts, type RateWindowOptions } from "./rate-window";
+import { WindowWaits, type WindowWait } from "./window-waits";
 
 /** Tuning of the limiter's window learning (see {@link RateWindowOptions}). */
 export type LimiterOptions = RateWindowOptions;
@@ -21,6 +23,8 @@ export interface LimiterStats extends RateWindowCounts {
   waiting: number;
   /** Requests admitted and not yet released. */
   inFlight: number;
+  /** Calls waiting for the rate-limit window (held back, or with an attempt out after a 429). */
+  waitingForWindow: number;
 }
 
 /** Timer functions (the simulation in the tests drives a virtual clock). */
@@ -37,6 +41,13 @@ const REAL_TIMERS: LimiterTimers = {
   soon: (fn) => queueMicrotask(fn),
 };
 
+/** A request in the queue; `cancelled` once its call gave up waiting (it is skipped, holding no slot). */
+interface Queued {
+  go: () => void;
+  wait?: WindowWait;
+  cancelled: boolean;
+}
+
 /**
  * Queues requests according to a {@link RateWindow}, with at most `maxInFlight` admitted and
  * not yet {@link release}d. Capping what is in flight at the connection pool's size keeps the
@@ -49,10 +60,15 @@ const REAL_TIMERS: LimiterTimers = {
 export class Limiter {
   readonly rate: RateWindow;
   readonly maxInFlight: number;
-  private readonly now: () => number;
+  private readonly readClock: () => number;
   private readonly timers: LimiterTimers;
-  private readonly waiting: ((() => void) | undefined)[] = [];
+  private readonly waiting: (Queued | undefined)[] = [];
   private head = 0;
+  /** Entries in the queue not cancelled. */
+  private live = 0;
+  /** Queued entries of calls that wait for the window, to take one out when its wait runs out. */
+  private readonly queued = new Map<WindowWait, Queued>();
+  private readonly windowWaits: WindowWaits;
   private inFlight = 0;
   private lastStamp = -Infinity;
   private timer: unknown;
@@ -61,13 +77,22 @@ export class Limiter {
   private drainPending = false;
   private readonly drainSoon = (): void => this.drain();
 
-  /** @param maxInFlight Requests admitted and not yet released, at most (default: no cap). */
-  constructor(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, timers: LimiterTimers = REAL_TIMERS) {
+  /**
+   * @param maxInFlight Requests admitted and not yet released, at most (default: no cap).
+   * @param origin The server, named in progress lines while calls wait for its window (none without it).
+   */
+  constructor(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, timers: LimiterTimers = REAL_TIMERS, origin?: string) {
     if (!(maxInFlight >= 1)) throw new RangeError(`maxInFlight must be at least 1, not ${maxInFlight}`);
     this.rate = new RateWindow(options);
     this.maxInFlight = maxInFlight;
-    this.now = this.rate.options.now;
+    this.readClock = this.rate.options.now;
     this.timers = timers;
+    this.windowWaits = new WindowWaits(origin, timers, this.readClock, (wait) => this.cancel(wait));
+  }
+
+  /** The limiter's clock now (not a send stamp: see {@link clock}). */
+  now(): number {
+    return this.readClock();
   }
 
   /**
@@ -75,7 +100,7 @@ export class Limiter {
    * request sent alone (a probe) is told apart from those sent in the same instant before it.
    */
   clock(): number {
-    const now = this.now();
+    const now = this.readClock();
     this.lastStamp = now > this.lastStamp ? now : this.lastStamp + 1e-6;
     return this.lastStamp;
   }
@@ -87,13 +112,28 @@ export class Limiter {
    */
   acquire(first = false): Promise<void> | undefined {
     if (this.mayGoNow(first)) return undefined;
-    return new Promise((resolve) => this.enqueue(resolve, first));
+    return new Promise((resolve) => this.enqueue({ go: resolve, cancelled: false }, first));
   }
 
-  /** Callback form of {@link acquire}: `go` runs now or at the request's turn, holding a slot. */
-  whenAllowed(go: () => void, first = false): void {
+  /**
+   * Callback form of {@link acquire}: `go` runs now or at the request's turn, holding a slot.
+   * `wait`: the call's wait for the rate-limit window; held back for the window, the call waits at
+   * most its `maxWaitMs` in all, after which `onExpired` runs instead of `go`.
+   */
+  whenAllowed(go: () => void, first = false, wait?: WindowWait): void {
     if (this.mayGoNow(first)) go();
-    else this.enqueue(go, first);
+    else this.enqueue({ go, wait, cancelled: false }, first);
+  }
+
+  /** The call of `wait` (its `since` set) waits for the window: after a 429, its attempt still out. */
+  waitingForWindow(wait: WindowWait): void {
+    this.windowWaits.add(wait);
+  }
+
+  /** The call of `wait` no longer waits for the window: an answer other than 429 came, or the call ended. */
+  doneWaiting(wait: WindowWait): void {
+    wait.since = undefined;
+    this.windowWaits.remove(wait);
   }
 
   /** Whether requests are held for the server's rate-limit window (after a 429). */
@@ -104,7 +144,7 @@ export class Limiter {
   /** Gives back the slot of a request that ended (answered, failed, timed out, never sent). */
   release(): void {
     this.inFlight -= 1;
-    if (this.head === this.waiting.length) return;
+    if (this.live === 0) return;
     // The last answer in: the window may have been waiting for it (see RateWindow.delayMs).
     if (this.inFlight === 0 && this.timerSet && this.rate.isThrottled) this.reschedule();
     // Waiting only for a slot: wake the queue at once. A timer already set waits for the window.
@@ -115,7 +155,7 @@ export class Limiter {
   }
 
   private mayGoNow(first: boolean): boolean {
-    if ((!first && this.head !== this.waiting.length) || this.inFlight >= this.maxInFlight || !this.windowAllows()) return false;
+    if ((!first && this.live > 0) || this.inFlight >= this.maxInFlight || !this.windowAllows()) return false;
     this.inFlight += 1;
     return true;
   }
@@ -134,32 +174,75 @@ export class Limiter {
    * request was a probe: sent alone to learn whether the window is open (a 429 then is no fault of it).
    */
   onAnswer(sentAt: number, status: number, retryAfterMs?: number): boolean {
-    const probe = this.rate.onAnswer(sentAt, status, this.now(), retryAfterMs);
+    const probe = this.rate.onAnswer(sentAt, status, this.readClock(), retryAfterMs);
+    if (this.rate.isThrottled) this.holdQueued();
     this.reschedule();
     return probe;
   }
 
   /** Feeds back an attempt that got no answer (connection lost, timeout). */
   onNoAnswer(sentAt: number): void {
-    this.rate.onNoAnswer(sentAt, this.now());
+    this.rate.onNoAnswer(sentAt, this.readClock());
     this.reschedule();
   }
 
   stats(): LimiterStats {
     const { rate } = this;
-    return { ...rate.counts, quota: rate.learnedQuota, periodMs: rate.learnedPeriodMs, waiting: this.waiting.length - this.head, inFlight: this.inFlight };
+    return {
+      ...rate.counts,
+      quota: rate.learnedQuota,
+      periodMs: rate.learnedPeriodMs,
+      waiting: this.live,
+      inFlight: this.inFlight,
+      waitingForWindow: this.windowWaits.size,
+    };
   }
 
-  private enqueue(go: () => void, first: boolean): void {
-    if (!first) this.waiting.push(go);
-    else if (this.head > 0) this.waiting[--this.head] = go;
-    else this.waiting.unshift(go);
+  private enqueue(entry: Queued, first: boolean): void {
+    if (!first) this.waiting.push(entry);
+    else if (this.head > 0) this.waiting[--this.head] = entry;
+    else this.waiting.unshift(entry);
+    this.live += 1;
+    const { wait } = entry;
+    if (wait !== undefined) {
+      this.queued.set(wait, entry);
+      // Held while the server limits requests (or already waiting since a 429): a wait for the window.
+      if (wait.since !== undefined || this.rate.isThrottled) this.windowWaits.add(wait);
+    }
     this.schedule();
+  }
+
+  /**
+   * Requests queued for a connection before the server began to limit them now wait for its window
+   * too. They are the newest ones (queued while nothing was limited), so the walk stops at the first
+   * one already waiting.
+   */
+  private holdQueued(): void {
+    for (let i = this.waiting.length - 1; i >= this.head; i--) {
+      const wait = this.waiting[i]?.wait;
+      if (wait === undefined || this.waiting[i]?.cancelled) continue;
+      if (wait.since !== undefined) break;
+      this.windowWaits.add(wait);
+    }
+  }
+
+  /** Takes the call of `wait` out of the queue (it gave up); false when it is not queued. */
+  private cancel(wait: WindowWait): boolean {
+    const entry = this.queued.get(wait);
+    if (entry === undefined) return false;
+    this.queued.delete(wait);
+    entry.cancelled = true;
+    this.live -= 1;
+    if (this.live === 0) {
+      this.waiting.length = 0;
+      this.head = 0;
+    }
+    return true;
   }
 
   /** An answer may move the next turn (a probe got through, a pause began): plan again. */
   private reschedule(): void {
-    if (this.head === this.waiting.length) return;
+    if (this.live === 0) return;
     if (this.timerSet) {
       this.timers.clear(this.timer);
       this.timerSet = false;
@@ -170,7 +253,7 @@ export class Limiter {
   /** Sets a timer for the next turn; when the queue waits for a slot, the next {@link release} wakes it instead. */
   private schedule(): void {
     if (this.timerSet || this.drainPending || this.inFlight >= this.maxInFlight) return;
-    const delay = this.rate.delayMs(this.now(), this.inFlight);
+    const delay = this.rate.delayMs(this.readClock(), this.inFlight);
     this.timerSet = true;
     this.timer = this.timers.set(() => {
       this.timerSet = false;
@@ -182,18 +265,23 @@ export class Limiter {
     // Set while running too: a `go` that fails at once releases its slot, and this loop reuses it.
     this.drainPending = true;
     try {
-      while (this.head < this.waiting.length && this.inFlight < this.maxInFlight && this.windowAllows()) {
-        const next = this.waiting[this.head] as () => void;
+      for (;;) {
+        // Calls that gave up are passed over without a turn (the window's turn is not spent on them).
+        while (this.head < this.waiting.length && this.waiting[this.head]?.cancelled !== false) this.waiting[this.head++] = undefined;
+        if (this.head >= this.waiting.length || this.inFlight >= this.maxInFlight || !this.windowAllows()) break;
+        const next = this.waiting[this.head] as Queued;
         // Dropped at once: until the array is compacted it would keep finished requests alive.
         this.waiting[this.head] = undefined;
         this.head += 1;
+        this.live -= 1;
+        if (next.wait !== undefined) this.queued.delete(next.wait);
         this.inFlight += 1;
-        next();
+        next.go();
       }
     } finally {
       this.drainPending = false;
     }
-    if (this.head === this.waiting.length) {
+    if (this.live === 0) {
       this.waiting.length = 0;
       this.head = 0;
     } else {

@@ -3,8 +3,9 @@
  * resource in the process. Limiters live on `globalThis` under a versioned `Symbol.for` key, so a
  * second copy of this module (an older provider text loaded next to a newer one) slows down
  * together with the first instead of competing with it. The version changes whenever the limiter's
- * contract does (v2: every admission holds a slot until released), since an older copy would not
- * keep a newer one's contract.
+ * contract does (v2: every admission holds a slot until released; v3: calls wait for the rate-limit
+ * window at most their own bound, and tell the limiter when they stop waiting), since an older copy
+ * would not keep a newer one's contract.
  */
 import { Pool, type Dispatcher } from "undici";
 import { Limiter, type LimiterOptions, type LimiterStats } from "./limiter";
@@ -21,7 +22,7 @@ export interface OriginOptions {
 }
 
 const DEFAULT_CONNECTIONS = 16;
-const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v2");
+const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v3");
 
 interface OriginEntry {
   dispatcher: Dispatcher;
@@ -55,7 +56,7 @@ export function originEntry(
   }
   let limiter = limiters().get(origin);
   if (limiter === undefined) {
-    limiter = new Limiter(options.limiter, connections);
+    limiter = new Limiter(options.limiter, connections, undefined, origin);
     limiters().set(origin, limiter);
   }
   return { dispatcher: pooled.dispatcher, limiter };

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { ApiRequest, ApiResponse } from "./client";
 import { ChatwootApiError } from "./errors";
 import { writeOutcomeOf } from "./retry-policy";
+import { redactForeign } from "./secrets";
 
 /** Issues listed in the message; the rest are counted. */
 const MAX_ISSUES = 3;
@@ -30,17 +31,20 @@ export function parseBody<S extends z.ZodType>(schema: S, res: ApiResponse, req:
 
 /**
  * `payload.0.id: expected number, received string`. Built from the issue's path, code and expected
- * type only; zod's own message is not used because some of them quote the received value.
+ * type only; zod's own message is not used because some of them quote the received value. The
+ * path's keys and unexpected keys came from the server (a map keyed by tokens would quote them),
+ * so they are redacted as text from elsewhere.
  */
 function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
-  const at = issue.path.length === 0 ? "(body)" : issue.path.map((p) => (typeof p === "symbol" ? p.toString() : String(p))).join(".");
+  const path = issue.path.map((p) => (typeof p === "symbol" ? p.toString() : String(p))).join(".");
+  const at = issue.path.length === 0 ? "(body)" : redactForeign(path);
   switch (issue.code) {
     case "invalid_type":
       return `${at}: expected ${issue.expected}, received ${typeAt(body, issue.path)}`;
     case "invalid_value":
       return `${at}: not one of the expected values`;
     case "unrecognized_keys":
-      return `${at}: unexpected keys ${issue.keys.join(", ")}`;
+      return `${at}: unexpected keys ${redactForeign(issue.keys.join(", "))}`;
     case "invalid_union":
       return `${at}: matches none of the accepted shapes`;
     case "too_small":

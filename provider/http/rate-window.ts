@@ -19,6 +19,14 @@
  *   request goes alone at the predicted time ("opener"), the others as soon as it is accepted: no
  *   more probing. While the prediction is vague, the opener tries the middle of it, halving it.
  *   Where a window may already have ended, nothing goes (a request could count in either).
+ * - What was learned is trusted only as far as the server bears it out, since 429s that are not a
+ *   window's (injected, a proxy's, a burst from a server under load) look alike at first. A hold
+ *   that rests on what was learned (a predicted opening, the quota used up) sends one request alone
+ *   every `verifyAfterMs` while the learned opening is still ahead; after a 429 in an open window
+ *   that was not the test of a quota measured before, probes search as if nothing were predicted
+ *   (the opener still goes at its time). A window found open before it could have opened by what
+ *   was learned clears the window's length and makes the quota an estimate again, so that nothing
+ *   is held back on it any longer.
  * - One request beyond the quota, sent alone once the others are answered, tests it: at once for
  *   a count from a window seen in part (accepted: the cap is lifted until the next 429 measures
  *   the quota), then after 1, 2, 4... windows and at least every `releaseAfterMs`.
@@ -40,6 +48,11 @@ export interface RateWindowOptions {
   probeGrowth: number;
   /** How closely a predicted opening is pinned down, as a fraction of the window's length. */
   precision: number;
+  /**
+   * Gap between the requests that test a hold resting on what was learned (the first one this long
+   * into it): the most a wrong prediction costs once the server lets requests through again.
+   */
+  verifyAfterMs: number;
   /** Quiet time after which a learned quota is tested again, and limiting lifted once it is exceeded. */
   releaseAfterMs: number;
   /** Floor of the pace, for a server that refills gradually. */
@@ -58,6 +71,9 @@ export const DEFAULT_RATE_WINDOW_OPTIONS: RateWindowOptions = {
   maxPauseMs: 1_000,
   probeGrowth: 0.3,
   precision: 0.02,
+  // Longer than the holds of windows of a second or two (nothing is sent early there); a minute's
+  // hold costs a refused test every 2 s, a 429 per 100 or so of Chatwoot's 3,000 a minute.
+  verifyAfterMs: 2_000,
   releaseAfterMs: 60_000,
   minRate: 1,
   decreaseFactor: 0.5,
@@ -135,6 +151,14 @@ export class RateWindow {
   private probeFloor = Infinity;
   /** The request beyond the quota in flight (open phase). */
   private beyondSentAt: number | undefined;
+  /** While spent: after a 429 that was not foreseen, probes search as if nothing were predicted. */
+  private searching = false;
+  /** While spent: the second window cannot open before this (see spend), or -Infinity. */
+  private secondSearchFrom = -Infinity;
+  /** While spent: the next request testing a hold that rests on what was learned. */
+  private verifyAt = Infinity;
+  /** Send time of such a test in flight: its refusal leaves the search as it was. */
+  private verifySentAt: number | undefined;
 
   // Round trips, for the margin kept at predicted openings and the probe's deadline.
   private rttMin = Infinity;
@@ -210,6 +234,9 @@ export class RateWindow {
     }
     if (this.phase === "spent") {
       this.counts.probes += 1;
+      const opener = this.openerAt();
+      // Before the learned opening, a request can only be a test of the hold.
+      this.verifySentAt = !this.searching && opener !== undefined && now < opener && now >= this.verifyAt ? now : undefined;
       this.probeLateBy = now - this.nextProbeAt();
       this.probeSentAt = now;
       this.probeFloor = Math.min(this.probeFloor, now);
@@ -238,7 +265,8 @@ export class RateWindow {
   onNoAnswer(sentAt: number, now: number): void {
     if (this.probeSentAt !== undefined && sentAt >= this.probeSentAt) {
       this.probeSentAt = undefined;
-      this.probeAt = now + this.probeGap(now);
+      if (this.verifySentAt !== undefined) this.nextVerify(now);
+      else this.probeAt = now + this.probeGap(now);
     }
     if (this.beyondSentAt !== undefined && sentAt >= this.beyondSentAt) this.beyondSentAt = undefined;
     if (this.phase === "open" && sentAt >= this.openedAt) this.unanswered += 1;
@@ -299,7 +327,7 @@ export class RateWindow {
       this.sent = this.freeAccepted;
       this.whole = false;
       this.quota = this.freeAccepted > 0 ? this.freeAccepted : undefined;
-      this.spend(now, sentAt);
+      this.spend(now, sentAt, true);
       return;
     }
     if (this.phase === "spent") {
@@ -307,27 +335,35 @@ export class RateWindow {
       if (sentAt >= this.openedAt || sentAt >= this.probeFloor) this.after = Math.max(this.after, sentAt);
       if (this.probeSentAt !== undefined && sentAt >= this.probeSentAt) {
         this.probeSentAt = undefined;
+        // A test of the hold refused: the hold stands until the next test.
+        if (this.verifySentAt !== undefined) return this.nextVerify(now);
         const next = this.predict(this.index + 1);
-        // Refused after the latest predicted opening: it is near; search from here in small steps.
-        if (next !== undefined && sentAt >= next.hi) this.searchFrom = now;
+        // Refused after the latest predicted opening (or the second window's earliest): it is near;
+        // search from here in small steps.
+        const past = next !== undefined ? sentAt >= next.hi : sentAt >= this.secondSearchFrom && this.searchFrom < this.secondSearchFrom;
+        if (past) this.searchFrom = now;
         this.probeAt = now + this.probeGap(now);
       }
       return;
     }
     if (sentAt < this.openedAt) return; // an echo of an earlier window
     if (this.beyondSentAt !== undefined && sentAt >= this.beyondSentAt) {
-      // The request beyond the quota was refused: the quota is right.
+      // The request beyond the quota was refused: the quota is right. Foreseen only for a quota
+      // measured before; an estimate's test is its first measure, so probes find the next window.
       this.beyondSentAt = undefined;
+      const foreseen = this.quotaWhole;
       this.tested(now);
-      this.spend(now, sentAt);
+      this.spend(now, sentAt, !foreseen);
       return;
     }
+    // Any other 429 in an open window was not foreseen: the window opens again sooner than learned
+    // (a silent roll predicted too early), or the 429s are not the window's. Probes find out.
     if (this.accepted === 0) {
       // Nothing of this window got through: it had not opened yet (a silent roll predicted too early).
       this.index -= 1;
       this.openedAt = this.previous.openedAt;
       this.accepted = this.previous.accepted;
-      this.spend(now, sentAt);
+      this.spend(now, sentAt, true);
       return;
     }
     // The window's quota ran out under the requests sent: it is what was accepted (and perhaps
@@ -336,7 +372,7 @@ export class RateWindow {
     if (this.quota !== undefined && used < this.quota) this.counts.decreases += 1;
     this.quota = used;
     if (this.whole) this.tested(now);
-    this.spend(now, sentAt);
+    this.spend(now, sentAt, true);
   }
 
   /** From windows to an even pace: the learned quota per window, as a rate. */
@@ -357,8 +393,12 @@ export class RateWindow {
     this.windowsSinceTest = 0;
   }
 
-  /** Holds everything until the next window opens (known to be after `after`). */
-  private spend(now: number, after: number): void {
+  /**
+   * Holds everything until the next window opens (known to be after `after`). `searching`: after a
+   * 429 that was not foreseen, probes search from now, whatever was learned (the opener still goes
+   * at a predicted opening); otherwise the hold rests on what was learned, tested now and then.
+   */
+  private spend(now: number, after: number, searching = false): void {
     this.counts.pauses += 1;
     this.phase = "spent";
     this.after = after;
@@ -367,26 +407,53 @@ export class RateWindow {
     this.beyondSentAt = undefined;
     this.searchFrom = now;
     this.probeAt = now + this.options.basePauseMs;
+    this.searching = searching;
+    this.verifyAt = now + this.options.verifyAfterMs;
+    this.verifySentAt = undefined;
+    this.secondSearchFrom = -Infinity;
     // The second search: the window lasts at least as long as the first one was seen to, unless that
     // one accepted more than a quota (windows passed unseen). It likely opens soon after: small gaps.
+    // The first window's start is a guess (the run's first request), so the hold is tested too.
     const second = this.openings.seen && this.openings.lengthBounds === undefined;
     if (second && this.secondFrom > this.probeAt && this.quota !== undefined && this.freeAccepted <= this.quota) {
-      this.probeAt = this.secondFrom;
-      this.searchFrom = this.secondFrom;
+      this.secondSearchFrom = this.secondFrom;
+      if (!searching) {
+        this.probeAt = this.secondFrom;
+        this.searchFrom = this.secondFrom;
+      }
     }
+  }
+
+  /**
+   * A test of the hold got no acceptance: the next one `verifyAfterMs` later. Not less often: were
+   * the refusals a burst of them rather than the window's, the end of the burst is found within that.
+   */
+  private nextVerify(now: number): void {
+    this.verifySentAt = undefined;
+    this.verifyAt = now + this.options.verifyAfterMs;
   }
 
   /** A probe (or opener) sent at `sentAt` was accepted: the next window is open. */
   private open(sentAt: number): void {
     this.probeSentAt = undefined;
+    this.verifySentAt = undefined;
+    // Open before it could be by what was learned: that was wrong (or the 429s were not the
+    // window's). Nothing is held back on it any longer; the quota is tested again at once.
+    const contradicted = sentAt < this.earliestOpening() - this.slack();
+    if (contradicted) {
+      this.quotaWhole = false;
+      this.testsPassed = 0;
+      this.testEvery = 1;
+    }
     // Nothing waiting for a while (idle): windows may have passed unseen in between.
-    for (let next = this.predict(this.index + 2); next !== undefined && next.hi + this.margin() <= sentAt; next = this.predict(this.index + 2)) this.index += 1;
+    if (!contradicted) for (let next = this.predict(this.index + 2); next !== undefined && next.hi + this.margin() <= sentAt; next = this.predict(this.index + 2)) this.index += 1;
     // Without a known length, an opening found long after a probe was due (nothing was waiting)
     // may be any of several: start learning the length afresh from it.
     const idle = this.openings.lengthBounds === undefined && this.probeLateBy > 2 * this.options.maxPauseMs;
-    if (idle) this.openings.clear();
+    const relearn = idle || contradicted;
+    if (relearn) this.openings.clear();
     // The first window lasted at least from the first request to the last refusal before it ended.
-    this.secondFrom = this.openings.seen || idle ? 0 : 2 * this.after - this.freeSince;
+    this.secondFrom = this.openings.seen || relearn ? 0 : 2 * this.after - this.freeSince;
     this.openings.observe({ index: this.index + 1, lo: this.after, hi: sentAt });
     this.startWindow(sentAt);
     this.sent = 1;
@@ -431,8 +498,21 @@ export class RateWindow {
     return due ? "test" : "done";
   }
 
-  /** When the next probe or opener may go. */
+  /** When the next probe, opener or test of the hold may go. */
   private nextProbeAt(): number {
+    const opener = this.openerAt();
+    if (opener === undefined) return this.probeAt;
+    if (this.searching) return Math.min(this.probeAt, opener);
+    // Tests of the hold only well before the learned opening: one that could reach the server after
+    // the window opened would pass for a wrong prediction.
+    return this.verifyAt < this.earliestOpening() - this.slack() ? Math.min(this.verifyAt, opener) : opener;
+  }
+
+  /**
+   * When the opener goes by what was learned (a predicted opening, or the second window's earliest
+   * start), or `undefined` when nothing is predicted and probes search.
+   */
+  private openerAt(): number | undefined {
     const next = this.predict(this.index + 1);
     if (next !== undefined) {
       const lo = Math.max(next.lo, this.after);
@@ -443,8 +523,24 @@ export class RateWindow {
         return vague ? (lo + next.hi) / 2 : next.hi + margin;
       }
       // Refused after the latest predicted time: the prediction is off; search from here.
+      return undefined;
     }
-    return this.probeAt;
+    if (this.secondSearchFrom === -Infinity) return undefined;
+    // The second window's earliest start, then (refused there) the search after it.
+    return this.after < this.secondSearchFrom ? this.secondSearchFrom : this.probeAt;
+  }
+
+  /** The earliest the next window opens by what was learned; -Infinity when nothing says. */
+  private earliestOpening(): number {
+    if (this.phase !== "spent") return -Infinity;
+    const next = this.predict(this.index + 1);
+    if (next !== undefined) return Math.max(next.lo, this.after);
+    return this.secondSearchFrom;
+  }
+
+  /** Time kept from the learned opening: a request sent later may be counted in the next window. */
+  private slack(): number {
+    return this.tolerance() + this.rttSmooth;
   }
 
   private probeGap(now: number): number {
@@ -515,5 +611,8 @@ export class RateWindow {
     this.probeSentAt = undefined;
     this.beyondSentAt = undefined;
     this.probeFloor = Infinity;
+    this.searching = false;
+    this.secondSearchFrom = -Infinity;
+    this.verifySentAt = undefined;
   }
 }

@@ -46,8 +46,12 @@ const NOT_WORTH_RETRYING: ReadonlySet<string> = new Set(["ENOTFOUND"]);
 export interface RetryPolicyOptions {
   /** Retries after transient failures (5xx, lost connections, timeouts). */
   maxRetries: number;
-  /** Retries after 429 answers, counted apart: a rate limit says nothing about the request itself. */
-  maxRateLimitRetries: number;
+  /**
+   * Longest time a call waits for the server's rate-limit window, from when it began to wait (held
+   * back by the limiter, or its first 429): 429s are not counted against a number of retries,
+   * since how many a wait takes depends on how often the limiter probes, and what a user feels is time.
+   */
+  rateLimitMaxWaitMs: number;
   /** First backoff step; each further retry doubles it. */
   minDelayMs: number;
   /** Cap of the backoff step. */
@@ -58,12 +62,15 @@ export interface RetryPolicyOptions {
   random: () => number;
 }
 
-/** One failed attempt, as the interceptor sees it. */
+/**
+ * One failed attempt, as the interceptor sees it. `waitedMs`: for a 429, how long the call has
+ * waited for the rate-limit window so far.
+ */
 export type AttemptFailure =
-  | { type: "status"; status: number; retryAfterMs?: number }
+  | { type: "status"; status: number; retryAfterMs?: number; waitedMs?: number }
   | { type: "error"; code?: string };
 
-/** Retries spent so far on one call. */
+/** What one call has met so far: retries after transient failures, and 429 answers. */
 export interface RetryCounters {
   transient: number;
   rateLimited: number;
@@ -76,7 +83,8 @@ export function isIdempotent(method: string): boolean {
 
 /**
  * Milliseconds to wait before repeating the attempt, or `undefined` when it must not be repeated.
- * Increments the counter the retry is charged to.
+ * Increments the counter the failure is charged to. A 429 is repeated for as long as the call's
+ * wait for the rate-limit window stays within `rateLimitMaxWaitMs` (see {@link rateLimitWaitOver}).
  */
 export function retryDelayMs(
   idempotent: boolean,
@@ -87,8 +95,8 @@ export function retryDelayMs(
   if (failure.type === "status") {
     const { status } = failure;
     if (status === 429) {
-      if (counters.rateLimited >= options.maxRateLimitRetries) return undefined;
       counters.rateLimited += 1;
+      if (rateLimitWaitOver(failure.waitedMs ?? 0, options)) return undefined;
       return serverDelay(failure.retryAfterMs, options) ?? backoffMs(counters.rateLimited, options);
     }
     const retryable = status === 503 || (idempotent && (status === 502 || status === 504));
@@ -104,14 +112,9 @@ export function retryDelayMs(
   return backoffMs(counters.transient, options);
 }
 
-/**
- * Whether a 429 to a probe (a request the limiter sent alone to learn whether the server's window
- * has opened) is left uncharged to the call: the limiter chose to risk it, and a long window takes
- * many probes. Only while the call has waited on the rate limit for less than its 429 retries could
- * last at the longest backoff, so that a server that never lets anything through still fails it.
- */
-export function isFreeProbeRefusal(limitedForMs: number, options: Pick<RetryPolicyOptions, "maxRateLimitRetries" | "maxDelayMs">): boolean {
-  return limitedForMs < options.maxRateLimitRetries * options.maxDelayMs;
+/** Whether a call that has waited `waitedMs` for the rate-limit window must give up. */
+export function rateLimitWaitOver(waitedMs: number, options: Pick<RetryPolicyOptions, "rateLimitMaxWaitMs">): boolean {
+  return waitedMs >= options.rateLimitMaxWaitMs;
 }
 
 /**

@@ -18,6 +18,15 @@ export function keepAdoptedMark(olds: Props | undefined, outs: Props): Props {
   return olds?.[ADOPTED_KEY] === true ? markAdopted(outs) : outs;
 }
 
+/**
+ * Why a create will not make an object whose natural key `holder` already has (`label 3`,
+ * `title "vip"`), and what to do instead. Such an object existed before the create, so it is
+ * never taken without being asked to.
+ */
+export function keyTaken(holder: string, key: string): string {
+  return `${holder} already has ${key}; set adopt: true to manage it`;
+}
+
 /** How to bring an existing object to the declared state. */
 export interface TakeOver {
   /** The object's Pulumi id. */

@@ -38,37 +38,38 @@ export async function deleteIgnoringNotFound(req: ApiRequest): Promise<void> {
 }
 
 /**
- * Creates with a POST that is never blindly repeated (Chatwoot has no idempotency keys). When the
- * answer was lost or unreadable, the object is looked up by its natural key: found means the POST
- * was applied; not found after an outcome of "unknown" means it was not, and it is sent once more.
- * After a timeout the server may still be working on the request, so the lookup is repeated for
- * up to one more request deadline before concluding that nothing was created. A repeated POST that
- * the server refuses (e.g. "slug has already been taken") is settled by one more lookup.
+ * Sends a write that may be repeated (it sets state rather than adding to it, like a membership
+ * change) and whose effect can be read back. When its answer was lost or unreadable, `effect`
+ * reads whether the server shows it: shown means done; not shown after an outcome of "unknown"
+ * means it was not applied, and it is sent once more. After a timeout the server may still be
+ * working on it, so the effect is looked for during one more request deadline first. A repeat the
+ * server refuses (422) is settled by one more look. (Creates, which must never be repeated while
+ * the first attempt may still land, go through `createOnce` instead.)
  */
-export async function createOnce<T>(post: () => Promise<T>, lookup: () => Promise<T | undefined>): Promise<T> {
+export async function confirmWrite<T>(write: () => Promise<T>, effect: () => Promise<T | undefined>): Promise<T> {
   try {
-    return await post();
+    return await write();
   } catch (err) {
     if (!ChatwootApiError.isInstance(err) || err.writeOutcome === "not-applied") throw err;
-    const found = await (err.kind === "timeout" ? lookupUntil(lookup, connection().requestTimeoutMs) : lookup());
+    const found = await (err.kind === "timeout" ? lookUntil(effect, connection().requestTimeoutMs) : effect());
     if (found !== undefined) return found;
     if (err.writeOutcome === "applied") throw err;
   }
   try {
-    return await post();
+    return await write();
   } catch (err) {
     if (ChatwootApiError.isInstance(err) && err.status === 422) {
-      const found = await lookup();
+      const found = await effect();
       if (found !== undefined) return found;
     }
     throw err;
   }
 }
 
-async function lookupUntil<T>(lookup: () => Promise<T | undefined>, windowMs: number): Promise<T | undefined> {
+async function lookUntil<T>(look: () => Promise<T | undefined>, windowMs: number): Promise<T | undefined> {
   const until = Date.now() + windowMs;
   for (;;) {
-    const found = await lookup();
+    const found = await look();
     if (found !== undefined || Date.now() >= until) return found;
     await new Promise((resolve) => setTimeout(resolve, Math.min(500, windowMs / 4)));
   }

@@ -2,12 +2,12 @@ import type { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
 import { ChatwootApiError } from "../http/errors";
-import { registerSecret } from "../http/secrets";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
-import { takeOver } from "./adopt";
-import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
+import { keyTaken, takeOver } from "./adopt";
+import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
+import { createOnce } from "./create-once";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
@@ -24,8 +24,8 @@ type BaseInputs = { accountId: number; adopt?: boolean };
  * A resource that is one object of an account's REST collection (`/api/v1/accounts/{id}/<path>`):
  * POST to create, PATCH and DELETE by id, found again by a natural key unique in the account (a
  * label's title, a canned response's short code; a macro's name, which only this provider keeps
- * unique). What the resource file declares is only what differs between collections; the lifecycle
- * is here, once.
+ * unique: create refuses a key the account already shows, unless told to adopt it). What the
+ * resource file declares is only what differs between collections; the lifecycle is here, once.
  */
 export interface CollectionDeclaration<S extends InputSchema, W extends WireSchema> {
   /** The camelCase inputs; they must include `accountId` and `adopt`. */
@@ -44,7 +44,12 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    * (the object is looked for in the collection's list).
    */
   show: "member" | "list";
-  /** The natural key, which adoption and the recovery of a lost create look objects up by. */
+  /**
+   * The natural key, which adoption and the recovery of a lost create look objects up by. Create
+   * lists the collection first: an object that has the key already is adopted with `adopt: true`,
+   * and otherwise refused before any POST, whether the server keeps the key unique or (macro
+   * names) only this provider does.
+   */
   key: {
     /** Whether a server object carries the key the inputs declare. */
     matches(inputs: z.output<S>, object: z.output<W>): boolean;
@@ -52,24 +57,12 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
     describe(inputs: z.output<S>): string;
     /** Query parameters that narrow the list to the key's candidates (e.g. one attribute model). */
     query?(inputs: z.output<S>): Record<string, string>;
-    /**
-     * Whether the server refuses a second object with the same key (default: true). Where it does
-     * not (macro names), create first looks the key up and refuses to make a second object with it,
-     * pointing to `adopt`: the key then still names the one object a create made, which is what
-     * settles a create whose answer was lost.
-     */
-    enforcedByServer?: boolean;
   };
   /**
    * Properties every write carries, changed or not, because the server resets them when a request
    * leaves them out (a macro's visibility becomes null).
    */
   alwaysSend?: readonly string[];
-  /**
-   * Server fields (snake_case) that are credentials, e.g. a webhook's signing `secret`. Each value
-   * read is remembered so that no error text can quote it; the SDK class marks the output secret.
-   */
-  secrets?: readonly string[];
   /**
    * Statuses the server answers for a member it does not have, besides Chatwoot's JSON 404: the
    * macros controller answers show with an empty 404 (`head :not_found`, which alone could as well
@@ -107,19 +100,14 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
 
   const one = decl.envelope ? singleUnder(decl.wire, decl.envelope.one) : single(decl.wire);
   const many = decl.envelope ? listUnder(decl.wire, decl.envelope.many) : list(decl.wire);
-  /** Every object read passes here: its credentials are remembered before anything can quote them. */
-  const remember = <T extends Wire>(object: T): T => {
-    for (const key of decl.secrets ?? []) {
-      const value = (object as Record<string, unknown>)[key];
-      if (typeof value === "string") registerSecret(value);
-    }
-    return object;
-  };
-  const callOne = async (req: ApiRequest) => remember((await call(one, req)) as Wire);
+  // Credentials in a wire schema (`credential` fields) are remembered for redaction as it parses them.
+  const callOne = async (req: ApiRequest) => (await call(one, req)) as Wire;
 
   const listAll = async (account: number, query?: Record<string, string>) =>
-    ((await call(many, { method: "GET", path: collection(account), query })) as Wire[]).map(remember);
-  const findByKey = async (inputs: Inputs) => (await listAll(inputs.accountId, decl.key.query?.(inputs))).find((o) => decl.key.matches(inputs, o));
+    (await call(many, { method: "GET", path: collection(account), query })) as Wire[];
+  /** The objects the key is looked for among (one model's attributes, say). */
+  const keySpace = (inputs: Inputs) => listAll(inputs.accountId, decl.key.query?.(inputs));
+  const findByKey = async (inputs: Inputs) => (await keySpace(inputs)).find((o) => decl.key.matches(inputs, o));
 
   const listed = async (account: number, id: string | number) => (await listAll(account)).find((o) => String(o.id) === String(id));
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
@@ -161,7 +149,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
 
   /** Why a create must not make a second object with the key, and what to do instead. */
-  const taken = (existing: Wire, inputs: Inputs) => `${what} ${existing.id} already has ${decl.key.describe(inputs)}; set adopt: true to manage it`;
+  const taken = (existing: Wire, inputs: Inputs) => keyTaken(`${what} ${existing.id}`, decl.key.describe(inputs));
 
   /** A 422 on create for a key the account already has: point to adoption. */
   async function explainTaken(err: unknown, inputs: Inputs): Promise<unknown> {
@@ -181,7 +169,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
 
     async create(raw) {
       const inputs = raw as Inputs;
-      const existing = inputs.adopt || decl.key.enforcedByServer === false ? await findByKey(inputs) : undefined;
+      const listed = await keySpace(inputs);
+      const existing = listed.find((o) => decl.key.matches(inputs, o));
       if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs.accountId)} not sent: ${taken(existing, inputs)}`);
       if (existing) {
         return takeOver({
@@ -193,10 +182,15 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
           patch: (changed) => patch(inputs, existing.id, changed),
         });
       }
-      const created = await createOnce(
-        () => callOne({ method: "POST", path: collection(inputs.accountId), json: body(inputs, managedKeys) }),
-        () => findByKey(inputs),
-      ).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
+      const created = await createOnce({
+        request: `POST ${collection(inputs.accountId)}`,
+        noun: what,
+        post: () => callOne({ method: "POST", path: collection(inputs.accountId), json: body(inputs, managedKeys) }),
+        list: () => keySpace(inputs),
+        matches: (o) => decl.key.matches(inputs, o),
+        listed,
+        outputs: (o) => outputs(inputs, o),
+      }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
       return { id: String(created.id), outs: outputs(inputs, created) };
     },
 

@@ -4,7 +4,7 @@ import { ChatwootApiError, isNotFound } from "../http/errors";
 import { fromWire } from "../mapping";
 import { AgentWire } from "../wire/agent";
 import { list } from "../wire/envelope";
-import { call, createOnce, send, unlessNotFound } from "./api";
+import { call, confirmWrite, send, unlessNotFound } from "./api";
 import type { Props } from "./json";
 import { defineResource, type InputSchema } from "./resource";
 
@@ -30,7 +30,10 @@ type MembershipInputs = { accountId: number; userIds: number[]; exclusive: boole
  * exclusive, lost answers, rollback, drift) is here, once.
  */
 export interface MembershipDeclaration<S extends InputSchema> {
-  /** The camelCase inputs: `accountId`, the parent's id under `parentKey`, `userIds`, `exclusive`. */
+  /**
+   * The camelCase inputs: `accountId`, the parent's id under `parentKey`, `userIds`, `exclusive`,
+   * `allowEmpty` (which only lets check accept an exclusive membership of no users).
+   */
   inputs: S;
   /** The input naming the object whose members are managed (`inboxId`, `teamId`). */
   parentKey: keyof z.input<S> & string;
@@ -131,13 +134,12 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   }
 
   /**
-   * Sends a write and returns the members after it. The member list is the natural key of every
-   * membership write, so a lost or unreadable answer is resolved the way a lost create is: the
-   * members are read back, and the write counts as done when they show its effect; otherwise it
-   * is sent once more (it is idempotent), never duplicated.
+   * Sends a write and returns the members after it. A lost or unreadable answer is settled by
+   * reading the members back: the write counts as done when they show its effect; otherwise it is
+   * sent once more (it is idempotent, so a repeat can never add a second member).
    */
   function settle(t: Target, w: Write, before: Agent[]): Promise<Agent[]> {
-    return createOnce(
+    return confirmWrite(
       () => sendWrite(t, w, before),
       async () => {
         const now = await getMembers(t);
@@ -163,7 +165,10 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     } catch (err) {
       return new Error(`${message}; undoing the membership changes made so far also failed: ${(err as Error).message}`);
     }
-    return Object.assign(cause instanceof Error ? cause : new Error(message), { message: `${message}; the membership changes made so far were undone` });
+    const undone = "the membership changes made so far were undone";
+    // An API error keeps its fields (and is redacted again on its way out) through `withHint`.
+    if (ChatwootApiError.isInstance(cause)) return cause.withHint(undone);
+    return Object.assign(cause instanceof Error ? cause : new Error(message), { message: `${message}; ${undone}` });
   }
 
   /**
@@ -219,6 +224,8 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     inputs: decl.inputs,
     account: "required",
     replaceOn: ["accountId", parentKey] as (keyof z.input<S> & string)[],
+    // A permission for check, not a property of the members: never compared, never sent.
+    controlKeys: ["allowEmpty"] as (keyof z.input<S> & string)[],
     normalizers: {
       userIds: normalizeIdSet,
       exclusive: (v) => v === true,

@@ -7,6 +7,7 @@ import { keepAdoptedMark } from "./adopt";
 import { failuresFrom, type CheckFailure } from "./check";
 import { jsonSafe, withoutProvider, type Props } from "./json";
 import { PartialCreateError } from "./partial-create";
+import { withRedactedErrors } from "./redacted-errors";
 
 /** An object schema for a resource's camelCase inputs. */
 export type InputSchema = z.ZodObject<z.ZodRawShape>;
@@ -67,13 +68,16 @@ function defaultAccount(required: boolean): { accountId?: number; failure?: Chec
 
 const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID";
 
-/** Builds the Pulumi dynamic-provider methods for one resource from its declaration. */
+/**
+ * Builds the Pulumi dynamic-provider methods for one resource from its declaration. Every error
+ * they throw is redacted again on its way out, with every secret seen by then.
+ */
 export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): pulumi.dynamic.ResourceProvider {
   const keys = [...managedKeysOf(decl.inputs, decl.controlKeys), ...(decl.derivedKeys ?? [])];
   const plan = (olds: Props, news: Props) =>
     planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: decl.replaceOn });
 
-  return {
+  return withRedactedErrors({
     async check(_olds: Props, news: Props) {
       const raw = withoutProvider(news);
       if (decl.account !== "none" && raw.accountId === undefined) {
@@ -134,5 +138,5 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     async delete(id: string, props: Props) {
       await decl.delete(id, withoutProvider(props));
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@ import { normalizeWorkingHours, type WorkingHoursEntry } from "../diff/normalize
 import { call } from "../lifecycle/api";
 import { fromWire, type FromWire } from "../mapping";
 import { accountId, objectId } from "../resources/fields";
+import { credential } from "../wire/credential";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";
@@ -48,7 +49,7 @@ export const InboxWire = z.object({
   channel_type: text,
   avatar_url: text,
   widget_color: text,
-  website_token: text,
+  website_token: credential(text),
   enable_auto_assignment: flag,
   web_widget_script: text,
   welcome_title: text,
@@ -75,7 +76,7 @@ export const InboxWire = z.object({
   phone_number: text,
   medium: text,
   provider: text,
-  hmac_token: text,
+  hmac_token: credential(text),
 });
 
 /** One inbox, camelCased; `websiteToken`, `hmacToken` and `webWidgetScript` (which embeds the token) are credentials. */

@@ -2,20 +2,19 @@ import { z } from "zod";
 import { planDiff, UNKNOWN } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
 import { markAdopted } from "../lifecycle/adopt";
-import { call, createOnce, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
+import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
+import { createOnce } from "../lifecycle/create-once";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import { defineResource } from "../lifecycle/resource";
 import { toWire } from "../mapping";
+import { credential } from "../wire/credential";
 import { enumName, list, single } from "../wire/envelope";
 import { platformPath } from "../wire/paths";
 import { AvatarFileError, readAvatarFile, type AvatarFile } from "./avatar-file";
 import { accountId, httpUrl, name, objectId, text } from "./fields";
-
-/** Chatwoot's `Limits::URL_LENGTH_LIMIT` for `outgoing_url`. */
-const URL_LENGTH_LIMIT = 2048;
 
 /** Extensions of files that are certainly not the JPEG or PNG image `avatar_url` must point at. */
 const NOT_JPEG_OR_PNG = /\.(gif|webp|svg|bmp|tiff?|ico|heic|heif|avif|pdf)$/i;
@@ -30,14 +29,15 @@ function urlPathname(url: string): string {
 
 export const AgentBotInputs = z
   .strictObject({
-    /** Name shown to agents and contacts. */
+    /** Name shown to agents and contacts: one line, at most 255 characters. */
     name,
-    /** What the bot does, shown to agents. `null` clears it. */
+    /** What the bot does, shown to agents (at most 10,000 characters). `null` clears it. */
     description: text.optional(),
-    /** Webhook URL Chatwoot sends conversation events to (http or https, at most 2048 characters). */
-    outgoingUrl: httpUrl
-      .refine((v) => [...v].length <= URL_LENGTH_LIMIT, `must be at most ${URL_LENGTH_LIMIT} characters`)
-      .optional(),
+    /**
+     * Webhook URL Chatwoot sends conversation events to (http or https, at most 2048 characters:
+     * Chatwoot's `Limits::URL_LENGTH_LIMIT`).
+     */
+    outgoingUrl: httpUrl.optional(),
     /**
      * Account the bot belongs to. Defaults to `chatwoot:accountId`; `null` makes a system bot,
      * available to every account. Changing it moves the bot in place.
@@ -84,7 +84,7 @@ export const AgentBotWire = z.object({
   thumbnail: z.string().nullish(),
   bot_type: enumName(["webhook"]).nullish(),
   bot_config: z.unknown().optional(),
-  access_token: z.string().nullish(),
+  access_token: credential(z.string()).nullish(),
   system_bot: z.boolean().nullish(),
 });
 export type AgentBotWire = z.output<typeof AgentBotWire>;
@@ -153,21 +153,19 @@ function patchBot(id: string | number, props: Props, avatar?: AvatarFile): Promi
 const readAvatar = (inputs: Inputs) => (inputs.avatar === undefined ? Promise.resolve(undefined) : readAvatarFile(inputs.avatar));
 
 /**
- * After a POST whose answer was lost: the bot it made, if any. Bots have no natural key, so this is
- * the newest bot of this app with the sent name, description, outgoing URL and account. It could
- * be an identical bot made earlier by someone else; telling them apart would cost a listing before
- * every create, and identical bots are interchangeable for the server anyway.
+ * Whether a bot is what a create with these inputs makes: bots have no natural key, so it is one
+ * with the sent name, description, outgoing URL and account. An identical bot can be someone
+ * else's (made by hand, or by another stack with the same Platform App), so create recovery takes
+ * only one that is new since the POST (see `createOnce`), never an older one.
  */
-async function findCreated(inputs: Inputs): Promise<AgentBotWire | undefined> {
+function sameBot(inputs: Inputs, b: AgentBotWire): boolean {
   const sent = (v: unknown) => v ?? null;
-  const candidates = (await listBots()).filter(
-    (b) =>
-      sent(b.name) === inputs.name &&
-      sent(b.description) === sent(inputs.description) &&
-      sent(b.account_id) === sent(inputs.accountId) &&
-      (sent(b.outgoing_url) === sent(inputs.outgoingUrl) || echoesName(b)),
+  return (
+    sent(b.name) === inputs.name &&
+    sent(b.description) === sent(inputs.description) &&
+    sent(b.account_id) === sent(inputs.accountId) &&
+    (sent(b.outgoing_url) === sent(inputs.outgoingUrl) || echoesName(b))
   );
-  return candidates.reduce<AgentBotWire | undefined>((newest, b) => (newest && newest.id > b.id ? newest : b), undefined);
 }
 
 /** Takes over bot `id`: it must be visible to this app; then one PATCH of what differs. */
@@ -225,8 +223,16 @@ export const agentBot = defineResource({
     if (inputs.adoptId !== undefined) return adopt(inputs, inputs.adoptId);
     const avatar = await readAvatar(inputs);
     const req = writeRequest("POST", bots(), pick(inputs, FIELD_KEYS), avatar);
-    const bot = await createOnce(() => call(single(AgentBotWire), req), () => findCreated(inputs));
-    return { id: String(bot.id), outs: withAvatar(botOutputs(inputs, bot), avatar) };
+    const outputs = (bot: AgentBotWire) => withAvatar(botOutputs(inputs, bot), avatar);
+    const bot = await createOnce({
+      request: `POST ${bots()}`,
+      noun: "agent bot",
+      post: () => call(single(AgentBotWire), req),
+      list: listBots,
+      matches: (b) => sameBot(inputs, b),
+      outputs,
+    });
+    return { id: String(bot.id), outs: outputs(bot) };
   },
 
   async read(id, olds) {

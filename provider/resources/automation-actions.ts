@@ -2,14 +2,16 @@ import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeActions } from "../diff/normalize/automation";
 import { fromWire, toWire } from "../mapping";
+import { oneLine } from "./fields";
 
 /**
  * The action shape automation rules and macros share: Chatwoot runs both through the same action
  * service, stores both lists verbatim, and a program writes them the same way.
  */
 
-/** A required, non-blank text field; the message says what it names. */
-export const present = (what: string) => z.string({ error: `required: the ${what}` }).trim().min(1, `must not be blank (the ${what})`);
+/** A required, non-blank one-line text field (a name or key); the message says what it names. */
+export const present = (what: string) =>
+  z.string({ error: `required: the ${what}` }).trim().min(1, `must not be blank (the ${what})`).superRefine(oneLine());
 
 /** A condition or action value: Chatwoot compares scalars (ids are often given as numbers). */
 export const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "must be a string, number or boolean" });

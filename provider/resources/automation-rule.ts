@@ -3,7 +3,8 @@ import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
 import { ChatwootApiError, isNotFound } from "../http/errors";
 import { takeOver } from "../lifecycle/adopt";
-import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
+import { call, send, writeThenRead } from "../lifecycle/api";
+import { createOnce } from "../lifecycle/create-once";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
@@ -171,28 +172,13 @@ function patch(inputs: Inputs, id: string | number, keys: readonly string[]): Pr
 }
 
 /**
- * Chatwoot's `created_on` is whole seconds of the server's clock; a rule whose POST answer was lost
- * is looked for among rules created from this long before the request on.
+ * Whether a rule is what a create with these inputs makes: rules have no natural key, so it is one
+ * with the same name, event, conditions and actions. An identical rule can be someone else's, so
+ * create recovery takes only one that is new since the POST (see `createOnce`), never an older one.
  */
-const CLOCK_SKEW_S = 300;
-
-/**
- * After a POST whose answer was lost: rules have no natural key, so the rule is the newest one with
- * the same name, event, conditions and actions created since the request (allowing for clock skew).
- * Two identical rules created at the same moment (the same rule declared twice) cannot be told apart.
- */
-async function findCreated(inputs: Inputs, since: number): Promise<RuleWire | undefined> {
-  const earliest = Math.floor(since / 1000) - CLOCK_SKEW_S;
+function sameRule(inputs: Inputs, rule: RuleWire): boolean {
   const same = (key: "conditions" | "actions", server: unknown) => sameValue(normalizers[key](server), normalizers[key](inputs[key]));
-  const matches = (await listRules(inputs.accountId)).filter(
-    (rule) =>
-      rule.name === inputs.name &&
-      rule.event_name === inputs.eventName &&
-      (rule.created_on === null || rule.created_on >= earliest) &&
-      same("conditions", rule.conditions) &&
-      same("actions", rule.actions),
-  );
-  return matches.sort((a, b) => (b.created_on ?? 0) - (a.created_on ?? 0) || b.id - a.id)[0];
+  return rule.name === inputs.name && rule.event_name === inputs.eventName && same("conditions", rule.conditions) && same("actions", rule.actions);
 }
 
 /** Takes over the rule `adoptId` and PATCHes what differs from the program. */
@@ -222,11 +208,14 @@ export const automationRule = defineResource({
     if (inputs.adoptId !== undefined) return adopt({ ...inputs, adoptId: inputs.adoptId });
     // A missing name, event, conditions or actions makes Chatwoot fail with a 500: always send them.
     const full = { ...inputs, conditions: inputs.conditions ?? [], actions: inputs.actions ?? [] };
-    const since = Date.now();
-    const created = await createOnce(
-      () => call(single(RuleWire), { method: "POST", path: path(inputs.accountId), json: body(full, managedKeys) }),
-      () => findCreated(full, since),
-    );
+    const created = await createOnce({
+      request: `POST ${path(inputs.accountId)}`,
+      noun: "automation rule",
+      post: () => call(single(RuleWire), { method: "POST", path: path(inputs.accountId), json: body(full, managedKeys) }),
+      list: () => listRules(inputs.accountId),
+      matches: (rule) => sameRule(full, rule),
+      outputs: (rule) => outputs(inputs, rule),
+    });
     return { id: String(created.id), outs: outputs(inputs, created) };
   },
 

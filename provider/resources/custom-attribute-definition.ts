@@ -1,29 +1,64 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { enumName, optionalString } from "../wire/envelope";
-import { accountId, adopt, name, text } from "./fields";
+import { accountId, adopt, lineText, name, oneLine, text } from "./fields";
+import { catastrophicRepetition } from "./regex-backtracking";
 
 export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
 export const MODELS = ["conversation_attribute", "contact_attribute", "company_attribute"] as const;
 
-/** Keys Chatwoot refuses on create because they clash with built-in attributes of the model. */
+/**
+ * Keys Chatwoot refuses on create because they clash with built-in attributes of the model
+ * (`CustomAttributeDefinition::STANDARD_ATTRIBUTES`; servers before the company list accept the
+ * company keys, which still shadow the company's own fields).
+ */
 const STANDARD_KEYS: Record<(typeof MODELS)[number], readonly string[]> = {
   conversation_attribute: ["status", "priority", "assignee_id", "inbox_id", "team_id", "display_id", "campaign_id", "labels",
     "browser_language", "country_code", "referer", "created_at", "last_activity_at"],
   contact_attribute: ["name", "email", "phone_number", "identifier", "country_code", "city", "company_name", "created_at",
     "last_activity_at", "referer", "blocked"],
-  company_attribute: [],
+  company_attribute: ["name", "domain", "description", "contacts_count", "created_at", "updated_at", "last_activity_at"],
 };
+
+/**
+ * Most choices a list attribute may have. Chatwoot sets no limit; this generous bound of the
+ * provider's own keeps a list that grew by mistake (a generated or repeated list) from being sent:
+ * agents pick from these in one dropdown.
+ */
+export const LIST_VALUES_MAX = 1000;
+
+/** The choices of a list attribute: one-line texts, not blank, each listed once, at most {@link LIST_VALUES_MAX}. */
+const listValues = z
+  .array(z.string().refine((v) => v.trim() !== "", "must not be blank").superRefine(oneLine()))
+  .max(LIST_VALUES_MAX, `must have at most ${LIST_VALUES_MAX} values`)
+  .superRefine((values, ctx) => {
+    const first = new Map<string, number>();
+    const repeats: string[] = [];
+    values.forEach((value, i) => {
+      const earlier = first.get(value);
+      if (earlier === undefined) first.set(value, i);
+      else repeats.push(`"${value}" (values ${earlier + 1} and ${i + 1})`);
+    });
+    if (repeats.length === 0) return;
+    const more = repeats.length > 3 ? `, and ${repeats.length - 3} more repeats` : "";
+    ctx.addIssue({ code: "custom", message: `must list each choice once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
+  });
 
 export const CustomAttributeDefinitionInputs = z
   .strictObject({
     /** Account that owns the definition. Defaults to `chatwoot:accountId`. Changing it replaces the definition. */
     accountId,
-    /** Key under which values are stored (letters, digits, `_`, `.`, `-`); unique per account and model. */
+    /**
+     * Key under which values are stored, unique per account and model: letters, digits, `_`, `.`
+     * and `-` (Chatwoot's rule), with at least one letter or digit (a key of punctuation only, such
+     * as `...`, names nothing a person or template can tell apart); at most 255 characters.
+     */
     attributeKey: z
       .string()
       .trim()
-      .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens"),
+      .superRefine(oneLine())
+      .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
+      .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)"),
     /** What the attribute belongs to: `conversation_attribute`, `contact_attribute` or `company_attribute`. */
     attributeModel: z.enum(MODELS),
     /** Name shown to agents. */
@@ -32,12 +67,20 @@ export const CustomAttributeDefinitionInputs = z
     attributeDisplayType: z.enum(DISPLAY_TYPES),
     /** Longer explanation shown to agents. */
     attributeDescription: text.optional(),
-    /** The choices of a `list` attribute (required, non-empty, for that type). */
-    attributeValues: z.array(z.string().min(1, "must not be blank")).optional(),
-    /** Pattern values must match; only for the `text` display type. Must be a valid regular expression. */
-    regexPattern: text.optional(),
-    /** Message shown when a value does not match `regexPattern`; only for the `text` display type. */
-    regexCue: text.optional(),
+    /**
+     * The choices of a `list` attribute (required, non-empty, for that type): one-line texts, each
+     * listed once, at most 1,000.
+     */
+    attributeValues: listValues.optional(),
+    /**
+     * Pattern values must match; only for the `text` display type. Must be a valid (JavaScript)
+     * regular expression, and one without nested unbounded repetition such as `(a+)+`, which can
+     * take exponential time on a value that does not match (catastrophic backtracking) and freeze
+     * the browsers that check every value typed.
+     */
+    regexPattern: lineText.optional(),
+    /** Message shown when a value does not match `regexPattern` (one line); only for the `text` display type. */
+    regexCue: lineText.optional(),
     /** Take over an existing definition with the same key and model instead of failing on it. */
     adopt,
   })
@@ -62,6 +105,17 @@ export const CustomAttributeDefinitionInputs = z
         new RegExp(v.regexPattern);
       } catch (err) {
         ctx.addIssue({ code: "custom", path: ["regexPattern"], message: `not a valid regular expression: ${(err as Error).message}` });
+        return;
+      }
+      const nested = catastrophicRepetition(v.regexPattern);
+      if (nested) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["regexPattern"],
+          message:
+            `"${nested}" repeats a group that itself repeats, with nothing fixed between the repetitions: matching can take ` +
+            "exponential time (catastrophic backtracking); write it without the nested repetition (e.g. a+ instead of (a+)+)",
+        });
       }
     }
   });

@@ -107,6 +107,7 @@ export function inboxApi(account: number, id: string | number = "") {
   const path = accountPath(account, "inboxes", id);
   const api = {
     path,
+    collection,
     list: () => call(list(InboxServerWire), { method: "GET", path: collection }),
     create: (json: object) => call(single(InboxServerWire), { method: "POST", path: collection, json }),
     /** The inbox, or `undefined` when the server says 404. */

@@ -6,7 +6,7 @@ import { asList, asPresentText, asText } from "../diff/normalize/coerce";
 import { givenFields } from "../diff/normalize/given-fields";
 import type { Props } from "../lifecycle/json";
 import { snakeKey } from "../mapping";
-import { hexColor, httpUrl, text } from "./fields";
+import { hexColor, httpUrl, lineText, text } from "./fields";
 
 /** When the widget tells visitors to expect an answer (Chatwoot's `reply_time` enum). */
 export const REPLY_TIMES = ["in_a_few_minutes", "in_a_few_hours", "in_a_day"] as const;
@@ -32,8 +32,8 @@ export const WebWidgetChannel = z.strictObject({
   websiteUrl: httpUrl.optional(),
   /** The widget's colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
   widgetColor: hexColor.optional(),
-  /** Heading of the widget's welcome screen. */
-  welcomeTitle: text.optional(),
+  /** Heading of the widget's welcome screen (one line). */
+  welcomeTitle: lineText.optional(),
   /** Text under the welcome heading. */
   welcomeTagline: text.optional(),
   /** The answer time the widget announces: `in_a_few_minutes`, `in_a_few_hours` or `in_a_day`. */

@@ -6,14 +6,15 @@ import { changedDays, describeDay, normalizeListedDays, normalizeWorkingHours } 
 import { planDiff } from "../diff/diff";
 import { takeOver } from "../lifecycle/adopt";
 import { isNotFound } from "../http/errors";
-import { createOnce, send } from "../lifecycle/api";
+import { send } from "../lifecycle/api";
+import { createOnce } from "../lifecycle/create-once";
 import type { Props } from "../lifecycle/json";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import { pick } from "../lifecycle/outputs";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { assertWriteTaken } from "../lifecycle/verify";
 import { toWire } from "../mapping";
-import { accountId, name, objectId, text } from "./fields";
+import { accountId, lineText, name, objectId, text } from "./fields";
 import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./inbox-channel";
 import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted, type InboxServerWire } from "./inbox-api";
 import { TimeZone, WorkingHours } from "./inbox-working-hours";
@@ -22,7 +23,11 @@ export const InboxInputs = z
   .strictObject({
     /** Account that owns the inbox. Defaults to `chatwoot:accountId`. Changing it replaces the inbox. */
     accountId,
-    /** Name shown to agents (and to contacts, on some channels). Required to create an inbox. */
+    /**
+     * Name shown to agents (and to contacts, on some channels): one line, at most 255 characters;
+     * for the api and web_widget channels without `/`, `\`, `<`, `>` or `@` (Chatwoot refuses
+     * those there). Required to create an inbox.
+     */
     name: name.optional(),
     /**
      * The channel and its settings: `{ type: "api", webhookUrl?, hmacMandatory? }` or
@@ -33,7 +38,7 @@ export const InboxInputs = z
     channel: InboxChannel.optional(),
     /** Whether a greeting is sent to new conversations. */
     greetingEnabled: z.boolean().optional(),
-    /** The greeting sent when `greetingEnabled`. */
+    /** The greeting sent when `greetingEnabled` (at most 10,000 characters, Chatwoot's limit). */
     greetingMessage: text.optional(),
     /** Whether the widget asks visitors for their e-mail address. */
     enableEmailCollect: z.boolean().optional(),
@@ -45,7 +50,7 @@ export const InboxInputs = z
     autoAssignmentConfig: z.record(z.string(), z.json()).optional(),
     /** Whether `workingHours` apply (outside them, `outOfOfficeMessage` answers). */
     workingHoursEnabled: z.boolean().optional(),
-    /** The answer sent outside working hours. */
+    /** The answer sent outside working hours (at most 10,000 characters, Chatwoot's limit). */
     outOfOfficeMessage: text.optional(),
     /** Time zone of the working hours: an IANA name such as "Europe/Berlin" (aliases compare equal). */
     timezone: TimeZone.optional(),
@@ -56,7 +61,7 @@ export const InboxInputs = z
     /** Whose name outgoing e-mail shows: `friendly` (the agent's) or `professional` (the business's). */
     senderNameType: z.enum(["friendly", "professional"], { error: "must be friendly or professional" }).optional(),
     /** Business name shown with `senderNameType: "professional"`. */
-    businessName: text.optional(),
+    businessName: lineText.optional(),
     /**
      * Opening hours per day of the week (0 = Sunday). Only the days listed are managed; an update
      * sends only the days that changed.
@@ -77,6 +82,11 @@ export const InboxInputs = z
     deleteOnDestroy: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
+    // Chatwoot's name format for api, web-widget (and e-mail) inboxes refuses these characters.
+    const misplaced = v.channel && v.name ? /[/\\<>@]/.exec(v.name) : null;
+    if (misplaced) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: `must not contain "${misplaced[0]}" (Chatwoot refuses /, \\, <, > and @ in the names of ${v.channel!.type} inboxes)` });
+    }
     if (v.adoptId !== undefined) return;
     const required = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
     if (v.name === undefined) required(["name"], "required to create an inbox (or set adoptId to manage an existing one)");
@@ -146,20 +156,13 @@ async function write(inputs: Inputs, id: string, olds: Props, changed: readonly 
 }
 
 /**
- * After a POST whose answer was lost: the inbox it made, if any. Inbox names repeat and inboxes
- * carry no creation time, but ids only grow: it is the newest inbox with the sent name and channel
- * type whose id is above the highest id the account had just before the POST (`floor`), so an
- * older inbox with the same name is never taken for it.
+ * Whether an inbox is what a create with these inputs makes: inbox names repeat, so it is one with
+ * the sent name and channel type. Create recovery takes only one that is new since the POST (see
+ * `createOnce`), so an older inbox with the same name, or one this deployment deleted that the
+ * server still lists, is never taken for it.
  */
-async function findCreated(inputs: Inputs, floor: number): Promise<InboxServerWire | undefined> {
-  const candidates = (await inboxApi(inputs.accountId).list()).filter(
-    (inbox) =>
-      inbox.id > floor &&
-      inbox.name === inputs.name &&
-      channelTypeName(inbox.channel_type) === inputs.channel?.type &&
-      !isDeleted(inputs.accountId, inbox.id),
-  );
-  return candidates.sort((a, b) => b.id - a.id)[0];
+function sameInbox(inputs: Inputs, inbox: InboxServerWire): boolean {
+  return inbox.name === inputs.name && channelTypeName(inbox.channel_type) === inputs.channel?.type;
 }
 
 /** Takes over inbox `adoptId` and changes what differs from the program, in one PATCH (and the bot). */
@@ -201,17 +204,22 @@ export const inbox = defineResource({
   async create(inputs) {
     if (inputs.adoptId !== undefined) return adopt(inputs, inputs.adoptId);
     const api = inboxApi(inputs.accountId);
-    const floor = Math.max(0, ...(await api.list()).map((i) => i.id));
-    const created = await createOnce(
-      () => api.create({ ...settingsBody(inputs, managedKeys), channel: toWire(inputs.channel) }),
-      () => findCreated(inputs, floor),
-    );
-    const id = String(created.id);
-    forgetDeleted(inputs.accountId, id); // a server reset can hand out an id again (test servers do)
     // A new inbox has no bot and Chatwoot's default week; the POST carries neither working hours nor
     // the bot (and older servers take fewer settings on create): what still differs is PATCHed now,
     // and should that fail, the inbox stays in the state for the next `up` to finish.
-    const outs = inboxOutputs(inputs, created, { agentBotId: inputs.agentBotId === undefined ? undefined : null, adopted: false });
+    const createdOutputs = (inbox: InboxServerWire) =>
+      inboxOutputs(inputs, inbox, { agentBotId: inputs.agentBotId === undefined ? undefined : null, adopted: false });
+    const created = await createOnce({
+      request: `POST ${api.collection}`,
+      noun: "inbox",
+      post: () => api.create({ ...settingsBody(inputs, managedKeys), channel: toWire(inputs.channel) }),
+      list: () => api.list(),
+      matches: (inbox) => sameInbox(inputs, inbox),
+      outputs: createdOutputs,
+    });
+    const id = String(created.id);
+    forgetDeleted(inputs.accountId, id); // a server reset can hand out an id again (test servers do)
+    const outs = createdOutputs(created);
     const { changed } = planDiff({ keys: managedKeys, olds: outs, news: inputs, normalizers });
     if (changed.length === 0) return { id, outs };
     try {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { normalizeColor } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { optionalString } from "../wire/envelope";
-import { accountId, adopt, hexColor, text } from "./fields";
+import { accountId, adopt, hexColor, oneLine, text } from "./fields";
 
 export const LabelInputs = z.strictObject({
   /** Account that owns the label. Defaults to `chatwoot:accountId`. Changing it replaces the label. */
@@ -10,12 +10,13 @@ export const LabelInputs = z.strictObject({
   /**
    * The label's name: at least two characters, letters, digits, `_` and `-`, starting with a letter
    * or digit; unique in the account. Chatwoot stores titles in lower case, so `VIP` is sent and kept
-   * as `vip`. The adoption key. Changing it renames the label in place.
+   * as `vip`. At most 255 characters. The adoption key. Changing it renames the label in place.
    */
   title: z
     .string()
     .trim()
     .min(1, "must not be blank")
+    .superRefine(oneLine())
     // Chatwoot's RegexHelper::UNICODE_CHARACTER_NUMBER_HYPHEN_UNDERSCORE.
     .regex(
       /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+$/u,

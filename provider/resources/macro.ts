@@ -13,7 +13,7 @@ export const MacroInputs = z.strictObject({
   /**
    * Name agents pick the macro by. The adoption key: Chatwoot allows two macros with one name, this
    * provider does not (a create refuses a name the account already shows unless `adopt: true`).
-   * Changing it renames the macro in place.
+   * One line, at most 255 characters. Changing it renames the macro in place.
    */
   name,
   /**
@@ -50,7 +50,6 @@ export const macro = defineCollectionResource({
   key: {
     matches: (inputs, m) => m.name === inputs.name,
     describe: (inputs) => `name "${inputs.name}"`,
-    enforcedByServer: false,
   },
   normalizers: { actions: normalizeStoredActions },
   // For a macro the account does not have, show answers an empty 404, update and destroy a 500.

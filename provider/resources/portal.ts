@@ -2,30 +2,19 @@ import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
 import { ChatwootApiError, isNotFound } from "../http/errors";
-import { takeOver } from "../lifecycle/adopt";
-import { call, createOnce, send, writeThenRead } from "../lifecycle/api";
+import { keyTaken, takeOver } from "../lifecycle/adopt";
+import { call, send, writeThenRead } from "../lifecycle/api";
+import { createOnce } from "../lifecycle/create-once";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { fromWire, toWire } from "../mapping";
+import { rememberCredentials } from "../wire/credential";
 import { list, optionalString, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
-import { accountId, adopt, httpUrl, name, objectId, text } from "./fields";
-
-/** `en`, `pt_BR`, `zh-CN`, `es-419`: the codes Chatwoot's help center uses. */
-const localeCode = z
-  .string()
-  .regex(/^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/, "must be a locale code such as en, pt_BR or zh-CN");
-
-/** A host name, or an http(s) URL naming one (Chatwoot keeps only the host). */
-const customDomain = z
-  .string()
-  .trim()
-  .refine(
-    (v) => normalizeCustomDomain(v) !== null && /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*$/u.test(normalizeCustomDomain(v)!),
-    "must be a host name such as docs.example.com, or an http(s) URL of one",
-  );
+import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, oneLine, text } from "./fields";
+import { localeCode } from "./portal-locales";
 
 export const PortalInputs = z
   .strictObject({
@@ -36,31 +25,40 @@ export const PortalInputs = z
     /**
      * The portal's address in URLs (`/hc/{slug}`), unique across all accounts of the installation.
      * Changing it renames the portal in place. Letters, digits and `-_~!$&'()*+,;=:@` only: `/`, `.`,
-     * `?`, `#`, `%`, `\` and spaces cannot be addressed in a URL path.
+     * `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in a URL path. At
+     * most 255 characters.
      */
     slug: z
       .string()
       .trim()
       .min(1, "must not be blank")
-      .regex(/^[^/\\.?#%\s\p{Cc}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment'),
+      .superRefine(oneLine())
+      .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment'),
     /** Header colour of the help center, `#RGB` or `#RRGGBB`. */
     color: z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour, #RGB or #RRGGBB").optional(),
-    /** Domain the help center is served on (a host, or an http(s) URL whose host is used); `null` removes it. */
-    customDomain: customDomain.nullable().optional(),
+    /**
+     * Domain the help center is served on: a host name such as `docs.example.com` (labels of
+     * letters, digits and hyphens, at least one dot), or an http(s) URL whose host is used; `null`
+     * removes it.
+     */
+    customDomain: hostOrUrl.nullable().optional(),
     /** Text of the help-center header. */
     headerText: text.optional(),
     /** Link back to the main site (http or https); `null` removes it. */
     homepageLink: httpUrl.nullable().optional(),
-    /** Title of the help-center pages. */
-    pageTitle: text.optional(),
+    /** Title of the help-center pages (one line). */
+    pageTitle: lineText.optional(),
     /** Whether the portal is archived (taken offline). */
     archived: z.boolean().optional(),
     /** Locales the help center offers. */
     config: z
       .strictObject({
-        /** Locale codes articles can be written in (e.g. `["en", "es"]`). */
+        /**
+         * Locale codes articles can be written in (e.g. `["en", "es"]`): codes of the language list
+         * Chatwoot's help center offers (`en`, `de`, `pt_BR`, `zh_TW`, ...; written with `_`).
+         */
         allowedLocales: z.array(localeCode).optional(),
-        /** The locale shown by default; must be one of `allowedLocales` when both are given. */
+        /** The locale shown by default (a code of the same list); must be one of `allowedLocales` when both are given. */
         defaultLocale: localeCode.optional(),
       })
       .superRefine((c, ctx) => {
@@ -80,11 +78,14 @@ type Inputs = z.output<typeof PortalInputs>;
 /** Inbox fields that hold or embed secrets (the widget script carries the website token). */
 const SECRET_INBOX_KEY = /token|secret|password|^web_widget_script$/i;
 
-/** The linked inbox as an output: never a website token, HMAC token or password in a portal's outputs. */
+/**
+ * The linked inbox as an output: never a website token, HMAC token or password in a portal's
+ * outputs (their values are remembered for redaction all the same).
+ */
 const linkedInbox = z
   .record(z.string(), z.unknown())
   .nullish()
-  .transform((inbox) => (inbox ? Object.fromEntries(Object.entries(inbox).filter(([k]) => !SECRET_INBOX_KEY.test(k))) : null));
+  .transform((inbox) => (inbox ? Object.fromEntries(Object.entries(rememberCredentials(inbox)).filter(([k]) => !SECRET_INBOX_KEY.test(k))) : null));
 
 /** A portal as the server sends it, with the linked inbox (no credentials) and its id as `inbox_id`. */
 export const PortalWire = z
@@ -195,7 +196,7 @@ async function locate(where: Where): Promise<PortalWire | undefined> {
   return found === GONE ? undefined : found;
 }
 
-/** The account's portal with this slug (for adoption and for recovering a lost create answer). */
+/** The account's portal with this slug (to explain a create the server refused). */
 async function findBySlug(accountId: number, slug: string): Promise<PortalWire | undefined> {
   try {
     return await get(accountId, slug);
@@ -243,12 +244,15 @@ function explainInboxFailure(err: unknown, inputs: Inputs, keys: readonly string
   return (err as ChatwootApiError).withHint(`inbox ${inputs.inboxId} was not found`);
 }
 
+/** Why a create must not make a portal with the slug, and what to do instead. */
+const slugTaken = (existing: PortalWire, inputs: Inputs) => keyTaken(`portal ${existing.id} of account ${inputs.accountId}`, `slug "${inputs.slug}"`);
+
 /** A 422 on create whose slug this account already uses: point to adoption. */
 async function explainCreateFailure(err: unknown, inputs: Inputs): Promise<unknown> {
   if (!ChatwootApiError.isInstance(err) || err.status !== 422) return explainInboxFailure(err, inputs, ["inboxId"]);
   const existing = await findBySlug(inputs.accountId, inputs.slug).catch(() => undefined);
   if (!existing) return err;
-  return err.withHint(`portal ${existing.id} of account ${inputs.accountId} already has slug "${inputs.slug}"; set adopt: true to manage it`);
+  return err.withHint(slugTaken(existing, inputs));
 }
 
 const normalizers: Record<string, Normalizer> = {
@@ -270,7 +274,11 @@ export const portal = defineResource({
   normalizers,
 
   async create(inputs) {
-    const existing = inputs.adopt ? await findBySlug(inputs.accountId, inputs.slug) : undefined;
+    // The portals before the POST: one with the slug is adopted or refused, and none of them is
+    // ever taken for the one a failed POST may have made.
+    const listed = await listPortals(inputs.accountId);
+    const existing = listed.find((p) => p.slug === inputs.slug);
+    if (existing && !inputs.adopt) throw new Error(`POST ${path(inputs.accountId)} not sent: ${slugTaken(existing, inputs)}`);
     if (existing) {
       const where = { accountId: inputs.accountId, id: String(existing.id), slug: existing.slug };
       return takeOver({
@@ -283,10 +291,15 @@ export const portal = defineResource({
       });
     }
     const json = createBody(inputs);
-    const created = await createOnce(
-      () => call(single(PortalWire), { method: "POST", path: path(inputs.accountId), json }),
-      () => findBySlug(inputs.accountId, inputs.slug),
-    ).catch(async (err: unknown) => Promise.reject(await explainCreateFailure(err, inputs)));
+    const created = await createOnce({
+      request: `POST ${path(inputs.accountId)}`,
+      noun: "portal",
+      post: () => call(single(PortalWire), { method: "POST", path: path(inputs.accountId), json }),
+      list: () => listPortals(inputs.accountId),
+      matches: (p) => p.slug === inputs.slug,
+      listed,
+      outputs: (p) => outputsOf(inputs, p),
+    }).catch(async (err: unknown) => Promise.reject(await explainCreateFailure(err, inputs)));
     const outs = outputsOf(inputs, created);
     try {
       assertLinked(inputs, created);

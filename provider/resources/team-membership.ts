@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMembershipResource } from "../lifecycle/membership";
 import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
-import { accountId, exclusive, objectId, userIds } from "./fields";
+import { accountId, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "./fields";
 
 export const TeamMembershipInputs = z.strictObject({
   /** Account that owns the team. Defaults to `chatwoot:accountId`. Changing it replaces the membership. */
@@ -19,7 +19,13 @@ export const TeamMembershipInputs = z.strictObject({
    * listed users are added and, when they leave the list or the resource is deleted, removed.
    */
   exclusive,
-});
+  /**
+   * With `exclusive: true`, an empty `userIds` removes every member of the team. That is refused
+   * (a list that came out empty by mistake would empty the team) unless `allowEmpty: true` says it
+   * is meant. Without `exclusive` it changes nothing.
+   */
+  allowEmpty,
+}).superRefine(refuseAccidentalEmpty("team"));
 export type TeamMembershipInputs = z.input<typeof TeamMembershipInputs>;
 
 /** A member of a team as the `agents` output holds it (camelCase; other keys a server sends are kept). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { optionalString } from "../wire/envelope";
-import { accountId, adopt, text } from "./fields";
+import { accountId, adopt, oneLine, text } from "./fields";
 
 /** Chatwoot lower-cases team names before saving them (and keeps them unique per account). */
 const lowerCase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
@@ -11,12 +11,13 @@ export const TeamInputs = z.strictObject({
   accountId,
   /**
    * The team's name, unique in the account. Chatwoot stores names in lower case, so `Billing` is
-   * sent and kept as `billing`. Changing it renames the team in place.
+   * sent and kept as `billing`. One line, at most 255 characters. Changing it renames the team in place.
    */
   name: z
     .string()
     .trim()
     .min(1, "must not be blank")
+    .superRefine(oneLine())
     .transform((v) => v.toLowerCase()),
   /** What the team does. */
   description: text.optional(),

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { normalizeTextSet } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
+import { credential } from "../wire/credential";
 import { optionalString } from "../wire/envelope";
-import { accountId, adopt, httpUrl, objectId, text } from "./fields";
+import { accountId, adopt, httpUrl, lineText, objectId } from "./fields";
 
 /** The events Chatwoot lets a webhook subscribe to (`Webhook::ALLOWED_WEBHOOK_EVENTS`); it refuses any other. */
 export const WEBHOOK_EVENTS = [
@@ -26,8 +27,9 @@ export const WebhookInputs = z.strictObject({
   /** Account that owns the webhook. Defaults to `chatwoot:accountId`. Changing it replaces the webhook. */
   accountId,
   /**
-   * Where Chatwoot POSTs the events: an `http://` or `https://` URL, unique in the account. The
-   * adoption key. Changing it moves the webhook in place (its id and secret stay).
+   * Where Chatwoot POSTs the events: an `http://` or `https://` URL (at most 2048 characters, no
+   * spaces or control characters), unique in the account. The adoption key. Changing it moves the
+   * webhook in place (its id and secret stay).
    */
   url: httpUrl,
   /**
@@ -39,8 +41,8 @@ export const WebhookInputs = z.strictObject({
   subscriptions: z
     .array(z.enum(WEBHOOK_EVENTS, { error: allowedEvents }), { error: `must be a list of event names (${allowedEvents})` })
     .min(1, `must name at least one event (${allowedEvents})`),
-  /** Name shown in the dashboard (newer Chatwoot versions; older ones have no name and ignore it). */
-  name: text.optional(),
+  /** Name shown in the dashboard, one line (newer Chatwoot versions; older ones have no name and ignore it). */
+  name: lineText.optional(),
   /**
    * An inbox of the account the webhook is attached to; null detaches it. Chatwoot records it, but
    * (through current versions) still sends the events of every inbox of the account.
@@ -62,7 +64,7 @@ export const WebhookWire = z
     inbox: z.object({ id: z.number().int() }).nullish(),
     inbox_id: z.number().int().nullish(),
     /** The signing key of `X-Chatwoot-Signature` (Chatwoot 4.11.2 and later; administrators only). */
-    secret: optionalString,
+    secret: credential(optionalString),
   })
   .transform(({ inbox, inbox_id, ...rest }) => ({ ...rest, inbox_id: inbox_id ?? inbox?.id ?? null }));
 
@@ -81,5 +83,4 @@ export const webhook = defineCollectionResource({
     describe: (inputs) => `URL ${inputs.url}`,
   },
   normalizers: { subscriptions: normalizeTextSet },
-  secrets: ["secret"],
 });

@@ -4,6 +4,7 @@
  * in ./commands.ts, one file each. `--help`, `-h` and `help` print the usage (exit 0); no command
  * or an unknown one prints it on stderr with exit code 2.
  */
+import { redactSecrets } from "../../provider/http/secrets";
 import { COMMANDS } from "./commands";
 
 const NAME = "pulumi-chatwoot";
@@ -51,7 +52,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${NAME}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // An unforeseen error may quote anything (a value a server sent): every known secret is hidden.
+    process.stderr.write(`${NAME}: ${redactSecrets(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   },
 );

@@ -24,6 +24,12 @@ export interface SandboxControl {
   removeFault(name: string): boolean;
   /** Active faults with the number of requests each still affects. */
   faults(): (ParsedFault & { remaining: number })[];
+  /**
+   * Resolves once no request is held by a delay fault: each has been handled (applied, even when
+   * its client gave up waiting) or dropped by a reset. Look at the state after this to see every
+   * write a test caused, late ones included.
+   */
+  settled(): Promise<void>;
   /** Response shapes from now on: "chatwoot" (what current servers send) or "documented". */
   setShapes(mode: ShapeMode): void;
   /** Requests per period per client (a number: per minute); null turns the limit off. */
@@ -48,6 +54,7 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     clearFaults: () => runtime.faults.clear(),
     removeFault: (name) => runtime.faults.remove(name),
     faults: () => runtime.faults.list(),
+    settled: () => runtime.faults.settled(),
     setShapes: (mode) => {
       runtime.shapes = ShapeMode.parse(mode);
     },

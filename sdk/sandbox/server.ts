@@ -20,6 +20,7 @@ export const CONTROL_PREFIX = "/__sandbox";
 /**
  * The request pipeline (stripe-mock's habit: one fixed order, every error in the API's envelope):
  * control plane → fault → rate limit → route → body → authentication → handler → fault → answer.
+ * A request a delay fault holds counts as held (see `FaultStore.settled`) until it is answered or dropped.
  */
 export function createListener(runtime: SandboxRuntime, control: ControlHandler): RequestListener {
   return (req, res) => {
@@ -77,25 +78,41 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
     return;
   }
   if (fault?.kind === "status") {
-    const answer = faultAnswer(fault.status ?? 500);
+    const answer = faultAnswer(fault.status ?? 500, fault);
     send(res, answer);
     record(answer.status, fault);
     return;
   }
-  if (fault?.kind === "delay") {
-    const generation = runtime.generation;
+  const respond = () => {
+    let answer: ApiResult | ApiError;
+    if (runtime.limiter && !runtime.limiter.allow(clientKey(req))) answer = throttled();
+    else answer = dispatch(runtime, req, method, segments, query, body);
+    answerUnder(fault, req, res, answer, record);
+  };
+  if (fault?.kind !== "delay") {
+    respond();
+    return;
+  }
+  const generation = runtime.generation;
+  const release = runtime.faults.hold();
+  try {
     await sleep((fault.delayMs ?? 0) + Math.random() * (fault.jitterMs ?? 0), undefined, { ref: false });
     // Reset while held: the request belonged to state that no longer exists; drop it unanswered.
-    if (runtime.generation !== generation) {
-      req.socket.destroy();
-      return;
-    }
+    if (runtime.generation !== generation) req.socket.destroy();
+    else respond();
+  } finally {
+    release();
   }
+}
 
-  let answer: ApiResult | ApiError;
-  if (runtime.limiter && !runtime.limiter.allow(clientKey(req))) answer = throttled();
-  else answer = dispatch(runtime, req, method, segments, query, body);
-
+/** Sends the handled request's answer, or what the fault that took it makes of it. */
+function answerUnder(
+  fault: ParsedFault | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: ApiResult | ApiError,
+  record: (status: number, fault?: ParsedFault) => void,
+): void {
   if (fault?.kind === "lost-response") {
     req.socket.destroy();
     record(0, fault);
@@ -105,6 +122,12 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
     const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
     send(res, { status: 200, body: malformedJson(text) }, JSON_TYPE);
     record(200, fault);
+    return;
+  }
+  if (fault?.kind === "applied-status") {
+    const failed = faultAnswer(fault.status ?? 502, fault);
+    send(res, failed);
+    record(failed.status, fault);
     return;
   }
   send(res, answer);

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const res = await pool.request({ path: PATH, method: "GET", headers: { api_access_token: token, accept: "application/json" } });
     return JSON.parse(await res.body.text()) as unknown;
   };
-  const client = apiClient({ url, apiAccessToken: token, requestTimeoutMs: 30_000, maxRetries: 6 });
+  const client = apiClient({ url, apiAccessToken: token, requestTimeoutMs: 30_000, maxRetries: 6, createSettleMs: 60_000, rateLimitMaxWaitMs: 180_000 });
   const provider = () => client.send({ method: "GET", path: PATH });
 
   const rounds = 7;

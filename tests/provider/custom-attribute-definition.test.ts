@@ -94,7 +94,9 @@ describe.each(SHAPES)("CustomAttributeDefinition (%s shapes)", (shapes) => {
 
   it("refuses to create over an existing key without adopt", async () => {
     await create(provider, base);
-    await expect(create(provider, base)).rejects.toThrow(/422 .*set adopt: true/);
+    ctx.sb.control.clearLog();
+    await expect(create(provider, base)).rejects.toThrow(/not sent: .*already has key .*set adopt: true/);
+    expect(ctx.writes()).toHaveLength(0);
   });
 
   it("replaces (deleting first) when the account changes, updates in place when the key changes", async () => {

@@ -151,10 +151,17 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(off.state.outs).toMatchObject({ userIds: [2], exclusive: false });
     });
 
-    it("an empty exclusive list removes everyone", async () => {
-      await create(provider, { inboxId: 1, userIds: [], exclusive: true });
+    it("an empty exclusive list removes everyone when allowEmpty says so", async () => {
+      await create(provider, { inboxId: 1, userIds: [], exclusive: true, allowEmpty: true });
       expect(writes()).toEqual([{ method: "PATCH", path: collection(), body: { inbox_id: 1, user_ids: [] } }]);
       expect(memberRows(1)).toEqual([]);
+    });
+
+    it("allowEmpty is a permission for check only: setting it on a membership is no change", async () => {
+      const state = await create(provider, { inboxId: 1, userIds: [3], exclusive: true });
+      ctx.sb.control.clearLog();
+      expect((await up(provider, state, { inboxId: 1, userIds: [3], exclusive: true, allowEmpty: true })).op).toBe("same");
+      expect(ctx.requests()).toHaveLength(0);
     });
   });
 

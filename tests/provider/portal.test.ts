@@ -271,7 +271,9 @@ describe.each(SHAPES)("Portal (%s shapes)", (shapes) => {
 
   it("refuses a slug this account already uses, pointing to adopt", async () => {
     await create(provider, base);
-    await expect(create(provider, { ...base, customDomain: undefined })).rejects.toThrow(/POST .*portals: 422 .*slug "help".*adopt: true/i);
+    ctx.sb.control.clearLog();
+    await expect(create(provider, { ...base, customDomain: undefined })).rejects.toThrow(/POST .*portals not sent: portal \d+ .*slug "help".*adopt: true/i);
+    expect(ctx.writes()).toHaveLength(0);
   });
 
   it("refuses a slug another account uses, even with adopt", async () => {

@@ -130,9 +130,9 @@ describe.each(SHAPES)("TeamMembership (%s shapes)", (shapes) => {
       expect(off.state.outs).toMatchObject({ userIds: [2], exclusive: false });
     });
 
-    it("an empty exclusive list removes everyone", async () => {
+    it("an empty exclusive list removes everyone when allowEmpty says so", async () => {
       const teamId = await team("billing", [2, 3]);
-      const state = await create(provider, { teamId, userIds: [], exclusive: true });
+      const state = await create(provider, { teamId, userIds: [], exclusive: true, allowEmpty: true });
       expect(writes()).toEqual([{ method: "PATCH", path: members(teamId), body: { user_ids: [] } }]);
       expect(memberRows(teamId)).toEqual([]);
       expect(state.outs).toMatchObject({ userIds: [], agents: [] });
@@ -219,7 +219,7 @@ describe("TeamMembership against other server answers", () => {
   // Upstream renders `json.array!` only when the list is present: an empty list is the body `{}`.
   it("reads `{}` as no members: an exclusive empty list after a PATCH", async () => {
     server.script({ body: [agent(2)] }, { body: {} });
-    const state = await create(provider, { teamId: 5, userIds: [], exclusive: true });
+    const state = await create(provider, { teamId: 5, userIds: [], exclusive: true, allowEmpty: true });
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /api/v1/accounts/7/teams/5/team_members", "PATCH /api/v1/accounts/7/teams/5/team_members"]);
     expect(state.outs).toMatchObject({ userIds: [], agents: [] });
   });

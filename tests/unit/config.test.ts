@@ -1,5 +1,7 @@
 import {
+  DEFAULT_CREATE_SETTLE_MS,
   DEFAULT_MAX_RETRIES,
+  DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   SETTING_SOURCES,
   configureConnection,
@@ -50,6 +52,8 @@ describe("connection()", () => {
       accountId: 3,
       requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       maxRetries: DEFAULT_MAX_RETRIES,
+      createSettleMs: DEFAULT_CREATE_SETTLE_MS,
+      rateLimitMaxWaitMs: DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
     });
   });
 
@@ -61,6 +65,8 @@ describe("connection()", () => {
       CHATWOOT_ACCOUNT_ID: "12",
       CHATWOOT_REQUEST_TIMEOUT_MS: "2500",
       CHATWOOT_MAX_RETRIES: "0",
+      CHATWOOT_CREATE_SETTLE_MS: "0",
+      CHATWOOT_RATE_LIMIT_MAX_WAIT_MS: "45000",
     });
     expect(connection()).toEqual({
       url: "http://localhost:3000",
@@ -69,6 +75,8 @@ describe("connection()", () => {
       accountId: 12,
       requestTimeoutMs: 2500,
       maxRetries: 0,
+      createSettleMs: 0,
+      rateLimitMaxWaitMs: 45_000,
     });
   });
 
@@ -140,6 +148,8 @@ describe("configuration errors", () => {
     ["accountId", "CHATWOOT_ACCOUNT_ID", ["abc", "0", "1.5", "-3", "12abc"]],
     ["requestTimeoutMs", "CHATWOOT_REQUEST_TIMEOUT_MS", ["0", "soon", "30s", "99999999999"]],
     ["maxRetries", "CHATWOOT_MAX_RETRIES", ["-1", "many", "101"]],
+    ["createSettleMs", "CHATWOOT_CREATE_SETTLE_MS", ["-1", "1m", "99999999999"]],
+    ["rateLimitMaxWaitMs", "CHATWOOT_RATE_LIMIT_MAX_WAIT_MS", ["-1", "3m", "180 s", "99999999999"]],
   ])("rejects malformed %s values, naming the key and %s", (key, env, values) => {
     for (const value of values) {
       configureConnection({ url: "https://x.example.com", [key]: value });

@@ -31,5 +31,11 @@ export const corpus: BadInputCorpus = {
     { name: "active as a string", inputs: { ...valid, active: "yes" }, property: "active" },
     { name: "adopting a non-integer id", inputs: { ...valid, adoptId: "9" }, property: "adoptId" },
     { name: "misspelt property", inputs: { ...valid, evntName: "message_created" }, property: "evntName" },
+    { name: "name with a zero-width joiner at its end", inputs: { ...valid, name: "Route refunds\u200D" }, property: "name", reason: "U+200D ZERO WIDTH JOINER" },
+    { name: "name with a left-to-right mark", inputs: { ...valid, name: "Route\u200E refunds" }, property: "name", reason: "U+200E LEFT-TO-RIGHT MARK" },
+    { name: "name of 100,000 characters", inputs: { ...valid, name: "r".repeat(100_000) }, property: "name", reason: "at most 255 characters" },
+    { name: "description with an escape sequence", inputs: { ...valid, description: "\u001b[31mred\u001b[0m" }, property: "description", reason: "U+001B ESCAPE" },
+    { name: "attribute key with a NUL", inputs: { ...valid, conditions: [{ ...status, attributeKey: "sta\u0000tus" }, content] }, property: "conditions.0.attributeKey", reason: "U+0000 NULL" },
+    { name: "action name with a right-to-left override", inputs: { ...valid, actions: [{ actionName: "assign\u202E_team", actionParams: [2] }] }, property: "actions.0.actionName", reason: "U+202E" },
   ],
 };

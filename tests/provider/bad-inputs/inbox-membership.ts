@@ -20,5 +20,8 @@ export const corpus: BadInputCorpus = {
     { name: "exclusive as text", inputs: { ...valid, exclusive: "yes" }, property: "exclusive" },
     { name: "account id as a string", inputs: { ...valid, accountId: "1" }, property: "accountId" },
     { name: "misspelt property", inputs: { ...valid, userId: [2] }, property: "userId" },
+    { name: "exclusive with no users (removes every member)", inputs: { ...valid, userIds: [], exclusive: true }, property: "userIds", reason: "allowEmpty: true" },
+    { name: "exclusive with no users, allowEmpty false", inputs: { ...valid, userIds: [], exclusive: true, allowEmpty: false }, property: "userIds", reason: "remove every member of the inbox" },
+    { name: "allowEmpty as text", inputs: { ...valid, userIds: [], exclusive: true, allowEmpty: "yes" }, property: "allowEmpty", reason: "expected boolean" },
   ],
 };

@@ -18,5 +18,8 @@ export const corpus: BadInputCorpus = {
     { name: "null colour (a NOT NULL column: a 500 upstream)", inputs: { ...valid, color: null }, property: "color" },
     { name: "sidebar flag as text", inputs: { ...valid, showOnSidebar: "yes" }, property: "showOnSidebar" },
     { name: "misspelt property", inputs: { ...valid, colour: "#7C3AED" }, property: "colour" },
+    { name: "title of 100,000 characters", inputs: { ...valid, title: "v".repeat(100_000) }, property: "title", reason: "at most 255 characters" },
+    { name: "description with a NUL", inputs: { ...valid, description: "Enterprise\u0000" }, property: "description", reason: "U+0000 NULL" },
+    { name: "description over 10,000 characters", inputs: { ...valid, description: "e".repeat(10_001) }, property: "description", reason: "at most 10000" },
   ],
 };

@@ -15,5 +15,6 @@ export const corpus: BadInputCorpus = {
     { name: "a user id as a string", inputs: { ...valid, userIds: [2, "3"] }, property: "userIds.1" },
     { name: "exclusive as a number", inputs: { ...valid, exclusive: 1 }, property: "exclusive" },
     { name: "the inbox membership's key instead of teamId", inputs: { ...valid, inboxId: 2 }, property: "inboxId" },
+    { name: "exclusive with no users (removes every member)", inputs: { ...valid, userIds: [], exclusive: true }, property: "userIds", reason: "remove every member of the team" },
   ],
 };

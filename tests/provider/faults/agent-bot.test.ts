@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -16,6 +17,8 @@ faultMatrix(
     // Every bot on the server, whichever app made it (the state, not one app's listing).
     list: async (c) => c.sb.control.snapshot().agent_bots as unknown as Record<string, unknown>[],
     matches: (o, inputs) => o.name === inputs.name && o.outgoing_url === inputs.outgoingUrl,
+    // The same bot made earlier with the same Platform App's token (another stack sharing it, say).
+    twin: async (c) => createdId(await c.platform("POST", collection, toWire({ ...desired, accountId: c.account.id }))),
   },
   ctx,
 );

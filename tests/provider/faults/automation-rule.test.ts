@@ -1,7 +1,7 @@
 import { resources } from "../../../provider";
 import { normalizeActions, normalizeConditions, sameValue } from "../../../provider/diff/normalize";
-import { fromWire } from "../../../provider/mapping";
-import { faultMatrix, restRequests } from "../support/faults";
+import { fromWire, toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -33,6 +33,8 @@ faultMatrix(
       o.event_name === inputs.eventName &&
       sameValue(normalizeConditions(fromWire(o.conditions)), normalizeConditions(inputs.conditions)) &&
       sameValue(normalizeActions(fromWire(o.actions)), normalizeActions(inputs.actions)),
+    // The same rule made earlier by another administrator.
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/automation_rules`, toWire(desired))),
   },
   ctx,
 );

@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -18,6 +19,7 @@ faultMatrix(
       return (await c.admin("GET", `/api/v1/accounts/${c.account.id}/canned_responses`)).body as Record<string, unknown>[];
     },
     matches: (o, inputs) => o.short_code === inputs.shortCode && o.content === inputs.content,
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/canned_responses`, toWire(desired))),
   },
   ctx,
 );

@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -23,6 +24,7 @@ faultMatrix(
       return res.body as Record<string, unknown>[];
     },
     matches: (o, inputs) => o.attribute_key === inputs.attributeKey && o.attribute_display_name === inputs.attributeDisplayName,
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/custom_attribute_definitions`, toWire(desired))),
   },
   ctx,
 );

@@ -14,6 +14,10 @@ const changed = { inboxId: 3, userIds: [3] };
 const memberRows = (inboxId: number) =>
   [...(ctx.sb.control.snapshot().inboxes.find((i) => i.id === inboxId)?.member_ids ?? [])].sort((a, b) => a - b);
 
+// No twin case ("create never takes an object that existed before"): a membership is a set of
+// users of one inbox, not an object with an id. A user someone else made a member earlier is no
+// object to mistake for ours, and every membership write is idempotent (a repeat never adds a
+// second member), so there is nothing a create could take, or duplicate, in someone's place.
 faultMatrix(
   {
     kind: "InboxMembership",

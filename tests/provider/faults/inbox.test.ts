@@ -1,7 +1,7 @@
 import { resources } from "../../../provider";
 import { changedDays } from "../../../provider/diff/normalize/working-hours";
-import { fromWire } from "../../../provider/mapping";
-import { faultMatrix, restRequests } from "../support/faults";
+import { fromWire, toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -35,6 +35,8 @@ faultMatrix(
       o.channel_type === "Channel::WebWidget" &&
       o.greeting_message === inputs.greetingMessage &&
       changedDays(inputs.workingHours, fromWire(o.working_hours)).length === 0,
+    // Inbox names repeat: an inbox of the same name and channel made earlier by another administrator.
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/inboxes`, toWire({ name: desired.name, channel: desired.channel }))),
   },
   ctx,
 );

@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -17,6 +18,7 @@ faultMatrix(
       return (res.body as { payload: Record<string, unknown>[] }).payload;
     },
     matches: (o, inputs) => o.title === inputs.title && o.description === inputs.description,
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/labels`, toWire(desired))),
   },
   ctx,
 );

@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -18,6 +19,7 @@ faultMatrix(
     },
     // Chatwoot does not keep macro names unique: a duplicate made by a lost answer would show here.
     matches: (o, inputs) => o.name === inputs.name,
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/macros`, toWire(desired))),
   },
   ctx,
 );

@@ -20,6 +20,10 @@ beforeEach(async () => {
 /** Member rows as the server holds them. */
 const memberRows = (teamId: number) => [...(ctx.sb.control.snapshot().teams.find((t) => t.id === teamId)?.member_ids ?? [])].sort((a, b) => a - b);
 
+// No twin case ("create never takes an object that existed before"): a membership is a set of
+// users of one team, not an object with an id. A user someone else made a member earlier is no
+// object to mistake for ours, and every membership write is idempotent (a repeat never adds a
+// second member), so there is nothing a create could take, or duplicate, in someone's place.
 faultMatrix(
   {
     kind: "TeamMembership",

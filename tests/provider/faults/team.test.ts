@@ -1,5 +1,6 @@
 import { resources } from "../../../provider";
-import { faultMatrix, restRequests } from "../support/faults";
+import { toWire } from "../../../provider/mapping";
+import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
@@ -18,6 +19,7 @@ faultMatrix(
     },
     // Teams are stored with lower-case names.
     matches: (o, inputs) => o.name === String(inputs.name).toLowerCase() && o.description === inputs.description,
+    twin: async (c) => createdId(await c.admin("POST", `/api/v1/accounts/${c.account.id}/teams`, toWire(desired))),
   },
   ctx,
 );

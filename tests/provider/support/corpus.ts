@@ -8,6 +8,8 @@ export interface BadInput {
   inputs: Props;
   /** The failure's property (dotted path), e.g. "config.defaultLocale". */
   property: string;
+  /** A fragment one failure on that property must hold, e.g. "U+200B ZERO WIDTH SPACE". */
+  reason?: string;
 }
 
 export interface BadInputCorpus {

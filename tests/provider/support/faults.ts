@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { Fault } from "../../../sdk/sandbox";
 import { create, destroy, refresh, up, type Props, type State } from "./engine";
 import { useSandbox } from "./sandbox";
 
@@ -25,6 +26,31 @@ export interface FaultScenario {
   list(ctx: Ctx): Promise<Props[]>;
   /** Whether a server object is in the state the given inputs describe. */
   matches(object: Props, inputs: Props): boolean;
+  /**
+   * Makes, out of band (as another client of the server would), the object a create of `desired`
+   * could mistake for its own: one with the same natural key where the server keeps keys unique,
+   * otherwise one with the same content. Resolves to its id. Memberships have none: a membership
+   * is a set of users, so there is no object of someone else's it could take for its own.
+   */
+  twin?(ctx: Ctx): Promise<number>;
+}
+
+/** The id of the object a raw create answered with, in any envelope (webhooks: `{payload: {webhook: X}}`). */
+export function createdId(reply: { status: number; body: unknown }): number {
+  expect(reply.status).toBeLessThan(300);
+  const find = (value: unknown, depth: number): number | undefined => {
+    if (typeof value !== "object" || value === null || depth > 2) return undefined;
+    const { id } = value as { id?: unknown };
+    if (typeof id === "number") return id;
+    for (const inner of Object.values(value)) {
+      const found = find(inner, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const id = find(reply.body, 0);
+  if (id === undefined) throw new Error(`no id in ${JSON.stringify(reply.body)}`);
+  return id;
 }
 
 /** The requests of a REST collection: POST to the collection; GET, PATCH and DELETE on one member. */
@@ -38,33 +64,56 @@ export function restRequests(collection: string, member = ":id"): FaultScenario[
 }
 
 /**
- * The request deadline while a delay fault is armed, and the delay. Each test under that fault
+ * The request deadline while a delay fault is armed, and the delays. Each test under such a fault
  * waits out the deadline at least once, so it is short, yet still hundreds of times a loopback
  * request's time to this in-process sandbox (the step's other requests run under it too, on
  * machines busy with the rest of the suite). Undici checks the deadline on a 499 ms tick: any
  * deadline from 999 to 1,497 ms fires on the third tick, 1.0 to 1.5 s after the request was sent.
  * The 2 s delay is half a second past that, so the attempt times out while the server still holds
- * the request. After a timed-out POST the provider looks for the object for one more deadline,
- * until 2.45 s at the earliest, and must find the one the held request creates at 2 s: a deadline
- * near the longest that still fires on the third tick leaves half a second there too.
+ * the request, which it then applies. The "applied late" delay, 2.5 deadlines (3.6 s), lands after
+ * the one more deadline a create once looked for its object (2.95 s at the latest): a near-longest
+ * deadline that still fires on the third tick leaves more than half a second there. A create now
+ * looks during `createSettleMs` before sending its POST again: 4 s from the failure, until 5 s at
+ * the earliest, leaves 1.4 s past the late landing, and a create ends at the first look that finds
+ * its object, so only a create that wrongly misses it waits the window out.
  */
 const DELAY_DEADLINE_MS = 1_450;
 const DELAY_MS = 2_000;
+const LATE_MS = 2.5 * DELAY_DEADLINE_MS;
+const DELAY_SETTINGS = { requestTimeoutMs: String(DELAY_DEADLINE_MS), createSettleMs: "4000" };
 
-/**
- * Each fault kind the sandbox injects, with the connection settings (beyond the suite's) that the
- * step under the fault runs with.
- */
-export const FAULTS = [
+/** The lifecycle steps of the matrix, in each cell's order. */
+type Step = "create" | "twin" | "update" | "refresh" | "delete" | "persist";
+
+/** One fault kind of the matrix. */
+interface FaultKind {
+  label: string;
+  /** The fault, armed on the step's first request. */
+  fault: Omit<Fault, "method" | "path" | "times" | "name">;
+  /** Connection settings (beyond the suite's) the step under the fault runs with. */
+  settings: Record<string, string>;
+  /** The steps the kind is run on, when not all. */
+  steps?: readonly Step[];
+}
+
+/** Each fault kind the sandbox injects. */
+export const FAULTS: readonly FaultKind[] = [
   { label: "500", fault: { kind: "status", status: 500 }, settings: {} },
   { label: "502", fault: { kind: "status", status: 502 }, settings: {} },
   { label: "503", fault: { kind: "status", status: 503 }, settings: {} },
+  // A proxy that gave up waiting: the server behind it may still apply the request. Nothing lands
+  // here, so a create waits out its whole (short) settle window before sending again.
+  { label: "504", fault: { kind: "status", status: 504 }, settings: { createSettleMs: "500" } },
   { label: "429", fault: { kind: "status", status: 429 }, settings: {} },
   { label: "connection reset", fault: { kind: "reset" }, settings: {} },
-  { label: "delay past the deadline", fault: { kind: "delay", delayMs: DELAY_MS }, settings: { requestTimeoutMs: String(DELAY_DEADLINE_MS) } },
+  { label: "delay past the deadline", fault: { kind: "delay", delayMs: DELAY_MS }, settings: DELAY_SETTINGS },
+  // Only creates: the other steps' requests are idempotent, sent again by the client at the
+  // deadline whenever the first attempt lands, so those cells would repeat the row above.
+  { label: "applied late", fault: { kind: "delay", delayMs: LATE_MS }, settings: DELAY_SETTINGS, steps: ["create", "twin"] },
   { label: "write applied, response lost", fault: { kind: "lost-response" }, settings: {} },
+  { label: "applied, then a 502 answer", fault: { kind: "applied-status", status: 502 }, settings: {} },
   { label: "malformed JSON", fault: { kind: "bad-json" }, settings: {} },
-] as const;
+];
 
 /** Errors must say what failed (method and path) without leaking a token. */
 function expectClearError(err: unknown, pattern: RequestPattern, ctx: Ctx) {
@@ -82,15 +131,16 @@ function expectClearError(err: unknown, pattern: RequestPattern, ctx: Ctx) {
 export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
   const mine = async (inputs: Props) => (await scenario.list(ctx)).filter((o) => scenario.matches(o, inputs));
 
-  describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault, settings }) => {
+  describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault, settings, steps }) => {
     /** Arms the fault on `pattern`, and connects with the fault's settings (and `overrides`) for the step under it. */
     const inject = (pattern: RequestPattern, times = 1, overrides: Record<string, string> = {}) => {
       ctx.connect({ ...settings, ...overrides });
-      ctx.sb.control.inject({ ...fault, ...pattern, times });
+      ctx.sb.control.inject({ ...fault, ...pattern, times } as Fault);
     };
     afterEach(() => ctx.connect());
+    const step = (name: Step) => steps === undefined || steps.includes(name);
 
-    it("create ends with exactly one object, or fails leaving none", async () => {
+    if (step("create")) it("create ends with exactly one object, or fails leaving none", async () => {
       const desired = scenario.desired(ctx);
       const before = (await scenario.list(ctx)).length;
       inject(scenario.requests.create);
@@ -100,11 +150,42 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       } catch (err) {
         expectClearError(err, scenario.requests.create, ctx);
       }
+      // A POST the server still holds lands later: count only once it has.
+      await ctx.sb.control.settled();
       expect(await mine(desired)).toHaveLength(state ? 1 : 0);
       expect((await scenario.list(ctx)).length).toBe(before + (state ? 1 : 0));
     });
 
-    it("update ends in the new state, or fails leaving the old one", async () => {
+    // Memberships have no twin (see `FaultScenario.twin`).
+    const twin = scenario.twin;
+    if (twin && step("twin")) it("create never takes an object that existed before", async () => {
+      const twinId = await twin(ctx);
+      const twinNow = async () => (await scenario.list(ctx)).find((o) => o.id === twinId);
+      const original = await twinNow();
+      expect(original).toBeDefined();
+      const before = (await scenario.list(ctx)).length;
+      inject(scenario.requests.create);
+      let id: string | undefined;
+      let outs: Props = {};
+      try {
+        ({ id, outs } = await create(scenario.provider, scenario.desired(ctx)));
+      } catch (err) {
+        expectClearError(err, scenario.requests.create, ctx);
+        // An object the create made but could not finish is kept in the state all the same.
+        ({ id, properties: outs = {} } = err as { id?: string; properties?: Props });
+      }
+      await ctx.sb.control.settled();
+      expect(id).not.toBe(String(twinId));
+      expect(await twinNow()).toEqual(original);
+      // No duplicate either: the create made at most its own object.
+      expect((await scenario.list(ctx)).length).toBe(before + (id === undefined ? 0 : 1));
+      ctx.connect();
+      if (id !== undefined) await destroy(scenario.provider, { id, inputs: {}, outs });
+      expect(await twinNow()).toEqual(original);
+      expect((await scenario.list(ctx)).length).toBe(before);
+    });
+
+    if (step("update")) it("update ends in the new state, or fails leaving the old one", async () => {
       const state = await create(scenario.provider, scenario.desired(ctx));
       const changed = scenario.changed(ctx);
       inject(scenario.requests.update);
@@ -117,7 +198,7 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       expect(await mine(updated ? changed : scenario.desired(ctx))).toHaveLength(1);
     });
 
-    it("refresh never reports a live object as gone", async () => {
+    if (step("refresh")) it("refresh never reports a live object as gone", async () => {
       const state = await create(scenario.provider, scenario.desired(ctx));
       inject(scenario.requests.read);
       try {
@@ -127,7 +208,7 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       }
     });
 
-    it("delete removes the object, or fails leaving it intact", async () => {
+    if (step("delete")) it("delete removes the object, or fails leaving it intact", async () => {
       const desired = scenario.desired(ctx);
       const state = await create(scenario.provider, desired);
       inject(scenario.requests.delete);
@@ -141,23 +222,22 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       expect(await mine(desired)).toHaveLength(deleted ? 0 : 1);
     });
 
-    // A persisting 429 is waited out on purpose (the client's rate-limit budget is 30 retries with
-    // backoff up to 10 s: minutes), so that a large `up` under the limit never fails; that budget
-    // is covered by the retry-policy unit tests, and a single 429 by the cases above.
-    const persistable = !(fault.kind === "status" && fault.status === 429);
-    if (persistable) it("a fault that persists fails the update cleanly", async () => {
+    if (step("persist")) it("a fault that persists fails the update cleanly", async () => {
       const state = await create(scenario.provider, scenario.desired(ctx));
       // One retry is enough to show that retries do not outlast the fault; the default budget
-      // (6 retries, each up to the deadline for the delay fault, with backoff) only adds time.
-      inject(scenario.requests.update, 1_000, { maxRetries: "1" });
+      // (6 retries, each up to the deadline for the delay fault, with backoff) only adds time. A
+      // persisting 429 is waited out for rateLimitMaxWaitMs (minutes by default, so that a large
+      // `up` under the limit never fails): a second here.
+      inject(scenario.requests.update, 1_000, { maxRetries: "1", rateLimitMaxWaitMs: "1000" });
       const outcome = await up(scenario.provider, state, scenario.changed(ctx)).then(
         () => "updated",
         (err: unknown) => err,
       ).finally(() => ctx.connect());
       ctx.sb.control.clearFaults();
       if (outcome === "updated") {
-        // Only a fault that still lets the write through (a lost or unreadable answer) may succeed.
-        expect(["lost-response", "bad-json", "delay"]).toContain(fault.kind);
+        // Only a fault that still lets the write through (a lost, unreadable or failed answer) may
+        // succeed: an idempotent write whose effect shows is done (memberships read it back).
+        expect(["lost-response", "bad-json", "delay", "applied-status"]).toContain(fault.kind);
         expect(await mine(scenario.changed(ctx))).toHaveLength(1);
       } else {
         expectClearError(outcome, scenario.requests.update, ctx);

@@ -43,16 +43,23 @@ export function useSandbox(shapes: Shapes = "chatwoot") {
       });
     },
     /** A raw API call as account 1's administrator, for out-of-band changes. */
-    async admin(method: string, path: string, body?: unknown) {
-      const res = await fetch(ctx.sb.url + path, {
-        method,
-        headers: { api_access_token: ctx.account.adminToken, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    admin(method: string, path: string, body?: unknown) {
+      return raw(ctx.account.adminToken, method, path, body);
+    },
+    /** A raw Platform API call as the provider's own Platform App (another stack sharing its token, say). */
+    platform(method: string, path: string, body?: unknown) {
+      return raw(ctx.sb.info.platformTokens[0] ?? "", method, path, body);
     },
   };
+  async function raw(token: string, method: string, path: string, body?: unknown) {
+    const res = await fetch(ctx.sb.url + path, {
+      method,
+      headers: { api_access_token: token, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  }
   beforeAll(async () => {
     sandbox = await startSandbox({ shapes });
     ctx.connect();

@@ -37,6 +37,22 @@ describe("fault injection", () => {
       expect(answer.headers.get("retry-after")).toBeNull();
     });
 
+    it("answers the fault's own body instead: JSON, a string as text/plain, or the given media type", async () => {
+      const json = { message: "Validation failed for bot with access_token t0k3n" };
+      sandbox().control.inject({ method: "POST", path: BOTS, kind: "status", status: 422, body: json });
+      const failed = await platform1.post(BOTS, { name: "Echo" });
+      expect([failed.status, failed.type, failed.body]).toEqual([422, "application/json; charset=utf-8", json]);
+      expect(botCount()).toBe(2);
+
+      sandbox().control.inject({ path: BOTS, kind: "status", status: 500, body: "plain words" });
+      const text = await platform1.get(BOTS);
+      expect([text.status, text.type, text.text]).toEqual([500, "text/plain", "plain words"]);
+
+      sandbox().control.inject({ path: BOTS, kind: "status", status: 502, body: "<html><title>t</title></html>", contentType: "text/html" });
+      const html = await platform1.get(BOTS);
+      expect([html.status, html.type, html.text]).toEqual([502, "text/html", "<html><title>t</title></html>"]);
+    });
+
     it("affects the next `times` matching requests, and counts down", async () => {
       sandbox().control.inject({ path: BOTS, kind: "status", status: 503, times: 2 });
       expect(sandbox().control.faults()).toEqual([expect.objectContaining({ remaining: 2, times: 2 })]);
@@ -113,6 +129,35 @@ describe("fault injection", () => {
     });
   });
 
+  describe('kind "applied-status"', () => {
+    it("applies and commits the request, then answers the status as a proxy would", async () => {
+      sandbox().control.inject({ method: "POST", path: BOTS, kind: "applied-status", status: 502 });
+      const answer = await platform1.post(BOTS, { name: "Applied" });
+      expect([answer.status, answer.type]).toEqual([502, "text/html"]);
+      expect(answer.text).toContain("<title>502 ");
+      expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).toEqual(["Triage bot", "Billing bot", "Applied"]);
+      expect(lastLog()).toMatchObject({ method: "POST", path: BOTS, status: 502, fault: "applied-status" });
+    });
+
+    it("answers the status even where the request itself fails, which stays unapplied", async () => {
+      const labels = "/api/v1/accounts/1/labels";
+      const before = sandbox().control.snapshot().labels.length;
+      sandbox().control.inject({ method: "POST", path: labels, kind: "applied-status", status: 500 });
+      const answer = await admin1.post(labels, { title: "" });
+      expect(answer.status).toBe(500);
+      expect(sandbox().control.snapshot().labels).toHaveLength(before);
+      expect((await admin1.post(labels, { title: "" })).status).toBe(422);
+    });
+
+    it("is injected over HTTP and needs a status", async () => {
+      const added = await request(sandbox().url, "POST", "/__sandbox/faults", { json: { path: BOTS, kind: "applied-status", status: 504 } });
+      expect(added.status).toBe(201);
+      expect((await platform1.post(BOTS, { name: "Through" })).status).toBe(504);
+      expect(botCount()).toBe(3);
+      expect(() => sandbox().control.inject({ path: BOTS, kind: "applied-status" })).toThrow(/status/);
+    });
+  });
+
   describe('kind "delay"', () => {
     it("waits, then handles normally", async () => {
       sandbox().control.inject({ method: "GET", path: BOTS, kind: "delay", delayMs: 300 });
@@ -133,6 +178,17 @@ describe("fault injection", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).toContain("Late");
     });
+    it("tells when every request it held has landed", async () => {
+      await sandbox().control.settled(); // nothing held: at once
+      sandbox().control.inject({ method: "POST", path: BOTS, kind: "delay", delayMs: 300 });
+      const token = sandbox().info.platformTokens[0] ?? "";
+      const abandoned = fetch(sandbox().url + BOTS, { method: "POST", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify({ name: "Late" }), signal: AbortSignal.timeout(50) });
+      await expect(abandoned).rejects.toThrow();
+      expect(botCount()).toBe(2);
+      await sandbox().control.settled();
+      expect(sandbox().control.snapshot().agent_bots.map((b) => b.name)).toContain("Late");
+    });
+
     it("drops a request it still holds when the sandbox is reset", async () => {
       sandbox().control.inject({ method: "POST", path: BOTS, kind: "delay", delayMs: 500 });
       const token = sandbox().info.platformTokens[0] ?? "";

@@ -44,11 +44,12 @@ function rig(maxInFlight = 1, behave?: (d: Dispatched) => void) {
   const newCall = (): CallState => ({
     limiter,
     idempotent: true,
-    policy: { maxRetries: 3, maxRateLimitRetries: 3, minDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1, random: () => 0.5 },
+    policy: { maxRetries: 3, rateLimitMaxWaitMs: 60_000, minDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1, random: () => 0.5 },
     counters: { transient: 0, rateLimited: 0 },
     attempts: 0,
     delayMs: 0,
     sentAt: 0,
+    wait: { maxWaitMs: 60_000 },
   });
   const attempt = (call: CallState, handler: Dispatcher.DispatchHandler = recorder().handler) => {
     const opts: Dispatcher.DispatchOptions & WithCall = { origin: "http://api.test", path: "/x", method: "GET", [CALL]: call };
@@ -279,30 +280,39 @@ describe("attempt gate: after a 429", () => {
     expect(r.dispatched).toHaveLength(1);
   });
 
-  it("does not charge a probe's 429 to the call's 429 budget, within the time that budget could last", async () => {
+  it("starts the call's wait for the window at its first refused attempt, and ends it at an answer other than 429", async () => {
     const r = rig();
     throttle(r);
     const call = r.newCall();
     r.attempt(call);
     await waitUntil(() => r.dispatched.length === 1);
+    const firstSentAt = call.sentAt;
     r.dispatched[0].handler.onResponseStart?.(controller, 429, {}); // the probe, refused
-    expect(call.counters.rateLimited).toBe(-1); // the retry decision's charge brings it back to 0
-    expect(call.limitedSince).toBe(call.sentAt);
-
-    // Refused while the call has waited longer than its budget could last: charged.
-    const late = r.newCall();
-    late.limitedSince = -call.policy.maxRateLimitRetries * call.policy.maxDelayMs;
-    r.attempt(late);
+    expect(call.wait.since).toBeLessThanOrEqual(firstSentAt);
+    expect(r.limiter.stats().waitingForWindow).toBe(1);
+    r.attempt(call); // the retry
     await waitUntil(() => r.dispatched.length === 2);
-    r.dispatched[1].handler.onResponseStart?.(controller, 429, {});
-    expect(late.counters.rateLimited).toBe(0);
+    r.dispatched[1].handler.onResponseStart?.(controller, 200, {});
+    expect(call.wait.since).toBeUndefined();
+    expect(r.limiter.stats().waitingForWindow).toBe(0);
   });
 
-  it("charges a 429 that was not a probe (a request in flight when the quota ran out)", () => {
+  it("fails a call held back past its bound without sending it: the caller gets an error, and the queue carries on", async () => {
     const r = rig();
-    const call = r.newCall();
-    r.attempt(call);
-    r.dispatched[0].handler.onResponseStart?.(controller, 429, {});
-    expect(call.counters.rateLimited).toBe(0);
+    throttle(r);
+    const prober = r.newCall();
+    r.attempt(prober); // the probe: left without an answer, so the limiter holds the rest
+    await waitUntil(() => r.dispatched.length === 1);
+    const held = r.newCall();
+    held.wait.maxWaitMs = 20;
+    const seen = recorder();
+    r.attempt(held, seen.handler);
+    await waitUntil(() => seen.events.length > 0);
+    expect(seen.events).toEqual([expect.stringMatching(/^error gave up waiting for the rate-limit window/)]);
+    expect(held.gaveUpAfterMs).toBeGreaterThanOrEqual(20);
+    expect(held.attempts).toBe(0);
+    expect(r.dispatched).toHaveLength(1);
+    // Only the probe's call is still out, and still waiting for the window.
+    expect(r.limiter.stats()).toMatchObject({ waiting: 0, inFlight: 1, waitingForWindow: 1 });
   });
 });

@@ -17,7 +17,7 @@ let server: TestServer;
 const errors: unknown[] = [];
 
 function settings(overrides: Partial<ConnectionSettings> = {}): ConnectionSettings {
-  return { url: server.url, apiAccessToken: API_TOKEN, platformAccessToken: PLATFORM_TOKEN, requestTimeoutMs: 5_000, maxRetries: 3, ...overrides };
+  return { url: server.url, apiAccessToken: API_TOKEN, platformAccessToken: PLATFORM_TOKEN, requestTimeoutMs: 5_000, maxRetries: 3, createSettleMs: 60_000, rateLimitMaxWaitMs: 60_000, ...overrides };
 }
 
 function client(overrides: Partial<ConnectionSettings> = {}, options: ClientOptions = FAST): ApiClient {
@@ -162,15 +162,27 @@ describe("retry policy", () => {
     expect(server.requests).toHaveLength(4);
   });
 
-  it("gives up on 429 after maxRateLimitRetries with the server's text and a hint", async () => {
+  it("gives up on 429 once the call has waited rateLimitMaxWaitMs, naming the setting, the wait and the 429s", async () => {
     const limited: Reply = { status: 429, body: "Retry later\n", headers: { "content-type": "text/plain" } };
-    server.script(limited, limited, limited);
-    const err = await failure(client({}, { ...FAST, retry: { minDelayMs: 5, maxDelayMs: 5, maxRateLimitRetries: 2 } }).send({ method: "GET", path: "/api/v1/accounts/1/portals" }));
-    expect(server.requests).toHaveLength(3);
-    expect(err.status).toBe(429);
-    expect(err.serverMessage).toBe("Retry later");
-    expect(err.writeOutcome).toBe("not-applied");
-    expect(err.hint).toMatch(/rate limit/);
+    await server.close();
+    server = await startTestServer(() => limited);
+    const err = await failure(client({ rateLimitMaxWaitMs: 300 }).send({ method: "POST", path: "/api/v1/accounts/1/portals", json: {} }));
+    const refused = server.requests.length;
+    expect(refused).toBeGreaterThan(1);
+    expect(err).toMatchObject({ kind: "http", status: 429, writeOutcome: "not-applied", attempts: refused });
+    expect(err.message).toMatch(new RegExp(`^POST /api/v1/accounts/1/portals: 429 still rate limited after waiting \\d+ s for the server's rate-limit window \\(${refused} answers 429\\)`));
+    expect(err.hint).toBe(
+      "the wait is bounded by chatwoot:rateLimitMaxWaitMs (or environment variable CHATWOOT_RATE_LIMIT_MAX_WAIT_MS), now 300 ms: raise it, or run again when the server's other clients (on the same IP address) are done",
+    );
+    expect(limiterStats(server.url)).toMatchObject({ waiting: 0, inFlight: 0, waitingForWindow: 0 });
+  });
+
+  it("with rateLimitMaxWaitMs 0, fails at the first 429", async () => {
+    const limited: Reply = { status: 429, body: "Retry later\n", headers: { "content-type": "text/plain" } };
+    server.script(limited, { body: {} });
+    const err = await failure(client({ rateLimitMaxWaitMs: 0 }).send({ method: "GET", path: "/api/v1/accounts/1/portals" }));
+    expect(server.requests).toHaveLength(1);
+    expect(err.message).toContain("(1 answer 429)");
   });
 
   it("does not repeat a PATCH marked not idempotent after a 502", async () => {

@@ -1,18 +1,8 @@
 import { Limiter, type LimiterOptions } from "../../../provider/http/limiter";
 import { RateWindow } from "../../../provider/http/rate-window";
 import { WindowOpenings } from "../../../provider/http/window-openings";
+import { OPTIONS, manual, spendFirstWindow } from "./support/manual-limiter";
 import { simulate, type SimulationInput, type SimulationResult } from "./support/simulation";
-
-const OPTIONS: Omit<LimiterOptions, "now"> = {
-  basePauseMs: 10,
-  maxPauseMs: 1_000,
-  probeGrowth: 0.3,
-  precision: 0.02,
-  releaseAfterMs: 60_000,
-  minRate: 1,
-  decreaseFactor: 0.5,
-  doublingMs: 4_000,
-};
 
 /** A RateWindow on a clock the test moves; requests are sent and answered by hand. */
 function rig(options: Partial<LimiterOptions> = {}) {
@@ -371,49 +361,6 @@ describe("RateWindow: a server that refills gradually", () => {
   });
 });
 
-/** A Limiter with hand-driven timers and clock; `soon` callbacks run at the next `advance`, even `advance(0)`. */
-function manual(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity) {
-  const clock = { t: 100_000 };
-  const timers: { at: number; fn: () => void; id: number }[] = [];
-  const delays: number[] = [];
-  let ids = 0;
-  const limiter = new Limiter(
-    { ...OPTIONS, ...options, now: () => clock.t },
-    maxInFlight,
-    {
-      set: (fn, ms) => {
-        delays.push(ms);
-        timers.push({ at: clock.t + ms, fn, id: ++ids });
-        return ids;
-      },
-      soon: (fn) => void timers.push({ at: clock.t, fn, id: ++ids }),
-      clear: (id) => {
-        const i = timers.findIndex((x) => x.id === id);
-        if (i >= 0) timers.splice(i, 1);
-      },
-    },
-  );
-  const advance = (ms: number) => {
-    const end = clock.t + ms;
-    for (;;) {
-      timers.sort((a, b) => a.at - b.at);
-      const next = timers[0];
-      if (next === undefined || next.at > end) break;
-      timers.shift();
-      clock.t = next.at;
-      next.fn();
-    }
-    clock.t = end;
-  };
-  return { limiter, clock, timers, delays, advance };
-}
-
-/** The first window spent: `accepted` answers, then a 429, as the limiter sees them. */
-function spendFirstWindow(limiter: Limiter, accepted = 20) {
-  for (let i = 0; i < accepted; i++) limiter.onAnswer(limiter.clock(), 200);
-  limiter.onAnswer(limiter.clock(), 429);
-}
-
 describe("Limiter", () => {
   it("lets everything through synchronously, without timers, until a 429", () => {
     const { limiter, timers } = manual({}, 16);
@@ -423,7 +370,7 @@ describe("Limiter", () => {
       limiter.release();
     }
     expect(timers).toHaveLength(0);
-    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, probes: 0, quota: undefined, periodMs: undefined, waiting: 0, inFlight: 0 });
+    expect(limiter.stats()).toEqual({ throttled: 0, decreases: 0, pauses: 0, probes: 0, quota: undefined, periodMs: undefined, waiting: 0, inFlight: 0, waitingForWindow: 0 });
   });
 
   it("stamps send times that strictly increase, even in the same instant", () => {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { ApiRequest } from "../../../provider/http/client";
 import { ChatwootApiError } from "../../../provider/http/errors";
 import { parseBody } from "../../../provider/http/parse";
-import { exposedText, fakeToken } from "./support/secrets";
+import { registerSecret } from "../../../provider/http/secrets";
+import { exposedText, fakeToken, leakedPiece } from "./support/secrets";
 
 const Bot = z.object({ id: z.number(), name: z.string(), access_token: z.string().optional() });
 const Bots = z.array(Bot);
@@ -57,5 +58,15 @@ describe("parseBody", () => {
     expect(err.message).toContain("kind: not one of the expected values");
     expect(err.message).toContain("payload: matches none of the accepted shapes");
     expect(exposedText(err)).not.toContain(secretish);
+  });
+
+  it("redacts keys the server sent that the message names (a map keyed by tokens)", () => {
+    const token = fakeToken("keyed");
+    registerSecret(token);
+    const Strict = z.strictObject({ tokens: z.record(z.string(), z.number()) });
+    const err = parseError(() => parseBody(Strict, { status: 200, body: { [token.toUpperCase()]: 1, tokens: { [token]: "x" } } }, get));
+    expect(err.message).toContain("unexpected keys [redacted]");
+    expect(err.message).toContain("tokens.[redacted]: expected number, received string");
+    expect(leakedPiece(exposedText(err), token)).toBeUndefined();
   });
 });

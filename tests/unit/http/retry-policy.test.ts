@@ -2,6 +2,7 @@ import {
   backoffMs,
   isIdempotent,
   parseRetryAfter,
+  rateLimitWaitOver,
   retryDelayMs,
   writeOutcomeOf,
   type AttemptFailure,
@@ -9,9 +10,9 @@ import {
   type RetryPolicyOptions,
 } from "../../../provider/http/retry-policy";
 
-const options: RetryPolicyOptions = { maxRetries: 3, maxRateLimitRetries: 5, minDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 30_000, random: () => 0.5 };
+const options: RetryPolicyOptions = { maxRetries: 3, rateLimitMaxWaitMs: 5_000, minDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 30_000, random: () => 0.5 };
 const fresh = (): RetryCounters => ({ transient: 0, rateLimited: 0 });
-const status = (s: number, retryAfterMs?: number): AttemptFailure => ({ type: "status", status: s, retryAfterMs });
+const status = (s: number, retryAfterMs?: number, waitedMs?: number): AttemptFailure => ({ type: "status", status: s, retryAfterMs, waitedMs });
 const error = (code: string): AttemptFailure => ({ type: "error", code });
 
 describe("retryDelayMs", () => {
@@ -42,13 +43,21 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(false, failure, fresh(), options) !== undefined).toBe(post);
   });
 
-  it("charges transient failures to maxRetries and 429s to maxRateLimitRetries", () => {
+  it("charges transient failures to maxRetries, and repeats 429s for as long as the wait stays within rateLimitMaxWaitMs, however many", () => {
     const counters = fresh();
     const transient = Array.from({ length: 5 }, () => retryDelayMs(true, status(503), counters, options));
     expect(transient.map((d) => d !== undefined)).toEqual([true, true, true, false, false]);
-    const limited = Array.from({ length: 7 }, () => retryDelayMs(true, status(429), counters, options));
-    expect(limited.map((d) => d !== undefined)).toEqual([true, true, true, true, true, false, false]);
-    expect(counters).toEqual({ transient: 3, rateLimited: 5 });
+    const waits = [0, 10, 1_000, 4_000, 4_999, 5_000, 9_000];
+    const limited = waits.map((waited) => retryDelayMs(true, status(429, undefined, waited), counters, options));
+    expect(limited.map((d) => d !== undefined)).toEqual(waits.map((waited) => waited < options.rateLimitMaxWaitMs));
+    // Every 429 is counted (the error reports them), the last one too; transient retries are not spent on them.
+    expect(counters).toEqual({ transient: 3, rateLimited: waits.length });
+  });
+
+  it("with rateLimitMaxWaitMs 0, does not repeat a 429 at all", () => {
+    expect(retryDelayMs(false, status(429, undefined, 0), fresh(), { ...options, rateLimitMaxWaitMs: 0 })).toBeUndefined();
+    expect(rateLimitWaitOver(0, { rateLimitMaxWaitMs: 0 })).toBe(true);
+    expect(rateLimitWaitOver(0, { rateLimitMaxWaitMs: 1 })).toBe(false);
   });
 
   it("backs off exponentially per budget, capped", () => {

@@ -3,15 +3,25 @@
  * driving the real limiter (its RateWindow arithmetic and queue) and the real retry policy on a virtual clock.
  * Deterministic: the same inputs give the same figures.
  */
+import { DEFAULT_RATE_LIMIT_MAX_WAIT_MS } from "../../../../provider/config";
 import { Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
-import { isFreeProbeRefusal, retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/retry-policy";
+import { retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/retry-policy";
+import type { WindowWait } from "../../../../provider/http/window-waits";
 
 /** How the simulated server limits requests. */
 export type ServerLimit =
   /** rack-attack: at most `limit` requests per fixed window of `periodMs`; refused requests count too. */
   | { kind: "fixed-window"; limit: number; periodMs: number }
   /** A token bucket refilled at `limit` per `periodMs`, holding at most `burst` tokens. */
-  | { kind: "token-bucket"; limit: number; periodMs: number; burst: number };
+  | { kind: "token-bucket"; limit: number; periodMs: number; burst: number }
+  /** No rate limit (429s only where `refusals` put them). */
+  | { kind: "none" };
+
+/** From `at` on, the next `times` requests the server receives are answered 429 whatever its limit (a fault, a proxy). */
+export interface Refusal {
+  at: number;
+  times: number;
+}
 
 export interface SimulationInput {
   resources: number;
@@ -36,6 +46,12 @@ export interface SimulationInput {
   lostAnswers?: number;
   /** Resources start evenly over this long instead of all at once (light, uneven traffic). */
   startsOverMs?: number;
+  /** A resource's pause between one request's success and its next request. */
+  gapMs?: number;
+  /** Resources that start at given times, with their own number of requests and gap (replaces the even start above). */
+  workload?: { at: number; requests: number; gapMs?: number }[];
+  /** 429s the server answers apart from its limit. */
+  refusals?: Refusal[];
   /** Simulated time after which the run is stopped (a limiter that stalls never ends otherwise). */
   stopAfterMs?: number;
   /** Records every request in the result's `trace`. */
@@ -45,6 +61,10 @@ export interface SimulationInput {
 
 /** One request, as the simulation saw it. */
 export interface TracedRequest {
+  /** The call it was an attempt of (numbered from 0 in the order the calls began). */
+  call: number;
+  /** When the request was handed to the limiter (a retry: when its retry was decided). */
+  queuedAt: number;
   sentAt: number;
   answeredAt: number;
   /** 200, 429, or 0 when the answer was lost. */
@@ -60,6 +80,10 @@ export interface SimulationResult {
   failed: number;
   /** Resources neither completed nor failed when the run was stopped. */
   unfinished: number;
+  /** Calls that failed because they waited for the rate-limit window as long as `rateLimitMaxWaitMs` allows. */
+  gaveUp: number;
+  /** When each call that gave up did so. */
+  gaveUpAt: number[];
   accepted: number;
   refused: number;
   elapsedMs: number;
@@ -106,7 +130,7 @@ export function simulate(input: SimulationInput): SimulationResult {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const policy: RetryPolicyOptions = { maxRetries: 6, maxRateLimitRetries: 30, minDelayMs: 300, maxDelayMs: 10_000, maxRetryAfterMs: 60_000, random, ...input.retry };
+  const policy: RetryPolicyOptions = { maxRetries: 6, rateLimitMaxWaitMs: DEFAULT_RATE_LIMIT_MAX_WAIT_MS, minDelayMs: 300, maxDelayMs: 10_000, maxRetryAfterMs: 60_000, random, ...input.retry };
   const cancelled = new Set<number>();
   const limiter = new Limiter(
     { ...input.limiter, now: () => now },
@@ -131,7 +155,14 @@ export function simulate(input: SimulationInput): SimulationResult {
   let tokensAt = 0;
   let accepted = 0;
   let refused = 0;
+  const refusals = (input.refusals ?? []).map((r) => ({ ...r }));
   const admit = (): boolean => {
+    const refusal = refusals.find((r) => r.at <= now && r.times > 0);
+    if (refusal !== undefined) {
+      refusal.times -= 1;
+      return false;
+    }
+    if (server.kind === "none") return true;
     if (server.kind === "fixed-window") {
       while (now - windowStart >= server.periodMs) {
         windowStart += server.periodMs;
@@ -148,25 +179,36 @@ export function simulate(input: SimulationInput): SimulationResult {
     return true;
   };
 
-  const acquire = (go: () => void, first: boolean) => (input.useLimiter ? limiter.whenAllowed(go, first) : go());
+  const acquire = (go: () => void, first: boolean, wait: WindowWait) => (input.useLimiter ? limiter.whenAllowed(go, first, wait) : go());
 
   // ---- resources: each makes its requests one after the other; every request is a write (POST)
   let completed = 0;
   let failed = 0;
   let lost = 0;
+  const gaveUpAt: number[] = [];
   const trace: TracedRequest[] = [];
   let duplicates = 0;
   let lastDone = 0;
   let inFlight = 0;
   let peakInFlight = 0;
-  /** One call: its retry counters and what the server applied of it. */
+  /** One call: its retry counters, its wait for the window and what the server applied of it. */
   interface Call {
+    id: number;
     counters: RetryCounters;
-    limitedSince?: number;
+    wait: WindowWait;
     applied: number;
   }
-  const newCall = (): Call => ({ counters: { transient: 0, rateLimited: 0 }, applied: 0 });
-  const runRequest = (resource: { left: number }, call: Call, first = false) => {
+  let calls = 0;
+  const newCall = (): Call => ({ id: calls++, counters: { transient: 0, rateLimited: 0 }, wait: { maxWaitMs: policy.rateLimitMaxWaitMs }, applied: 0 });
+  const giveUp = (call: Call) => {
+    failed += 1;
+    gaveUpAt.push(now);
+    limiter.doneWaiting(call.wait);
+  };
+  const runRequest = (resource: { left: number; gapMs?: number }, call: Call, first = false) => {
+    const queuedAt = now;
+    // As the attempt gate does: a call held too long for the window fails without being sent.
+    call.wait.onExpired = () => giveUp(call);
     acquire(() => {
       // Stamped like the attempt gate does: the limiter tells a probe from what went just before it.
       const sentAt = input.useLimiter ? limiter.clock() : now;
@@ -193,42 +235,44 @@ export function simulate(input: SimulationInput): SimulationResult {
           else probe = limiter.onAnswer(sentAt, status);
           limiter.release();
         }
-        if (input.trace) trace.push({ sentAt, answeredAt: now, status: answerLost ? 0 : status, probe, window });
+        if (input.trace) trace.push({ call: call.id, queuedAt, sentAt, answeredAt: now, status: answerLost ? 0 : status, probe, window });
         if (answerLost) {
           // As the client decides it: a write whose answer was lost may have been applied.
           const delay = retryDelayMs(false, { type: "error", code: "ECONNRESET" }, call.counters, policy);
           if (delay === undefined) {
             failed += 1;
             lost += 1;
+            limiter.doneWaiting(call.wait);
           } else at(now + delay, () => runRequest(resource, call));
           return;
         }
         if (ok) {
           accepted += 1;
+          limiter.doneWaiting(call.wait);
           resource.left -= 1;
           if (resource.left === 0) {
             completed += 1;
             lastDone = now;
-          } else runRequest(resource, newCall());
+          } else if (resource.gapMs === undefined) runRequest(resource, newCall());
+          else at(now + resource.gapMs, () => runRequest(resource, newCall()));
           return;
         }
         refused += 1;
-        // As the attempt gate does: a probe's refusal is not charged; while the limiter holds, the
-        // retry waits there, first in line, instead of backing off.
-        call.limitedSince ??= sentAt;
-        if (probe && isFreeProbeRefusal(sentAt - call.limitedSince, policy)) call.counters.rateLimited -= 1;
-        const delay = retryDelayMs(false, { type: "status", status }, call.counters, policy);
-        if (delay === undefined) {
-          failed += 1;
-          return;
-        }
+        // As the attempt gate does: the call waits for the window from its first 429 (or from when
+        // it was held back for it) and, while the limiter holds, retries there, first in line.
+        call.wait.since ??= sentAt;
+        limiter.waitingForWindow(call.wait);
+        const delay = retryDelayMs(false, { type: "status", status, waitedMs: now - call.wait.since }, call.counters, policy);
+        if (delay === undefined) return giveUp(call);
         if (input.useLimiter && limiter.throttled) runRequest(resource, call, true);
         else at(now + delay, () => runRequest(resource, call));
       });
-    }, first);
+    }, first, call.wait);
   };
   const spread = input.startsOverMs ?? 0;
-  for (let i = 0; i < input.resources; i++) at((i * spread) / input.resources, () => runRequest({ left: input.requestsPerResource }, newCall()));
+  const workload =
+    input.workload ?? Array.from({ length: input.resources }, (_, i) => ({ at: (i * spread) / input.resources, requests: input.requestsPerResource, gapMs: input.gapMs }));
+  for (const w of workload) at(w.at, () => runRequest({ left: w.requests, gapMs: w.gapMs }, newCall()));
 
   const stopAt = input.stopAfterMs ?? 3_600_000;
   while (events.length > 0 && (events[0] as (typeof events)[number]).at <= stopAt) {
@@ -236,11 +280,13 @@ export function simulate(input: SimulationInput): SimulationResult {
     now = ev.at;
     ev.run();
   }
-  const limitPerMs = server.limit / server.periodMs;
+  const limitPerMs = server.kind === "none" ? Infinity : server.limit / server.periodMs;
   return {
     completed,
     failed,
-    unfinished: input.resources - completed - failed,
+    unfinished: workload.length - completed - failed,
+    gaveUp: gaveUpAt.length,
+    gaveUpAt,
     accepted,
     refused,
     elapsedMs: lastDone,

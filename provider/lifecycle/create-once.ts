@@ -1,0 +1,131 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { connection } from "../config";
+import { ChatwootApiError } from "../http/errors";
+import type { Props } from "./json";
+import { PartialCreateError } from "./partial-create";
+
+/** A server object: anything with a numeric id. */
+type Identified = { id: number };
+
+/** One create, as {@link createOnce} runs it. */
+export interface CreateAttempt<T extends Identified> {
+  /** The request in words, for messages: `POST /api/v1/accounts/1/labels`. */
+  request: string;
+  /** What it creates, for messages: `label`, `agent bot`. */
+  noun: string;
+  /** Sends the POST; resolves to the object the server answered with. */
+  post(): Promise<T>;
+  /** One GET of the objects the create adds to: the collection, or the part of it the key is in. */
+  list(): Promise<T[]>;
+  /** Whether an object is what this create makes: the same natural key, or (where there is none) the same content. */
+  matches(object: T): boolean;
+  /** A listing made just before (to adopt, or to refuse a key in use): the snapshot, without another GET. */
+  listed?: readonly T[];
+  /** Complete outputs of a created object, for keeping it in the state when the create ends with an error. */
+  outputs(object: T): Props;
+}
+
+/**
+ * Creates with a POST that is never blindly repeated (Chatwoot has no idempotency keys).
+ *
+ * An object is this create's only if it did not exist before the attempt: the objects are listed
+ * before the POST (or that listing is reused), and after a failure that may have been applied only
+ * a matching object with an id above every id listed then counts (ids only grow). An identical
+ * object someone else made earlier is never taken, so destroying the resource can never delete it.
+ *
+ * After a timeout or a 504 the server may still be working on the POST: the object is looked for
+ * during `createSettleMs` before the POST is sent again; after other failures (a 500, a 502, a lost
+ * connection) one look decides. Found: it is this create's object. Not found: the POST goes out
+ * once more. Should the first attempt land after all, the objects are looked at once more after a
+ * successful repeat: another new matching object is reported (ours stays in the state, the extra
+ * is named), never removed, since nothing proves it is not someone else's. More than one new
+ * matching object after a failure is an error naming them, as nothing tells which one is ours.
+ */
+export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>): Promise<T> {
+  const before = attempt.listed ?? (await attempt.list());
+  const floor = before.reduce((max, o) => Math.max(max, o.id), 0);
+  const fresh = async () => (await attempt.list()).filter((o) => o.id > floor && attempt.matches(o));
+
+  let first: unknown;
+  try {
+    return await attempt.post();
+  } catch (err) {
+    first = err;
+  }
+  const landed = await lookAfter(first, fresh, attempt);
+  if (landed) return landed;
+
+  let created: T;
+  try {
+    created = await attempt.post();
+  } catch (err) {
+    // A repeat refused for a key now in use (422): the first attempt may have been applied late.
+    const late = ChatwootApiError.isInstance(err) && err.status === 422 ? only(await fresh(), err, attempt) : await lookAfter(err, fresh, attempt);
+    if (late) return late;
+    throw err;
+  }
+  const extras = await fresh().then(
+    (found) => found.filter((o) => o.id !== created.id),
+    (err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      throw keep(attempt, created, `looking for a late first attempt afterwards failed: ${why}`);
+    },
+  );
+  if (extras.length > 0) {
+    throw keep(
+      attempt,
+      created,
+      `${extras.map((o) => `${attempt.noun} ${o.id}`).join(", ")} matching it also appeared since the first attempt: that attempt ` +
+        "was probably applied late. The extra is left alone (nothing proves it is not someone else's): delete it if it is a duplicate",
+    );
+  }
+  return created;
+}
+
+/** The repeat created `created`, which stays in the state, but the create still ends with an error. */
+function keep<T extends Identified>(attempt: CreateAttempt<T>, created: T, why: string): PartialCreateError {
+  const message = `${attempt.request}: the first attempt failed and the request was sent again; ${attempt.noun} ${created.id} is this resource, but ${why}`;
+  return new PartialCreateError(String(created.id), attempt.outputs(created), new Error(message));
+}
+
+/**
+ * After a failed POST: the object it made, `undefined` when it made none, or the failure rethrown
+ * when the POST certainly was not applied, or was applied but its object cannot be told.
+ */
+async function lookAfter<T extends Identified>(err: unknown, fresh: () => Promise<T[]>, attempt: CreateAttempt<T>): Promise<T | undefined> {
+  if (!ChatwootApiError.isInstance(err) || err.writeOutcome === "not-applied") throw err;
+  // A timeout, or a proxy's 504, leaves the server working on the request: give it time to land.
+  const mayStillLand = err.kind === "timeout" || err.status === 504;
+  const found = await (mayStillLand ? watch(fresh, connection().createSettleMs) : fresh()).catch((lookErr: unknown) => {
+    const why = lookErr instanceof Error ? lookErr.message : String(lookErr);
+    throw err.withHint(`whether it was applied could not be checked (${why}); look for a new ${attempt.noun} before running again`);
+  });
+  const ours = only(found, err, attempt);
+  if (ours === undefined && err.writeOutcome === "applied") throw err;
+  return ours;
+}
+
+/** The one new matching object; more than one is an error naming them all. */
+function only<T extends Identified>(found: T[], err: ChatwootApiError, attempt: CreateAttempt<T>): T | undefined {
+  if (found.length <= 1) return found[0];
+  throw err.withHint(
+    `${found.map((o) => `${attempt.noun} ${o.id}`).join(", ")} match it and appeared since it was sent: it may have been applied ` +
+      "more than once, or someone else made the same object meanwhile. None was taken as this resource: adopt one and delete the others",
+  );
+}
+
+/**
+ * Looks until something appears or `windowMs` has passed (the last look at its end). Each pause is
+ * a quarter of the time waited so far (from 1/4 s to 5 s): an object that lands after t is seen
+ * by about 1.25 t, and a whole minute takes some 25 looks.
+ */
+async function watch<T>(fresh: () => Promise<T[]>, windowMs: number): Promise<T[]> {
+  const started = Date.now();
+  const until = started + windowMs;
+  for (;;) {
+    const found = await fresh();
+    const now = Date.now();
+    if (found.length > 0 || now >= until) return found;
+    await sleep(Math.min(Math.max((now - started) / 4, 250), 5_000, until - now));
+  }
+}

@@ -1,0 +1,31 @@
+import { redactSecrets } from "../../../provider/http/secrets";
+import { InboxWire } from "../../../provider/readers/inbox";
+import { AgentBotWire } from "../../../provider/resources/agent-bot";
+import { PortalWire } from "../../../provider/resources/portal";
+import { WebhookWire } from "../../../provider/resources/webhook";
+import { list, single } from "../../../provider/wire/envelope";
+import { fakeToken } from "../http/support/secrets";
+
+/** Each credential a server sends, in the answer that carries it: [what, answer for a token]. */
+const ANSWERS: [string, (token: string) => { schema: { parse(v: unknown): unknown }; body: unknown }][] = [
+  ["a bot's access token", (t) => ({ schema: single(AgentBotWire), body: { id: 1, name: "b", access_token: t } })],
+  ["a bot's access token in a list", (t) => ({ schema: list(AgentBotWire), body: [{ id: 1, name: "b", access_token: t }] })],
+  ["an inbox's website token", (t) => ({ schema: single(InboxWire), body: { id: 2, website_token: t } })],
+  ["an inbox's HMAC token", (t) => ({ schema: single(InboxWire), body: { payload: { id: 2, hmac_token: t } } })],
+  ["a webhook's secret", (t) => ({ schema: WebhookWire, body: { id: 3, url: "https://x.test", secret: t } })],
+  ["the website token of a portal's inbox", (t) => ({ schema: PortalWire, body: { id: 4, slug: "help", inbox: { id: 2, website_token: t } } })],
+];
+
+describe("credential fields", () => {
+  it.each(ANSWERS)("remember %s as the answer is parsed, for redaction", (_what, answer) => {
+    const token = fakeToken("credential");
+    expect(redactSecrets(`echo ${token.toUpperCase()}`)).not.toBe("echo [redacted]");
+    const { schema, body } = answer(token);
+    schema.parse(body);
+    expect(redactSecrets(`echo ${token.toUpperCase()}`)).toBe("echo [redacted]");
+  });
+
+  it("leave an absent credential absent", () => {
+    expect(AgentBotWire.parse({ id: 1 })).not.toHaveProperty("access_token");
+  });
+});
