@@ -269,15 +269,25 @@ describe("attempt gate: after a 429", () => {
   });
 
   it("waits out the backoff after a 429 when the limiter holds nothing back", async () => {
-    const r = rig();
-    const call = r.newCall();
-    r.attempt(call);
-    call.status = 429; // answered 429, but the limiter holds nothing back (it was released since)
-    call.delayMs = 60_000;
-    r.dispatched[0].handler.onResponseError?.(controller, new Error("gone")); // frees the slot
-    r.attempt(call);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(r.dispatched).toHaveLength(1);
+    // Fake timers: the minute's backoff runs out within the test, leaving no timer behind it.
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask", "performance"] });
+    try {
+      const r = rig();
+      const call = r.newCall();
+      r.attempt(call);
+      call.status = 429; // answered 429, but the limiter holds nothing back (it was released since)
+      call.delayMs = 60_000;
+      r.dispatched[0].handler.onResponseError?.(controller, new Error("gone")); // frees the slot
+      r.attempt(call);
+      jest.advanceTimersByTime(59_000);
+      await settle();
+      expect(r.dispatched).toHaveLength(1);
+      jest.advanceTimersByTime(1_000);
+      await settle();
+      expect(r.dispatched).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("starts the call's wait for the window at its first refused attempt, and ends it at an answer other than 429", async () => {
