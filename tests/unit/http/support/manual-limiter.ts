@@ -2,20 +2,10 @@
  * A Limiter on a clock and timers the test moves by hand: what the limiter, its window learning and
  * its waits do over minutes of simulated time runs in milliseconds and the same way every time.
  */
-import { Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
+import { DEFAULT_LIMITER_OPTIONS, Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
 
-/** The default tuning, spelled out so that tests can compute with it. */
-export const OPTIONS: Omit<LimiterOptions, "now"> = {
-  basePauseMs: 10,
-  maxPauseMs: 1_000,
-  probeGrowth: 0.3,
-  precision: 0.02,
-  verifyAfterMs: 2_000,
-  releaseAfterMs: 60_000,
-  minRate: 1,
-  decreaseFactor: 0.5,
-  doublingMs: 4_000,
-};
+/** The default tuning (without its clock, which `manual` replaces), for tests that compute with it. */
+export const OPTIONS: Omit<LimiterOptions, "now"> = (({ now: _now, ...tuning }) => tuning)(DEFAULT_LIMITER_OPTIONS);
 
 /** A Limiter with hand-driven timers and clock; `soon` callbacks run at the next `advance`, even `advance(0)`. */
 export function manual(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, origin?: string) {
