@@ -61,9 +61,26 @@ export const SETTING_SOURCES = {
 
 export type SettingName = keyof typeof SETTING_SOURCES;
 
-/** `chatwoot:apiAccessToken (or environment variable CHATWOOT_API_ACCESS_TOKEN)`, for error texts. */
+/** How messages name settings that come from elsewhere than stack config (a command line's flags). */
+export type SettingNames = Partial<Record<SettingName, string>>;
+
+let commandLineNames: SettingNames | undefined;
+
+/**
+ * Makes messages name the settings as a command line takes them: `names` for those it has flags
+ * for, the environment variable for the others. `undefined` goes back to stack config names.
+ */
+export function nameSettingsAs(names: SettingNames | undefined): void {
+  commandLineNames = names;
+}
+
+/**
+ * `chatwoot:apiAccessToken (or environment variable CHATWOOT_API_ACCESS_TOKEN)`, for error texts;
+ * on a command line (see {@link nameSettingsAs}) its flag, or `environment variable ...`.
+ */
 export function settingLabel(name: SettingName): string {
   const { key, env } = SETTING_SOURCES[name];
+  if (commandLineNames) return commandLineNames[name] ?? `environment variable ${env}`;
   return `chatwoot:${key} (or environment variable ${env})`;
 }
 

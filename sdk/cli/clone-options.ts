@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { apiClient, type ApiClient } from "../../provider/http/client";
-import { configureConnection, connection, resetConnectionConfig } from "../../provider/config";
+import { configureConnection, connection, nameSettingsAs, resetConnectionConfig, type SettingNames } from "../../provider/config";
 import { ChatwootApiError, ConfigError } from "../../provider/http/errors";
 import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
 import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
@@ -83,6 +83,8 @@ export interface ConnectionFlags {
   url?: string;
   /** The flag that sets the URL, for messages (`--url`, `--to-url`). */
   urlFlag: string;
+  /** How messages about this connection name its settings: the flags and variables that set them. */
+  names: SettingNames;
   apiAccessToken?: string;
   platformAccessToken?: string;
   /** Whether the Platform App token is needed (`--platform`). */
@@ -97,6 +99,7 @@ export interface ConnectionFlags {
 export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: string } {
   if ((flags.url ?? process.env.CHATWOOT_URL ?? "").trim() === "") throw new ConfigError(`no server: give ${flags.urlFlag} URL or set CHATWOOT_URL`);
   configureConnection({ url: flags.url, apiAccessToken: flags.apiAccessToken, platformAccessToken: flags.platformAccessToken });
+  nameSettingsAs(flags.names);
   try {
     const settings = connection();
     if (settings.apiAccessToken === undefined) throw new ConfigError("no API access token: set CHATWOOT_API_ACCESS_TOKEN (an administrator's access token)");
@@ -110,9 +113,16 @@ export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: str
   }
 }
 
-/** Reads an account, telling stderr what was read per kind. */
-export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>): Promise<AccountSnapshot> {
+/** How errors name the settings of the account read first (`export`, and the source of `diff`). */
+export const SOURCE_NAMES: SettingNames = { url: "--url (or CHATWOOT_URL)", accountId: "--account-id" };
+
+/**
+ * Reads an account, telling stderr what was read per kind; errors name the settings as `names`
+ * says (a 401 for a foreign account points to `--account-id`, not to stack config).
+ */
+export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>, names: SettingNames): Promise<AccountSnapshot> {
   process.stderr.write(`Reading account ${accountId} at ${url}\n`);
+  nameSettingsAs(names);
   return readAccount(client, accountId, { types, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
 }
 

@@ -3,10 +3,11 @@
  * after mapping ids to the objects they stand for (../clone/compare.ts), the check a pipeline runs
  * after cloning. Prints what differs on stdout. Exit codes: 0 equal, 1 they differ, 2 an error.
  */
+import type { SettingNames } from "../../provider/config";
 import { compareModels, describeDifferences } from "../clone/compare";
 import { buildModel } from "../clone/model";
 import { TYPE_OPTIONS } from "../clone/resource-types";
-import { accountIdFrom, clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, typesFrom } from "./clone-options";
+import { accountIdFrom, clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot diff";
@@ -54,6 +55,14 @@ function readFlags(argv: string[]) {
 
 const env = (name: string) => process.env[name]?.trim() || undefined;
 
+/** How errors name the settings of the account compared with. */
+const TARGET_NAMES: SettingNames = {
+  url: "--to-url (or --url, CHATWOOT_URL)",
+  accountId: "--to-account-id",
+  apiAccessToken: "environment variable CHATWOOT_TO_API_ACCESS_TOKEN (or CHATWOOT_API_ACCESS_TOKEN)",
+  platformAccessToken: "environment variable CHATWOOT_TO_PLATFORM_ACCESS_TOKEN (or CHATWOOT_PLATFORM_ACCESS_TOKEN)",
+};
+
 async function run(argv: string[]): Promise<number> {
   try {
     const flags = readFlags(argv);
@@ -62,16 +71,17 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const types = typesFrom(flags);
-    const source = clientFor({ url: flags.url, urlFlag: "--url", platform: flags.platform });
+    const source = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
     const target = clientFor({
       url: flags.toUrl ?? flags.url,
       urlFlag: "--to-url",
+      names: TARGET_NAMES,
       apiAccessToken: env("CHATWOOT_TO_API_ACCESS_TOKEN"),
       platformAccessToken: env("CHATWOOT_TO_PLATFORM_ACCESS_TOKEN"),
       platform: flags.platform,
     });
-    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types));
-    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types));
+    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, SOURCE_NAMES));
+    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, TARGET_NAMES));
     const differences = compareModels(from, to, { portalSuffix: flags.portalSuffix });
     const sameServer = source.url === target.url;
     const a = `account ${flags.accountId}`;

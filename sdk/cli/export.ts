@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { buildModel } from "../clone/model";
 import { describeCounts, projectFiles, type ProjectFiles } from "../clone/project";
 import { TYPE_OPTIONS } from "../clone/resource-types";
-import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, typesFrom, UsageError } from "./clone-options";
+import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
@@ -65,8 +65,8 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const types = typesFrom(flags);
-    const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", platform: flags.platform });
-    const snapshot = await readWithProgress(client, url, flags.accountId, types);
+    const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
+    const snapshot = await readWithProgress(client, url, flags.accountId, types, SOURCE_NAMES);
     const model = buildModel(snapshot);
     const files = projectFiles(model);
     writeProject(flags.out, files);

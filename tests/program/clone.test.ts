@@ -111,6 +111,9 @@ test("with a token the server refuses, export exits 1 with the server's answer a
   const { code, stderr } = await flow.exportSource(dir, { CHATWOOT_API_ACCESS_TOKEN: "not-a-token" });
   expect(code).toBe(1);
   expect(stderr).toMatch(/^pulumi-chatwoot export: GET \/api\/v1\/accounts\/1\/agents: 401 /m);
+  // The advice names what the command line reads, not a program's stack config.
+  expect(stderr).toContain("check environment variable CHATWOOT_API_ACCESS_TOKEN");
+  expect(stderr).not.toContain("chatwoot:");
   expect(fs.existsSync(dir)).toBe(false);
 });
 

@@ -6,7 +6,9 @@ import {
   SETTING_SOURCES,
   configureConnection,
   connection,
+  nameSettingsAs,
   resetConnectionConfig,
+  settingLabel,
 } from "../../provider/config";
 import { ConfigError } from "../../provider/http/errors";
 
@@ -118,6 +120,24 @@ describe("connection()", () => {
   it("keeps a path prefix of the base URL and drops trailing slashes", () => {
     configureConnection({ url: "https://support.example.com/chatwoot//" });
     expect(connection().url).toBe("https://support.example.com/chatwoot");
+  });
+});
+
+describe("how messages name a setting", () => {
+  afterEach(() => nameSettingsAs(undefined));
+
+  it("as stack config with its environment variable, in a program", () => {
+    expect(settingLabel("accountId")).toBe("chatwoot:accountId (or environment variable CHATWOOT_ACCOUNT_ID)");
+  });
+
+  it("on a command line: as its flag where it has one, otherwise as its environment variable", () => {
+    nameSettingsAs({ accountId: "--account-id" });
+    expect(settingLabel("accountId")).toBe("--account-id");
+    expect(settingLabel("apiAccessToken")).toBe("environment variable CHATWOOT_API_ACCESS_TOKEN");
+    configureConnection({ url: "ftp://chatwoot.example.com" });
+    expect(configError(() => connection()).message).not.toContain("chatwoot:");
+    nameSettingsAs(undefined);
+    expect(settingLabel("accountId")).toContain("chatwoot:accountId");
   });
 });
 
