@@ -46,7 +46,7 @@ export async function getAgents(args: GetAgentsArgs = {}, _opts?: pulumi.InvokeO
  * ## Example Usage
  * ```ts
  * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
- * new chatwoot.TeamMembership("billing", { teamId: billing.id.apply(Number), userIds: [carol] });
+ * new chatwoot.TeamMembership("billing", { teamId: billing.id, userIds: [carol] });
  * ```
  */
 export function getAgentsOutput(args: GetAgentsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetAgentsResult> {

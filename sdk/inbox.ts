@@ -81,7 +81,7 @@ const SECRET_OUTPUTS = ["websiteToken", "hmacToken", "webWidgetScript"];
  *     { dayOfWeek: 5, openHour: 9, closeHour: 13, closeMinutes: 30 },
  *     { dayOfWeek: 6, closedAllDay: true },
  *   ],
- *   agentBotId: triage.id.apply(Number),
+ *   agentBotId: triage.id,
  * });
  * export const widgetToken = website.websiteToken; // a secret
  * ```

@@ -25,7 +25,7 @@ export type TeamMembershipArgs = ResourceArgs<TeamMembershipInputs, "accountId">
  * const billing = new chatwoot.Team("billing", { name: "billing" });
  * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
  * const billingAgents = new chatwoot.TeamMembership("billing", {
- *   teamId: billing.id.apply(Number),
+ *   teamId: billing.id,
  *   userIds: [carol],
  * });
  * ```

@@ -60,7 +60,7 @@ const website = new chatwoot.Inbox("website", {
   workingHoursEnabled: true,
   outOfOfficeMessage: "We are closed right now. Leave us a message and we will answer on the next working day.",
   workingHours: supportWeek,
-  agentBotId: bot.id.apply(Number),
+  agentBotId: bot.id,
 });
 
 /** The user id of the account's agent with this e-mail address (an account without one is an error naming it). */
@@ -68,7 +68,7 @@ const userIdOf = (email: string) => chatwoot.getAgentsOutput({ email }).agents.a
 
 // The stack made the inbox, so it decides who staffs it: members added by hand are removed.
 const staff = new chatwoot.InboxMembership("website-agents", {
-  inboxId: website.id.apply(Number),
+  inboxId: website.id,
   userIds: agentEmails.map(userIdOf),
   exclusive: true,
 });

@@ -30,11 +30,11 @@ const technical = new chatwoot.Team("technical-team", {
 
 // Additive: other members of the teams (added in the dashboard or by another stack) are left alone.
 const billingMembers = new chatwoot.TeamMembership("billing-agents", {
-  teamId: billing.id.apply(Number),
+  teamId: billing.id,
   userIds: billingAgents.map(userIdOf),
 });
 const technicalMembers = new chatwoot.TeamMembership("technical-agents", {
-  teamId: technical.id.apply(Number),
+  teamId: technical.id,
   userIds: technicalAgents.map(userIdOf),
 });
 

@@ -50,8 +50,17 @@ export const multiLine = (max = TEXT_MAX): Refinement => textRules("multiline", 
 /** The account the object lives in; defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
 export const accountId = z.number({ error: "must be a positive integer account id" }).int().positive();
 
-/** A server-side id given by the user (an inbox, a user, an existing object to adopt). */
-export const objectId = z.number({ error: "must be a positive integer id" }).int().positive();
+const positiveId = z.number({ error: "must be a positive integer id" }).int("must be a positive integer id").positive("must be a positive integer id");
+
+/**
+ * A server-side id given by the user (an inbox, a user, an existing object to adopt): a positive
+ * integer, or its digits as text, which is what every resource's `id` output is (`inbox.id` can be
+ * passed as it is). Either way it is sent as a JSON integer (upstream takes `"3"` for another user
+ * than `3` in member lists), and `3` and `"3"` are the same value.
+ */
+export const objectId = z.union([positiveId, z.string().regex(/^\d+$/).transform(Number).pipe(positiveId)], {
+  error: "must be a positive integer id, or its digits as text (a resource's id output, e.g. inbox.id)",
+});
 
 /** Text the API stores as-is, which may span lines (at most 10,000 characters); `null` clears it. */
 export const text = z.string().superRefine(multiLine()).nullable();

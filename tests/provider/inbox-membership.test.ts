@@ -57,6 +57,15 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(state.outs.userIds).toEqual([4, 2]);
     });
 
+    it("takes ids as resources' id outputs (digits as text), sends them as integers, and sees no change from the numbers", async () => {
+      const state = await create(provider, { inboxId: "3", userIds: ["3", 2] });
+      expect(writes()).toEqual([{ method: "POST", path: collection(), body: { inbox_id: 3, user_ids: [3, 2] } }]);
+      expect(state.outs).toMatchObject({ inboxId: 3, userIds: [3, 2] });
+      ctx.sb.control.clearLog();
+      expect((await up(provider, state, { inboxId: 3, userIds: [2, 3] })).op).toBe("same");
+      expect(ctx.requests()).toHaveLength(0);
+    });
+
     it("sends nothing on a second up with the same users in another order", async () => {
       const state = await create(provider, { inboxId: 3, userIds: [2, 3] });
       ctx.sb.control.clearLog();

@@ -175,7 +175,7 @@ export const RESOURCE_CASES: ResourceCase[] = [
     kind: "InboxMembership",
     // Seed: inbox 3 of account 1 has no members; users 2 and 3 are agents of account 1.
     declare: (sdk, name) => new sdk.InboxMembership(name, { inboxId: 3, userIds: [2] }),
-    bad: { inputs: { inboxId: "3", userIds: [2, 2] }, properties: ["inboxId", "userIds"] },
+    bad: { inputs: { inboxId: "inbox-3", userIds: [2, 2] }, properties: ["inboxId", "userIds"] },
     onServer: (s) => ({ member_ids: s.inboxes.find((i) => i.id === 3)?.member_ids }),
     created: { member_ids: [2] },
     change: {
@@ -329,7 +329,7 @@ export const RESOURCE_CASES: ResourceCase[] = [
       ok(made, "making the team");
       if ((made.body as { id: number }).id !== 1) throw new Error("the team made by hand is not team 1, which the case declares");
     },
-    bad: { inputs: { teamId: "1", userIds: [2, 2] }, properties: ["teamId", "userIds"] },
+    bad: { inputs: { teamId: "team-1", userIds: [2, 2] }, properties: ["teamId", "userIds"] },
     onServer: (s) => ({ member_ids: s.teams.find((t) => t.id === 1)?.member_ids }),
     created: { member_ids: [2] },
     change: {

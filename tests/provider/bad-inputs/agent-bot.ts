@@ -33,7 +33,7 @@ export const corpus: BadInputCorpus = {
     { name: "avatar file that is not an image", inputs: { ...valid, avatar: notAnImage }, property: "avatar" },
     { name: "avatar file over 15 MB", inputs: { ...valid, avatar: tooBig }, property: "avatar" },
     { name: "avatar path that is a directory", inputs: { ...valid, avatar: dir }, property: "avatar" },
-    { name: "adopt id as text", inputs: { ...valid, adoptId: "17" }, property: "adoptId" },
+    { name: "adopt id as text that is not digits", inputs: { ...valid, adoptId: "bot-17" }, property: "adoptId" },
     { name: "misspelt property", inputs: { ...valid, outgoingURL: "https://bots.example.test/hook" }, property: "outgoingURL" },
     { name: "name with a NUL", inputs: { ...valid, name: "Tri\u0000age" }, property: "name", reason: "U+0000 NULL at position 4" },
     { name: "name with a BEL", inputs: { ...valid, name: "Triage\u0007" }, property: "name", reason: "U+0007 BELL" },

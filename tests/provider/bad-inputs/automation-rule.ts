@@ -29,7 +29,7 @@ export const corpus: BadInputCorpus = {
     { name: "blank action name", inputs: { ...valid, actions: [{ actionName: " ", actionParams: [] }] }, property: "actions.0.actionName" },
     { name: "action params as a lone value", inputs: { ...valid, actions: [{ actionName: "add_label", actionParams: "vip" }] }, property: "actions.0.actionParams" },
     { name: "active as a string", inputs: { ...valid, active: "yes" }, property: "active" },
-    { name: "adopting a non-integer id", inputs: { ...valid, adoptId: "9" }, property: "adoptId" },
+    { name: "adopting a non-integer id", inputs: { ...valid, adoptId: "9.5" }, property: "adoptId" },
     { name: "misspelt property", inputs: { ...valid, evntName: "message_created" }, property: "evntName" },
     { name: "name with a zero-width joiner at its end", inputs: { ...valid, name: "Route refunds\u200D" }, property: "name", reason: "U+200D ZERO WIDTH JOINER" },
     { name: "name with a left-to-right mark", inputs: { ...valid, name: "Route\u200E refunds" }, property: "name", reason: "U+200E LEFT-TO-RIGHT MARK" },

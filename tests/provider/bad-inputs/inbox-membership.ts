@@ -8,11 +8,11 @@ export const corpus: BadInputCorpus = {
   provider: resources.InboxMembership,
   cases: [
     { name: "missing inbox", inputs: { ...valid, inboxId: undefined }, property: "inboxId" },
-    { name: "inbox id as a string", inputs: { ...valid, inboxId: "2" }, property: "inboxId" },
+    { name: "inbox id as text with a sign", inputs: { ...valid, inboxId: "+2" }, property: "inboxId" },
     { name: "inbox id zero", inputs: { ...valid, inboxId: 0 }, property: "inboxId" },
     { name: "missing user list", inputs: { ...valid, userIds: undefined }, property: "userIds" },
     { name: "a single id instead of a list", inputs: { ...valid, userIds: 3 }, property: "userIds" },
-    { name: "user ids as strings (upstream treats them as new members)", inputs: { ...valid, userIds: ["2", "3"] }, property: "userIds.0" },
+    { name: "a user id as text that is not digits", inputs: { ...valid, userIds: ["2 ", 3] }, property: "userIds.0" },
     { name: "a user listed twice", inputs: { ...valid, userIds: [2, 3, 2] }, property: "userIds" },
     { name: "a negative user id", inputs: { ...valid, userIds: [2, -3] }, property: "userIds.1" },
     { name: "a fractional user id", inputs: { ...valid, userIds: [2.5] }, property: "userIds.0" },

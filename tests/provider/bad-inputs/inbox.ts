@@ -38,7 +38,7 @@ export const corpus: BadInputCorpus = {
     { name: "open all day and closed all day", inputs: withDay({ dayOfWeek: 3, openAllDay: true, closedAllDay: true }), property: "workingHours.1.openAllDay" },
     { name: "an open day without its hours (a 500 upstream)", inputs: withDay({ dayOfWeek: 4, closedAllDay: false }), property: "workingHours.1.openHour" },
     { name: "a sender name type Chatwoot does not know", inputs: { ...valid, senderNameType: "formal" }, property: "senderNameType" },
-    { name: "a bot id that is not an integer", inputs: { ...valid, agentBotId: "1" }, property: "agentBotId" },
+    { name: "a bot id that is not an integer", inputs: { ...valid, agentBotId: "1e3" }, property: "agentBotId" },
     { name: "adopting a non-integer id", inputs: { accountId: 1, adoptId: 1.5 }, property: "adoptId" },
     { name: "misspelt property", inputs: { ...valid, greetingMesage: "Hi" }, property: "greetingMesage" },
     { name: "name with a right-to-left override", inputs: { ...valid, name: "Web\u202Esite" }, property: "name", reason: "U+202E RIGHT-TO-LEFT OVERRIDE" },

@@ -26,7 +26,7 @@ export const corpus: BadInputCorpus = {
     { name: "default locale not allowed", inputs: { ...valid, config: { allowedLocales: ["en", "es"], defaultLocale: "fr" } }, property: "config.defaultLocale" },
     { name: "locale given by name", inputs: { ...valid, config: { allowedLocales: ["English"] } }, property: "config.allowedLocales.0" },
     { name: "server-only config key", inputs: { ...valid, config: { allowedLocales: ["en"], layout: "classic" } }, property: "config.layout" },
-    { name: "inbox id as text", inputs: { ...valid, inboxId: "1" }, property: "inboxId" },
+    { name: "inbox id as text that is not digits", inputs: { ...valid, inboxId: "inbox-1" }, property: "inboxId" },
     { name: "archived as text", inputs: { ...valid, archived: "yes" }, property: "archived" },
     { name: "zero account id", inputs: { ...valid, accountId: 0 }, property: "accountId" },
     { name: "misspelt property", inputs: { ...valid, headerTxt: "Welcome" }, property: "headerTxt" },

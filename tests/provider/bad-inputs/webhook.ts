@@ -16,7 +16,7 @@ export const corpus: BadInputCorpus = {
     { name: "an event webhooks cannot subscribe to", inputs: { ...valid, subscriptions: ["message_created", "conversation_deleted"] }, property: "subscriptions.1" },
     { name: "an event in the wrong case", inputs: { ...valid, subscriptions: ["Message_Created"] }, property: "subscriptions.0" },
     { name: "subscriptions as a lone string", inputs: { ...valid, subscriptions: "message_created" }, property: "subscriptions" },
-    { name: "inbox id as text", inputs: { ...valid, inboxId: "3" }, property: "inboxId" },
+    { name: "inbox id as negative text", inputs: { ...valid, inboxId: "-3" }, property: "inboxId" },
     { name: "inbox id zero", inputs: { ...valid, inboxId: 0 }, property: "inboxId" },
     { name: "name as a number", inputs: { ...valid, name: 7 }, property: "name" },
     { name: "a secret given as an input (it is the server's)", inputs: { ...valid, secret: "s3cr3t-from-elsewhere" }, property: "secret" },

@@ -70,8 +70,13 @@ describe.each(SHAPES)("getInbox (%s shapes)", (shapes) => {
     await expect(readers.getInbox({ inboxId: foreign })).rejects.toThrow(`GET /api/v1/accounts/${ctx.account.id}/inboxes/${foreign}: 404`);
   });
 
+  it("takes the inbox id as an Inbox's id output (digits as text)", async () => {
+    // Only the id is compared: a failure must not print the inbox's tokens.
+    expect((await readers.getInbox({ inboxId: "1" })).id).toBe(1);
+  });
+
   it("refuses bad arguments before any request", async () => {
-    await expect(readers.getInbox({ inboxId: "1" as unknown as number })).rejects.toThrow(/getInbox: invalid arguments: inboxId/);
+    await expect(readers.getInbox({ inboxId: "inbox-1" })).rejects.toThrow(/getInbox: invalid arguments: inboxId/);
     await expect(readers.getInbox({ accountId: 0, inboxId: 1 })).rejects.toThrow(/accountId/);
     expect(ctx.requests()).toHaveLength(0);
   });

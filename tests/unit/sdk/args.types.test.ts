@@ -38,8 +38,10 @@ const adoptedInbox: InboxArgs = { adoptId: maybeNumber.apply((v) => v ?? 3), del
 const badSlug: PortalArgs = { name: "Help", slug: 42 };
 // @ts-expect-error only the events rules run on
 const badEvent: AutomationRuleArgs = { name: "r", eventName: "conversation_deleted" };
-// @ts-expect-error user ids are numbers
-const badUsers: InboxMembershipArgs = { inboxId: 1, userIds: ["2"] };
+// Ids as resources' id outputs (text) or as numbers.
+const idOutputs: InboxMembershipArgs = { inboxId: pulumi.output("4"), userIds: ["2", 3, pulumi.output("5")] };
+// @ts-expect-error user ids are numbers or text, not booleans
+const badUsers: InboxMembershipArgs = { inboxId: 1, userIds: [true] };
 // @ts-expect-error only the events webhooks can subscribe to
 const badSubscription: WebhookArgs = { url: "https://h.example.test", subscriptions: ["message_deleted"] };
 // @ts-expect-error a macro is global or personal
@@ -48,6 +50,6 @@ const badVisibility: MacroArgs = { name: "m", visibility: "team", actions: [] };
 const badChannel: InboxArgs = { name: "Mail", channel: { type: "email" } };
 
 it("compiles the argument shapes above", () => {
-  const shapes = [portal, rule, members, inbox, webhook, macro, widgetInbox, adoptedInbox];
-  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(14);
+  const shapes = [portal, rule, members, idOutputs, inbox, webhook, macro, widgetInbox, adoptedInbox];
+  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(15);
 });
