@@ -12,32 +12,17 @@
  * Exits 0 when everything worked, 1 when a run failed, 2 on a wrong option (with the usage on
  * stderr). Every line goes through a check that no token the sandbox issued is printed.
  */
-import { DEMO_USAGE, readDemoOptions, UsageError, type DemoOptions } from "./options";
-import { say } from "./output";
+import { readCommandLine, reportFailure, runDemo } from "./command";
 
 async function main(): Promise<void> {
-  let options: DemoOptions;
-  try {
-    options = readDemoOptions(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`demo: ${error.message}\n\n${DEMO_USAGE}\n`);
-    process.exitCode = 2;
+  const line = readCommandLine(process.argv.slice(2));
+  if (line.kind === "exit") {
+    process.stdout.write(line.stdout);
+    process.stderr.write(line.stderr);
+    process.exitCode = line.code;
     return;
   }
-  // The runners load Pulumi and the harness: only when something is to run, so --help is quick.
-  if (options.mode === "help") process.stdout.write(`${DEMO_USAGE}\n`);
-  else if (options.mode === "program") await (await import("./own-program")).runOwnProgram(options);
-  else if (options.example === "clone") await (await import("./clone-demo")).runCloneDemo(options);
-  else await (await import("./example-demo")).runExampleDemo({ ...options, example: options.example });
+  process.exitCode = await runDemo(line.options);
 }
 
-main().catch((err: unknown) => {
-  process.exitCode = 1;
-  const message = err instanceof Error ? err.message : String(err);
-  try {
-    say(`\ndemo failed: ${message}`);
-  } catch {
-    process.stdout.write("\ndemo failed (the error text held a token and is not shown)\n");
-  }
-});
+main().catch((err: unknown) => (process.exitCode = reportFailure(err)));

@@ -1,7 +1,8 @@
 /**
  * `npm run demo` end to end: the script is spawned as users run it (after a build), against a
  * sandbox this test owns, so the test can read the same request log and search the output for
- * every token the sandbox issued.
+ * every token the sandbox issued. What needs no run (the usage, options refused) is asked of the
+ * demo's own functions in this process, with one spawned run of each kind for the real wiring.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -10,6 +11,7 @@ import * as path from "node:path";
 import { locatePulumi, PulumiCliEngine } from "../demo/pulumi-cli-engine";
 import { writesIn } from "../demo/requests";
 import { example, REPO_ROOT } from "../demo/examples";
+import { readCommandLine, runDemo } from "../demo/command";
 import { DEMO_FLAGS, DEMO_USAGE } from "../demo/options";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 
@@ -24,7 +26,7 @@ interface Outcome {
 }
 
 /** Runs the demo script (no build: the test tier runs after one) and collects stdout and stderr. */
-function runDemo(args: string[]): Promise<Outcome> {
+function spawnDemo(args: string[]): Promise<Outcome> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.JEST_WORKER_ID;
   // Relative paths are taken from the repository root, and tokens come from the sandbox only.
@@ -47,74 +49,107 @@ function runDemo(args: string[]): Promise<Outcome> {
   });
 }
 
+/** What the command line answers without running anything (as main reads it, relative paths from the repository root). */
+function answerTo(args: string[]) {
+  const line = readCommandLine(["--skip-build", ...args], REPO_ROOT);
+  if (line.kind !== "exit") throw new Error(`${JSON.stringify(args)} would run the demo`);
+  return line;
+}
+
+/** A run of the demo in this process, its stdout collected instead of printed. */
+async function runInProcess(args: string[]): Promise<{ code: number; stdout: string }> {
+  const line = readCommandLine(["--skip-build", ...args], REPO_ROOT);
+  if (line.kind !== "run") throw new Error(`${JSON.stringify(args)} runs nothing: exit ${line.code}`);
+  let stdout = "";
+  const write = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    stdout += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  });
+  try {
+    return { code: await runDemo(line.options), stdout };
+  } finally {
+    write.mockRestore();
+  }
+}
+
 /** The table row of a resource: type, name and id in their columns. */
 const row = (type: string, name: string, id: number | string) => new RegExp(`^\\s+${type}\\s+${name}\\s+${id}\\s+\\S`, "m");
 
 describe("against a running sandbox", () => {
-  let sandbox: Sandbox;
-  beforeEach(async () => {
-    sandbox = await startSandbox({ fixture: example("quickstart").fixture });
-  });
-  afterEach(() => sandbox.close());
+  describe("two demos in a row against the same sandbox", () => {
+    let sandbox: Sandbox;
+    /** The first demo, and what the sandbox held right after it. */
+    let first: Outcome & { log: ReturnType<Sandbox["control"]["log"]>; state: ReturnType<Sandbox["control"]["snapshot"]>; secrets: string[] };
+    beforeAll(async () => {
+      sandbox = await startSandbox({ fixture: example("quickstart").fixture });
+      const outcome = await spawnDemo(["--offline", "--sandbox", sandbox.url]);
+      first = { ...outcome, log: [...sandbox.control.log()], state: sandbox.control.snapshot(), secrets: sandbox.control.secrets() };
+    });
+    afterAll(() => sandbox.close());
 
-  test("runs the quickstart twice, shows no change and no write on the second run, and prints the stack without a token", async () => {
-    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
-    expect(code).toBe(0);
-    expect(output).toMatch(/Engine: the offline runner, because --offline was given/);
-    expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
-    expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
-    expect(output).toContain("no changes, and the sandbox's request log holds no write for this run.");
+    test("the first runs the quickstart twice, shows no change and no write on the second run, and prints the stack without a token", () => {
+      const { code, output } = first;
+      expect(code).toBe(0);
+      expect(output).toMatch(/Engine: the offline runner, because --offline was given/);
+      expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
+      expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
+      expect(output).toContain("no changes, and the sandbox's request log holds no write for this run.");
 
-    // The demo cleared the log before its second run: what is left is that run, seen from here.
-    const secondRun = sandbox.control.log();
-    expect(secondRun.length).toBeGreaterThan(0);
-    expect(writesIn(secondRun)).toEqual([]);
+      // The demo cleared the log before its second run: what is left is that run, seen from here.
+      const secondRun = first.log;
+      expect(secondRun.length).toBeGreaterThan(0);
+      expect(writesIn(secondRun)).toEqual([]);
 
-    const state = sandbox.control.snapshot();
-    const bot = state.agent_bots.find((b) => b.name === "Support bot");
-    expect(output).toMatch(/^\s+TYPE\s+NAME\s+ID\s+KEY FIELDS$/m);
-    expect(output).toMatch(row("Portal", "help", state.portals[0].id));
-    expect(output).toMatch(row("AutomationRule", "enterprise-first", state.automation_rules[0].id));
-    expect(output).toMatch(row("CustomAttributeDefinition", "plan", state.custom_attribute_definitions[0].id));
-    expect(output).toMatch(row("AgentBot", "support-bot", bot?.id ?? "missing"));
-    expect(output).toMatch(row("InboxMembership", "website-agents", "1/1"));
-    expect(output).toMatch(/^\s+widgetToken\s+\[secret\]$/m);
+      const state = first.state;
+      const bot = state.agent_bots.find((b) => b.name === "Support bot");
+      expect(output).toMatch(/^\s+TYPE\s+NAME\s+ID\s+KEY FIELDS$/m);
+      expect(output).toMatch(row("Portal", "help", state.portals[0].id));
+      expect(output).toMatch(row("AutomationRule", "enterprise-first", state.automation_rules[0].id));
+      expect(output).toMatch(row("CustomAttributeDefinition", "plan", state.custom_attribute_definitions[0].id));
+      expect(output).toMatch(row("AgentBot", "support-bot", bot?.id ?? "missing"));
+      expect(output).toMatch(row("InboxMembership", "website-agents", "1/1"));
+      expect(output).toMatch(/^\s+widgetToken\s+\[secret\]$/m);
 
-    const secrets = sandbox.control.secrets();
-    expect(secrets.length).toBeGreaterThan(4);
-    for (const secret of secrets) expect(output).not.toContain(secret);
-  });
+      const secrets = first.secrets;
+      expect(secrets.length).toBeGreaterThan(4);
+      for (const secret of secrets) expect(output).not.toContain(secret);
+    });
 
-  test("a second demo against the same sandbox works: the demo resets it to its seed first, and says so", async () => {
-    const first = await runDemo(["--offline", "--sandbox", sandbox.url]);
-    expect(first.code).toBe(0);
-    const created = sandbox.control.snapshot().portals.map((p) => p.slug);
-    expect(created).toEqual(["help"]);
+    test("the second works: the demo resets the sandbox to its seed first, and says so", async () => {
+      expect(first.code).toBe(0);
+      const created = first.state.portals.map((p) => p.slug);
+      expect(created).toEqual(["help"]);
 
-    const { code, output } = await runDemo(["--offline", "--sandbox", sandbox.url]);
-    expect(code).toBe(0);
-    expect(output).toMatch(/^Reset the running sandbox to its seed \(POST \/__sandbox\/reset/m);
-    expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
-    expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
-    // One of each, not the first demo's objects next to the second's.
-    const state = sandbox.control.snapshot();
-    expect([state.portals.length, state.automation_rules.length, state.custom_attribute_definitions.length]).toEqual([1, 1, 1]);
-    expect(state.agent_bots.filter((b) => b.name === "Support bot")).toHaveLength(1);
+      const { code, output } = await spawnDemo(["--offline", "--sandbox", sandbox.url]);
+      expect(code).toBe(0);
+      expect(output).toMatch(/^Reset the running sandbox to its seed \(POST \/__sandbox\/reset/m);
+      expect(output).toMatch(/^Run 1: 5 created; \d+ requests, 5 writes \(POST 5\)/m);
+      expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
+      // One of each, not the first demo's objects next to the second's.
+      const state = sandbox.control.snapshot();
+      expect([state.portals.length, state.automation_rules.length, state.custom_attribute_definitions.length]).toEqual([1, 1, 1]);
+      expect(state.agent_bots.filter((b) => b.name === "Support bot")).toHaveLength(1);
+    });
   });
 
   test("a failing run ends the demo with a non-zero exit code and no token in the error", async () => {
-    sandbox.control.inject({ method: "POST", path: "/api/v1/accounts/:account/portals", kind: "status", status: 403, times: 10 });
-    // --no-reset: a reset would clear the injected fault.
-    const { code, output } = await runDemo(["--offline", "--no-reset", "--sandbox", sandbox.url]);
-    expect(code).toBe(1);
-    expect(output).toMatch(/^demo failed: .*POST \/api\/v1\/accounts\/1\/portals: 403/ms);
-    expect(output).not.toContain("Run 2:");
-    for (const secret of sandbox.control.secrets()) expect(output).not.toContain(secret);
+    const sandbox = await startSandbox({ fixture: example("quickstart").fixture });
+    try {
+      sandbox.control.inject({ method: "POST", path: "/api/v1/accounts/:account/portals", kind: "status", status: 403, times: 10 });
+      // --no-reset: a reset would clear the injected fault.
+      const { code, output } = await spawnDemo(["--offline", "--no-reset", "--sandbox", sandbox.url]);
+      expect(code).toBe(1);
+      expect(output).toMatch(/^demo failed: .*POST \/api\/v1\/accounts\/1\/portals: 403/ms);
+      expect(output).not.toContain("Run 2:");
+      for (const secret of sandbox.control.secrets()) expect(output).not.toContain(secret);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 
 test("with its own embedded sandbox, as `npm run demo` runs it", async () => {
-  const { code, output } = await runDemo(["--offline"]);
+  const { code, output } = await spawnDemo(["--offline"]);
   expect(code).toBe(0);
   expect(output).toContain("against the embedded sandbox");
   expect(output).toMatch(/^Run 2: 5 unchanged; \d+ requests, 0 writes/m);
@@ -122,22 +157,30 @@ test("with its own embedded sandbox, as `npm run demo` runs it", async () => {
   expect(output).toContain("Done: the second run changed nothing and sent no write.");
 });
 
-test("an unknown example is refused with exit code 2 and the usage", async () => {
-  const { code, output } = await runDemo(["--example", "nope"]);
+test("an unknown example is refused with exit code 2 and the usage", () => {
+  const { code, stderr } = answerTo(["--example", "nope"]);
   expect(code).toBe(2);
-  expect(output).toContain('--example "nope": unknown example; one of quickstart');
-  expect(output).toContain(DEMO_USAGE);
+  expect(stderr).toContain('--example "nope": unknown example; one of quickstart');
+  expect(stderr).toContain(DEMO_USAGE);
 });
 
 describe("the command line", () => {
   test("--help prints the usage, naming every option, on stdout and exits 0 without running anything", async () => {
-    for (const flag of ["--help", "-h"]) {
-      const { code, stdout, output } = await runDemo([flag]);
-      expect(code).toBe(0);
-      expect(stdout).toBe(`${DEMO_USAGE}\n`);
-      expect(output).not.toContain("Built the package");
-    }
+    // The real command once; -h is the same flag to the parser.
+    const { code, stdout, output } = await spawnDemo(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${DEMO_USAGE}\n`);
+    expect(output).not.toContain("Built the package");
+    for (const flag of ["--help", "-h"]) expect(answerTo([flag])).toEqual({ kind: "exit", code: 0, stdout: `${DEMO_USAGE}\n`, stderr: "" });
     for (const name of Object.keys(DEMO_FLAGS)) expect(DEMO_USAGE).toContain(`--${name}`);
+  });
+
+  test("the real command refuses an unknown option: exit 2, the reason and the usage on stderr", async () => {
+    const { code, stdout, output } = await spawnDemo(["--frobnicate"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(output).toContain("Unknown option '--frobnicate'");
+    expect(output).toContain(DEMO_USAGE);
   });
 
   test.each([
@@ -148,12 +191,12 @@ describe("the command line", () => {
     [["--program", "examples/quickstart", "--step", "up,deploy"], '--step (item 2) "deploy": one of preview, up, refresh, destroy'],
     [["--program", "examples/quickstart", "--state", "x.json"], "--state needs --url"],
     [["--example", "clone", "--sandbox", "http://127.0.0.1:9"], "--example clone starts its own sandbox"],
-  ])("%j exits 2 with the reason and the usage on stderr", async (args, reason) => {
-    const { code, stdout, output } = await runDemo(args);
+  ])("%j exits 2 with the reason and the usage on stderr", (args, reason) => {
+    const { code, stdout, stderr } = answerTo(args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(output).toContain(reason);
-    expect(output).toContain(DEMO_USAGE);
+    expect(stderr).toContain(reason);
+    expect(stderr).toContain(DEMO_USAGE);
   });
 });
 
@@ -161,7 +204,7 @@ describe("--program: your own program through the offline test runner", () => {
   const quickstart = ["--program", "examples/quickstart", "--config", "websiteInboxId=1", "--config", "agentUserIds=[2,3]"];
 
   test("against a sandbox started for the run: preview, up, up; it says it is a test runner and that `pulumi up` is the production path", async () => {
-    const { code, output } = await runDemo([...quickstart, "--step", "preview,up,up"]);
+    const { code, output } = await spawnDemo([...quickstart, "--step", "preview,up,up"]);
     expect(code).toBe(0);
     expect(output).toMatch(/^pulumi-chatwoot test runner: examples\/quickstart \(project chatwoot-quickstart, stack dev\)/m);
     expect(output).toContain("This is the project's offline test runner");
@@ -187,7 +230,7 @@ describe("--program: your own program through the offline test runner", () => {
 
     test("up, up again in a new process (nothing to do), then refresh and destroy; no token printed", async () => {
       const state = path.join(dir, "state.json");
-      const run = (steps: string) => runDemo([...quickstart, "--url", sandbox.url, "--state", state, "--stack", "ci", "--step", steps]);
+      const run = (steps: string) => spawnDemo([...quickstart, "--url", sandbox.url, "--state", state, "--stack", "ci", "--step", steps]);
 
       const first = await run("up");
       expect(first.code).toBe(0);
@@ -215,7 +258,7 @@ describe("--program: your own program through the offline test runner", () => {
   });
 
   test("a directory that is not a Pulumi project is refused", async () => {
-    const { code, output } = await runDemo(["--program", "tests"]);
+    const { code, stdout: output } = await runInProcess(["--program", "tests"]);
     expect(code).toBe(1);
     expect(output).toMatch(/tests is not a Pulumi project: it has no Pulumi\.yaml/);
   });
