@@ -24,9 +24,7 @@
  * Figures are not judged; the run fails (exit 1) when an export fails (a 429 that the client gave
  * up on included), misses or adds objects, or takes longer than its deadline.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { closeApiClients } from "../../provider/http/origins";
@@ -39,7 +37,7 @@ import { clientFor, SOURCE_NAMES, typesFrom } from "../../sdk/cli/clone-options"
 import { BareClient } from "./support/bare-client";
 import { exportSeed, type ExportSeed } from "./support/export-fixture";
 import { limitBoundMs, spendWindow, type WindowLimit } from "./support/rate-limit";
-import { startSandboxProcess, type SandboxProcess } from "./support/sandbox-process";
+import { startSeededSandbox, type SandboxProcess } from "./support/sandbox-process";
 import { fixed, median, printTable } from "./support/table";
 
 /** Chatwoot's default (`RACK_ATTACK_LIMIT` per minute). */
@@ -111,14 +109,9 @@ async function main(): Promise<number> {
   const options = readOptions();
   const started = performance.now();
   const seed = exportSeed(options.objects);
-  const dir = mkdtempSync(join(tmpdir(), "chatwoot-export-bench-"));
-  const fixturePath = join(dir, "fixture.json");
-  writeFileSync(fixturePath, JSON.stringify(seed.fixture));
-  const sandbox = await startSandboxProcess(["--fixture", fixturePath]);
-  const account = sandbox.info.accounts[0];
-  const platform = sandbox.info.platformTokens[0];
-  if (!account || !platform) throw new Error("the sandbox seed has no account or platform app");
-  const tokens = { api: account.adminToken, platform };
+  const sandbox = await startSeededSandbox(seed.fixture);
+  const { account } = sandbox;
+  const tokens = { api: account.adminToken, platform: sandbox.platformToken };
   const bare = new BareClient(sandbox.url, tokens);
   const ctx: Context = { sandbox, bare, seed, accountId: account.id, tokens };
 
@@ -168,7 +161,6 @@ async function main(): Promise<number> {
     await closeApiClients();
     await bare.close();
     await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   const failed = report(results, seed);
   out();

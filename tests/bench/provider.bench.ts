@@ -21,9 +21,7 @@
  * The sandbox runs in a child process, so this process's CPU is the client's. Figures only: nothing
  * here passes or fails on timing; the run fails only when the benchmark itself cannot proceed.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { configure } from "../../provider";
@@ -32,7 +30,7 @@ import { fleetSeed } from "./support/fleet-fixture";
 import { runFleetScenario, type FleetScenario, type PhaseFigures } from "./support/fleet-run";
 import { limitBoundMs as windowBoundMs } from "./support/rate-limit";
 import { measureOperations, OPERATIONS, type OperationFigures } from "./support/operations";
-import { startSandboxProcess } from "./support/sandbox-process";
+import { startSeededSandbox } from "./support/sandbox-process";
 import { fixed, median, printTable, quantile } from "./support/table";
 import { fleet, samples } from "./support/workload";
 
@@ -78,13 +76,8 @@ async function main(): Promise<void> {
   const options = readOptions();
   const started = performance.now();
   const seed = fleetSeed(Math.ceil(options.resources / 5) + 1, 24);
-  const dir = mkdtempSync(join(tmpdir(), "chatwoot-bench-"));
-  const fixturePath = join(dir, "fixture.json");
-  writeFileSync(fixturePath, JSON.stringify(seed.fixture));
-  const sandbox = await startSandboxProcess(["--fixture", fixturePath]);
-  const account = sandbox.info.accounts[0];
-  const platform = sandbox.info.platformTokens[0];
-  if (!account || !platform) throw new Error("the sandbox seed has no account or platform app");
+  const sandbox = await startSeededSandbox(seed.fixture);
+  const { account, platformToken: platform } = sandbox;
   configure({ url: sandbox.url, apiAccessToken: account.adminToken, platformAccessToken: platform, accountId: String(account.id) });
   const bare = new BareClient(sandbox.url, { api: account.adminToken, platform });
 
@@ -130,7 +123,6 @@ async function main(): Promise<void> {
   } finally {
     await bare.close();
     await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   out();
   out(`total ${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);

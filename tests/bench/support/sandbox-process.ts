@@ -4,10 +4,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
-import type { Fault, LogEntry, RateLimitSetting, SandboxInfo } from "../../../sdk/sandbox";
+import type { Fault, FixtureInput, LogEntry, RateLimitSetting, SandboxInfo } from "../../../sdk/sandbox";
 
 /** A sandbox running in a child process. */
 export interface SandboxProcess {
@@ -91,4 +93,36 @@ async function firstLine(child: ChildProcess): Promise<SandboxInfo> {
   const text = await Promise.race([line, exited]);
   lines.close();
   return JSON.parse(text) as SandboxInfo;
+}
+
+/** A sandbox process seeded from a fixture, with the seed's first account and Platform App token. */
+export interface SeededSandbox extends SandboxProcess {
+  account: SandboxInfo["accounts"][number];
+  platformToken: string;
+}
+
+/**
+ * Starts a sandbox process on `fixture`, written to a temporary file that `close()` removes with
+ * the process.
+ */
+export async function startSeededSandbox(fixture: FixtureInput): Promise<SeededSandbox> {
+  const dir = mkdtempSync(join(tmpdir(), "chatwoot-bench-"));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const fixturePath = join(dir, "fixture.json");
+  writeFileSync(fixturePath, JSON.stringify(fixture));
+  const sandbox = await startSandboxProcess(["--fixture", fixturePath]).catch((err: unknown) => {
+    removeDir();
+    throw err;
+  });
+  const account = sandbox.info.accounts[0];
+  const platformToken = sandbox.info.platformTokens[0];
+  const close = async () => {
+    await sandbox.close();
+    removeDir();
+  };
+  if (!account || !platformToken) {
+    await close();
+    throw new Error("the sandbox seed has no account or platform app");
+  }
+  return { ...sandbox, account, platformToken, close };
 }
