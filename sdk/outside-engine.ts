@@ -7,8 +7,8 @@ let noticed = false;
  * Says once, on stderr, that the program runs outside any Pulumi engine (`node index.js`), where
  * the SDK silently registers nothing and exits 0. Every resource constructor and data source calls
  * it. `getMonitor()` is what the SDK itself asks before registering: it is defined under
- * `pulumi up` / `preview` (the engine's monitor address), the Automation API, `pulumi.runtime.setMocks`
- * and the project's offline runner, so none of them see the notice.
+ * `pulumi up` / `preview` (the engine's monitor address), the Automation API and
+ * `pulumi.runtime.setMocks`, so none of them see the notice.
  */
 export function noticeOutsideEngine(): void {
   if (noticed) return;
@@ -26,8 +26,8 @@ export function noticeOutsideEngine(): void {
       "pulumi-chatwoot: this program is running outside the Pulumi engine, so nothing is created, changed",
       "or read in Chatwoot, and it exits without doing anything. Run it with the Pulumi CLI from its",
       `project directory (${dir}): \`pulumi preview\`, \`pulumi up\`, \`pulumi refresh\`, \`pulumi destroy\`.`,
-      "Without a Pulumi CLI, a checkout of pulumi-chatwoot runs it through its test runner:",
-      `\`npm run demo -- --program ${dir}\` (a test runner, not a replacement for \`pulumi up\`).`,
+      "To get a Pulumi CLI: https://www.pulumi.com/docs/iac/download-install/ (or `npm run setup:pulumi`",
+      "in a checkout of pulumi-chatwoot, which builds one where Go is installed).",
       "",
     ].join("\n"),
   );

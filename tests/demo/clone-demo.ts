@@ -1,18 +1,19 @@
 /**
  * `npm run demo -- --example clone`: cloning an account, step by step, against a sandbox whose
  * account 1 holds every kind an export covers (./clone-fixture.ts): `pulumi-chatwoot export`, a
- * strict type-check of the project it wrote, `pulumi up` of it in account 2 (the offline runner),
+ * strict type-check of the project it wrote, `pulumi up` of it in account 2 (the real CLI),
  * `pulumi-chatwoot diff` (equal), a second `up` (no write), an `up` in account 1 itself (adoption,
  * no write), and a second export (byte-identical). Any step that does not hold fails the demo.
  */
 import * as path from "node:path";
-import { formatSummary, type RunSummary } from "../harness/offline-runner";
+import { tail, type Operation } from "../harness/pulumi-cli";
 import { build } from "./build";
 import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX } from "./clone-fixture";
 import { CloneFlow, COPY_SETTINGS, type Finished } from "./clone-flow";
 import { embeddedSandbox, type DemoSandbox } from "./demo-sandbox";
 import type { ExampleOptions } from "./options";
 import { say, seconds, setKnownSecrets, timed } from "./output";
+import { demoPulumi, describeCounts } from "./pulumi-cli-engine";
 import { describeRequests, writesIn } from "./requests";
 
 /** The lines of `text`, indented. */
@@ -23,12 +24,12 @@ function expectExit(step: string, finished: Finished, code: number): void {
 }
 
 /** Runs `pulumi up` of the project and says what it did and which requests it sent; `noWrite`: fails on any write. */
-async function up(sandbox: DemoSandbox, what: string, run: () => Promise<RunSummary>, noWrite: boolean): Promise<void> {
+async function up(sandbox: DemoSandbox, what: string, run: () => Promise<Operation>, noWrite: boolean): Promise<void> {
   await sandbox.clearLog();
-  const [summary, ms] = await timed(run);
+  const [op, ms] = await timed(run);
+  if (op.code !== 0) throw new Error(`${what.trim()}: pulumi up failed (exit ${op.code}):\n${indented(op.errors.join("\n") || tail(op))}`);
   const log = await sandbox.log();
-  const result = formatSummary(summary).split("\n").find((line) => line.startsWith("Resources:")) ?? "";
-  say(`${what}: ${result.replace(/^Resources: /, "")}; ${describeRequests(log)}; ${seconds(ms)}`);
+  say(`${what}: ${describeCounts(op)}; ${describeRequests(log)}; ${seconds(ms)}`);
   const writes = writesIn(log);
   if (noWrite && writes.length > 0) throw new Error(`${what.trim()} sent ${writes.map((w) => `${w.method} ${w.path}`).join(", ")}`);
 }
@@ -39,51 +40,51 @@ export async function runCloneDemo(options: ExampleOptions): Promise<void> {
   if (!options.skipBuild) build();
   const sandbox = await embeddedSandbox(CLONE_FIXTURE);
   setKnownSecrets(await sandbox.secrets());
-  const flow = new CloneFlow(sandbox.info);
+  let flow: CloneFlow | undefined;
   try {
     say(`Sandbox: ${sandbox.url}; account 1 "Acme" holds every kind an export covers, account 2 "Globex" the same people.`);
-    say("Engine: the offline runner (Pulumi's dynamic-provider host, state in a temporary directory).");
+    const clone = (flow = new CloneFlow(sandbox.info, await demoPulumi()));
     say();
 
-    const exported = await flow.exportSource();
+    const exported = await clone.exportSource();
     expectExit("export", exported, 0);
-    say(`1. npx pulumi-chatwoot export --account-id 1 --out ${path.basename(flow.project)} --platform`);
+    say(`1. npx pulumi-chatwoot export --account-id 1 --out ${path.basename(clone.project)} --platform`);
     say(indented(exported.stderr));
-    const program = flow.files()["index.ts"] ?? "";
+    const program = clone.files()["index.ts"] ?? "";
     const declarations = program.split("\n\n");
     const rule = declarations.find((block) => block.includes("new chatwoot.AutomationRule(")) ?? "";
     say(`   index.ts: ${program.split("\n").length} lines, ${declarations.filter((b) => b.includes("new chatwoot.")).length} objects; an automation rule, by reference:`);
     say(indented(rule));
     say();
 
-    expectExit("tsc --noEmit", await flow.typeCheck(), 0);
+    expectExit("tsc --noEmit", await clone.typeCheck(), 0);
     say("2. tsc --noEmit (strict): the exported project type-checks against the built package.");
     say();
 
     say(`3. pulumi up in account 2 (the second run must send no write) with ${Object.entries(COPY_SETTINGS).map(([k, v]) => `${k}=${v}`).join(", ")}:`);
-    await up(sandbox, "   first run", () => flow.apply(2, COPY_SETTINGS, "copy"), false);
-    await up(sandbox, "   second run", () => flow.apply(2, COPY_SETTINGS, "copy"), true);
+    await up(sandbox, "   first run", () => clone.apply(2, COPY_SETTINGS, "copy"), false);
+    await up(sandbox, "   second run", () => clone.apply(2, COPY_SETTINGS, "copy"), true);
     say();
 
-    const diff = await flow.diffCopy();
+    const diff = await clone.diffCopy();
     expectExit("diff", diff, 0);
     say(`4. npx pulumi-chatwoot diff --account-id 1 --to-account-id 2 --platform --portal-suffix=${COPY_PORTAL_SUFFIX}`);
     say(indented(diff.stdout));
     say();
 
     say("5. pulumi up in account 1 itself (adopt left at its default, true: every object is adopted):");
-    await up(sandbox, "   first run", () => flow.apply(1, {}, "source"), true);
+    await up(sandbox, "   first run", () => clone.apply(1, {}, "source"), true);
     say();
 
-    const again = path.join(flow.work, "again");
-    expectExit("second export", await flow.exportSource(again), 0);
-    const same = JSON.stringify(flow.files(again)) === JSON.stringify(flow.files());
+    const again = path.join(clone.work, "again");
+    expectExit("second export", await clone.exportSource(again), 0);
+    const same = JSON.stringify(clone.files(again)) === JSON.stringify(clone.files());
     if (!same) throw new Error("a second export of the unchanged account wrote different files");
     say("6. A second export of the unchanged account writes byte-identical files.");
     say();
     say("Done: the copy equals the original, and neither account received a write it did not need.");
   } finally {
-    flow.dispose();
+    flow?.dispose();
     await sandbox.close();
   }
 }

@@ -2,16 +2,17 @@
  * The steps of cloning an account against a sandbox seeded with {@link CLONE_FIXTURE}, shared by
  * the program test and `npm run demo -- --example clone`: the built `pulumi-chatwoot` command
  * (`export`, `diff`) as npm ships it, the TypeScript compiler on the exported project, and the
- * offline runner applying it to either account.
+ * real `pulumi` CLI applying it to either account, one stack per account (`pulumi stack init` and
+ * `pulumi config set` as the README says).
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { runProgram, type RunSummary } from "../harness/offline-runner";
+import { PulumiProject, type Operation } from "../harness/pulumi-cli";
 import type { SandboxInfo } from "../../sdk/sandbox";
 import { COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "./clone-fixture";
-import { projectName, REPO_ROOT } from "./examples";
+import { REPO_ROOT } from "./examples";
 
 /** The exported project's files. */
 export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"];
@@ -43,8 +44,12 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 export class CloneFlow {
   readonly work = fs.mkdtempSync(path.join(os.tmpdir(), "chatwoot-clone-"));
   readonly project = path.join(this.work, "acme");
+  private readonly stacks = new Map<string, PulumiProject>();
 
-  constructor(private readonly info: SandboxInfo) {
+  constructor(
+    private readonly info: SandboxInfo,
+    private readonly pulumi?: string,
+  ) {
     fs.mkdirSync(this.project);
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(this.project, "node_modules"), "junction");
   }
@@ -80,26 +85,36 @@ export class CloneFlow {
     return run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(this.project, "tsconfig.json"), "--noEmit"], { cwd: this.project });
   }
 
-  /** `pulumi up` of the exported project in account `accountId`, with the state of stack `stack`. */
-  apply(accountId: number, settings: Record<string, string>, stack: string): Promise<RunSummary> {
+  /**
+   * `pulumi up` of the exported project in account `accountId`, as stack `stack` (a project and
+   * backend of its own, made and configured on first use, as the README's steps do).
+   */
+  async apply(accountId: number, settings: Record<string, string>, stack: string): Promise<Operation> {
     const account = this.info.accounts.find((a) => a.id === accountId);
     if (!account) throw new Error(`the sandbox has no account ${accountId}`);
-    return runProgram({
-      program: this.project,
-      // The engine runs the provider host in the project directory; requires resolve from there.
-      cwd: this.project,
-      project: projectName(this.project),
-      stack,
-      statePath: path.join(this.work, `${stack}.json`),
-      config: {
-        "chatwoot:url": this.info.url,
-        "chatwoot:accountId": String(accountId),
-        "chatwoot:apiAccessToken": account.adminToken,
-        "chatwoot:platformAccessToken": this.info.platformTokens[0] ?? "",
-        ...settings,
-      },
-      secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
-    });
+    let project = this.stacks.get(stack);
+    if (!project) {
+      project = new PulumiProject(this.project, this.pulumi, path.join(this.work, `stack-${stack}`));
+      this.stacks.set(stack, project);
+      await project.init(stack, {
+        config: {
+          "chatwoot:url": this.info.url,
+          "chatwoot:accountId": String(accountId),
+          "chatwoot:apiAccessToken": account.adminToken,
+          "chatwoot:platformAccessToken": this.info.platformTokens[0] ?? "",
+          ...settings,
+        },
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+      });
+    }
+    return project.up();
+  }
+
+  /** The project of stack `stack`, once {@link apply} made it. */
+  stack(stack: string): PulumiProject {
+    const project = this.stacks.get(stack);
+    if (!project) throw new Error(`no stack ${stack} was applied`);
+    return project;
   }
 
   /** The project's files, by name. */
@@ -108,6 +123,7 @@ export class CloneFlow {
   }
 
   dispose(): void {
+    for (const project of this.stacks.values()) project.dispose();
     fs.rmSync(this.work, { recursive: true, force: true });
   }
 }

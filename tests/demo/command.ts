@@ -3,12 +3,12 @@
  * into what to run, or into the text and exit code of `--help` or a wrong option; then the run, with
  * its exit code. Tests call these in process instead of spawning the script for each case.
  */
-import { DEMO_USAGE, readDemoOptions, UsageError, type ExampleOptions, type ProgramOptions } from "./options";
+import { DEMO_USAGE, readDemoOptions, UsageError, type ExampleOptions } from "./options";
 import { say } from "./output";
 
 /** What the command line asks for: a run, or an answer that runs nothing. */
 export type CommandLine =
-  | { kind: "run"; options: ExampleOptions | ProgramOptions }
+  | { kind: "run"; options: ExampleOptions }
   | {
       kind: "exit";
       /** 0 for `--help`, 2 for a wrong option. */
@@ -20,13 +20,13 @@ export type CommandLine =
     };
 
 /**
- * Reads the demo's command line (`cwd` as in {@link readDemoOptions}).
+ * Reads the demo's command line.
  * @throws anything but a {@link UsageError}, which is an answer with exit code 2.
  */
-export function readCommandLine(argv: string[], cwd?: string): CommandLine {
+export function readCommandLine(argv: string[]): CommandLine {
   let options;
   try {
-    options = readDemoOptions(argv, cwd);
+    options = readDemoOptions(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     return { kind: "exit", code: 2, stdout: "", stderr: `demo: ${error.message}\n\n${DEMO_USAGE}\n` };
@@ -39,11 +39,10 @@ export function readCommandLine(argv: string[], cwd?: string): CommandLine {
  * Runs what the options ask for, printing as it goes. Resolves to 0 when everything worked, 1 when
  * something failed, after a last line with the reason (checked like every line: never a token).
  */
-export async function runDemo(options: ExampleOptions | ProgramOptions): Promise<0 | 1> {
+export async function runDemo(options: ExampleOptions): Promise<0 | 1> {
   try {
     // The runners load Pulumi and the harness: only when something is to run, so --help is quick.
-    if (options.mode === "program") await (await import("./own-program")).runOwnProgram(options);
-    else if (options.example === "clone") await (await import("./clone-demo")).runCloneDemo(options);
+    if (options.example === "clone") await (await import("./clone-demo")).runCloneDemo(options);
     else await (await import("./example-demo")).runExampleDemo({ ...options, example: options.example });
     return 0;
   } catch (err) {

@@ -1,32 +1,16 @@
 /**
- * The demo proper: an example run twice against a sandbox, with a check that the second run
- * changed nothing and sent no write, then what the stack holds. With a `pulumi` CLI on the PATH the
- * runs are real `pulumi up`s; otherwise the offline runner drives Pulumi's dynamic-provider host.
+ * The demo proper: an example run twice with real `pulumi up`s against a sandbox, with a check that
+ * the second run changed nothing and sent no write, then what the stack holds.
  */
 import { build } from "./build";
 import { embeddedSandbox, runningSandbox, type DemoSandbox } from "./demo-sandbox";
-import { describeCounts, type DemoEngine } from "./engine";
 import { example, sandboxStackConfig, type ExampleName } from "./examples";
-import { OfflineEngine } from "./offline-engine";
 import type { ExampleOptions } from "./options";
 import { say, seconds, setKnownSecrets, timed } from "./output";
-import { locatePulumi, PulumiCliEngine } from "./pulumi-cli-engine";
+import { countsOf } from "../harness/pulumi-cli";
+import { demoPulumi, describeCounts, PulumiCliEngine } from "./pulumi-cli-engine";
 import { describeRequests, writesIn } from "./requests";
 import { formatOutputs, formatResourceTable } from "./resource-table";
-
-async function chooseEngine(offline: boolean, spec: ReturnType<typeof example>, sandbox: DemoSandbox): Promise<DemoEngine> {
-  const stack = sandboxStackConfig(sandbox.info, spec);
-  const lookup = offline ? ({ found: false, reason: "--offline was given" } as const) : await locatePulumi();
-  if (lookup.found) {
-    say(`Engine: ${lookup.version} at ${lookup.path} (real \`pulumi up\`, file backend in a temporary directory).`);
-    return new PulumiCliEngine(lookup.path, spec, stack);
-  }
-  say(`Engine: the offline runner, because ${lookup.reason}.`);
-  say("  The program runs under Pulumi's Node.js runtime in this process, every resource goes through");
-  say("  Pulumi's own dynamic-provider host (check, create / diff, update), and state is a JSON file in");
-  say("  a temporary directory. Install the Pulumi CLI to run the same program with `pulumi up`.");
-  return new OfflineEngine(spec, stack);
-}
 
 /**
  * The stack of each demo starts empty, so objects an earlier demo created in a running sandbox
@@ -49,26 +33,26 @@ export async function runExampleDemo(options: ExampleOptions & { example: Exampl
   const sandbox = options.sandbox ? await runningSandbox(options.sandbox) : await embeddedSandbox(spec.fixture);
   const refreshSecrets = async () => setKnownSecrets(await sandbox.secrets());
   await refreshSecrets();
-  let engine: DemoEngine | undefined;
+  let engine: PulumiCliEngine | undefined;
   try {
     say(`Sandbox: ${sandbox.url} (an in-memory Chatwoot-compatible server; account 1 as its administrator).`);
     if (options.sandbox && options.reset) await resetRunningSandbox(sandbox);
-    engine = await chooseEngine(options.offline, spec, sandbox);
+    engine = new PulumiCliEngine(await demoPulumi(), spec, sandboxStackConfig(sandbox.info, spec));
     const stackEngine = engine;
     say();
 
     await sandbox.clearLog();
     const [first, firstMs] = await timed(() => stackEngine.up());
     await refreshSecrets();
-    say(`Run 1: ${describeCounts(first.counts)}; ${describeRequests(await sandbox.log())}; ${seconds(firstMs)}`);
+    say(`Run 1: ${describeCounts(first)}; ${describeRequests(await sandbox.log())}; ${seconds(firstMs)}`);
 
     await sandbox.clearLog();
     const [second, secondMs] = await timed(() => stackEngine.up());
     await refreshSecrets();
     const log = await sandbox.log();
-    say(`Run 2: ${describeCounts(second.counts)}; ${describeRequests(log)}; ${seconds(secondMs)}`);
+    say(`Run 2: ${describeCounts(second)}; ${describeRequests(log)}; ${seconds(secondMs)}`);
     const writes = writesIn(log);
-    if (second.changed) throw new Error("the second run changed resources although the program did not change");
+    if (Object.keys(countsOf(second)).some((op) => op !== "same")) throw new Error("the second run changed resources although the program did not change");
     if (writes.length > 0) throw new Error(`the second run sent ${writes.length} write(s): ${writes.map((w) => `${w.method} ${w.path}`).join(", ")}`);
     say("       no changes, and the sandbox's request log holds no write for this run.");
     say();
@@ -81,7 +65,7 @@ export async function runExampleDemo(options: ExampleOptions & { example: Exampl
     say();
     say("Done: the second run changed nothing and sent no write.");
   } finally {
-    await engine?.dispose();
+    engine?.dispose();
     await sandbox.close();
   }
 }

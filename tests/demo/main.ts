@@ -1,12 +1,9 @@
 /**
  * `npm run demo`: builds the package, starts the sandbox in this process, runs an example (the
  * quickstart by default) against it twice, checks that the second run changed nothing and sent no
- * write, and prints what the stack holds (./example-demo.ts). With `--program DIR` it runs the
- * user's own program through the offline test runner instead (./own-program.ts).
+ * write, and prints what the stack holds (./example-demo.ts), with the real `pulumi` CLI.
  *
- *   npm run demo -- [--example NAME] [--sandbox URL [--no-reset]] [--offline] [--skip-build]
- *   npm run demo -- --program DIR [--step preview,up,refresh,destroy] [--url URL] [--stack NAME]
- *                   [--state FILE] [--config KEY=VALUE ...] [--skip-build]
+ *   npm run demo -- [--example NAME] [--sandbox URL [--no-reset]] [--skip-build]
  *   npm run demo -- --help
  *
  * Exits 0 when everything worked, 1 when a run failed, 2 on a wrong option (with the usage on

@@ -1,17 +1,20 @@
 /**
  * Cloning an account end to end, with the command as npm ships it (dist/, run by `npm run build`):
  * the sandbox's first account holds every kind an export covers; `pulumi-chatwoot export` writes a
- * project that type-checks under strict; applied to the second account through the offline runner
- * it makes a copy that `pulumi-chatwoot diff` finds equal; a second apply sends no write, neither
- * does applying it to the account it came from; and exporting again gives the same bytes.
+ * project that type-checks under strict; applied to the second account with the real `pulumi` CLI
+ * (`pulumi stack init`, `pulumi config set`, `pulumi up`, as the README says) it makes a copy that
+ * `pulumi-chatwoot diff` finds equal; a second apply sends no write, neither does applying it to
+ * the account it came from; and exporting again gives the same bytes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CLONE_FIXTURE, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
+import { opsOf } from "../harness/pulumi-cli";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
-import { opsOf } from "./support/example-stack";
+import { expectSuccess } from "./support/lifecycle";
+import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
 
@@ -20,105 +23,114 @@ let flow: CloneFlow;
 
 const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
-  flow = new CloneFlow(sandbox.info);
-});
-
-afterAll(async () => {
-  flow?.dispose();
-  await sandbox?.close();
-});
-
-test("export writes the whole project, says what it read per kind, and writes no credential", async () => {
-  const { code, stdout, stderr } = await flow.exportSource();
-  expect(code).toBe(0);
-  expect(stdout).toBe("");
-  const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "automation rules", "webhooks", "canned responses", "macros"];
-  for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
-  expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
-  // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
-  expect(stderr).toMatch(/^warning: inbox "Acme Support Email": a Channel::Email inbox can only be adopted/m);
-  const files = flow.files();
-  expect(files["index.ts"]).toContain(`adoptId: adopt ? ${SOURCE_EMAIL_INBOX} : config.requireNumber("inboxAcmeSupportEmailId")`);
-  const secrets = sandbox.control.secrets();
-  expect(secrets.length).toBeGreaterThan(0);
-  for (const secret of secrets) {
-    for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
-  }
-});
-
-test("the exported project type-checks under strict against the built package", async () => {
-  const { code, stdout } = await flow.typeCheck();
-  expect(stdout).toBe("");
-  expect(code).toBe(0);
-  expect(JSON.parse(flow.files()["tsconfig.json"] ?? "{}").compilerOptions.strict).toBe(true);
-});
-
-test("applied to the second account it makes a copy that diff finds equal", async () => {
-  const before = await flow.diffCopy();
-  expect(before.code).toBe(1);
-
-  const summary = await flow.apply(2, COPY_SETTINGS, "copy");
-  // Everything is created but the e-mail inbox, which takes Globex's over.
-  expect(Object.values(opsOf(summary)).filter((op) => op !== "create")).toEqual(["adopt"]);
-  expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
-
-  const after = await flow.diffCopy();
-  expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);
-  expect(after.code).toBe(0);
-});
-
-test("a second apply to the copy changes nothing and sends no write", async () => {
-  sandbox.control.clearLog();
-  const summary = await flow.apply(2, COPY_SETTINGS, "copy");
-  expect(new Set(Object.values(opsOf(summary)))).toEqual(new Set(["same"]));
-  expect(writeLines()).toEqual([]);
-});
-
-test("applied to the account it came from, it adopts every object and sends no write", async () => {
-  sandbox.control.clearLog();
-  const summary = await flow.apply(1, {}, "source");
-  // Memberships have nothing to adopt: their users are members already.
-  for (const [name, op] of Object.entries(opsOf(summary))) expect([name, op]).toEqual([name, name.includes("-members-") ? "create" : "adopt"]);
-  expect(writeLines()).toEqual([]);
-});
-
-test("exporting the unchanged account again gives byte-identical files", async () => {
-  const again = path.join(flow.work, "again");
-  expect((await flow.exportSource(again)).code).toBe(0);
-  expect(flow.files(again)).toEqual(flow.files());
-});
-
-test("diff names what differs once the copy is changed, and exits 1", async () => {
-  const token = sandbox.info.accounts[1]?.adminToken ?? "";
-  const labels = await fetch(`${sandbox.url}/api/v1/accounts/2/labels`, { headers: { api_access_token: token } });
-  const vip = ((await labels.json()) as { payload: { id: number; title: string }[] }).payload.find((l) => l.title === "vip");
-  const patched = await fetch(`${sandbox.url}/api/v1/accounts/2/labels/${vip?.id}`, {
-    method: "PATCH",
-    headers: { api_access_token: token, "content-type": "application/json" },
-    body: JSON.stringify({ color: "#000000" }),
+realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`", () => {
+  beforeAll(async () => {
+    sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
+    flow = new CloneFlow(sandbox.info, realEngine.binary);
   });
-  expect(patched.status).toBe(200);
-  const { code, stdout } = await flow.diffCopy();
-  expect(code).toBe(1);
-  expect(stdout).toContain('label "vip": differs\n    color: "#d97706" in account 1, "#000000" in account 2\n');
-  expect(stdout).toMatch(/differ: 1 object\(s\) \(0 only in account 1, 0 only in account 2, 1 changed\)/);
-});
 
-test("with a token the server refuses, export exits 1 with the server's answer and writes nothing", async () => {
-  const dir = path.join(flow.work, "refused");
-  const { code, stderr } = await flow.exportSource(dir, { CHATWOOT_API_ACCESS_TOKEN: "not-a-token" });
-  expect(code).toBe(1);
-  expect(stderr).toMatch(/^pulumi-chatwoot export: GET \/api\/v1\/accounts\/1\/agents: 401 /m);
-  // The advice names what the command line reads, not a program's stack config.
-  expect(stderr).toContain("check environment variable CHATWOOT_API_ACCESS_TOKEN");
-  expect(stderr).not.toContain("chatwoot:");
-  expect(fs.existsSync(dir)).toBe(false);
-});
+  afterAll(async () => {
+    flow?.dispose();
+    await sandbox?.close();
+  });
 
-test("without a server to reach, diff exits 2 with a clear message", async () => {
-  const { code, stderr } = await flow.command(["diff", "--account-id", "1", "--to-account-id", "2", "--url", "http://127.0.0.1:9"], { CHATWOOT_MAX_RETRIES: "0" });
-  expect(code).toBe(2);
-  expect(stderr).toMatch(/^pulumi-chatwoot diff: GET \/api\/v1\/accounts\/1\/agents: connection refused/m);
+  test("export writes the whole project, says what it read per kind, and writes no credential", async () => {
+    const { code, stdout, stderr } = await flow.exportSource();
+    expect(code).toBe(0);
+    expect(stdout).toBe("");
+    const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "automation rules", "webhooks", "canned responses", "macros"];
+    for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
+    expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
+    // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
+    expect(stderr).toMatch(/^warning: inbox "Acme Support Email": a Channel::Email inbox can only be adopted/m);
+    const files = flow.files();
+    expect(files["index.ts"]).toContain(`adoptId: adopt ? ${SOURCE_EMAIL_INBOX} : config.requireNumber("inboxAcmeSupportEmailId")`);
+    const secrets = sandbox.control.secrets();
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const secret of secrets) {
+      for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
+    }
+  });
+
+  test("the exported project type-checks under strict against the built package", async () => {
+    const { code, stdout } = await flow.typeCheck();
+    expect(stdout).toBe("");
+    expect(code).toBe(0);
+    expect(JSON.parse(flow.files()["tsconfig.json"] ?? "{}").compilerOptions.strict).toBe(true);
+  });
+
+  test("applied to the second account it makes a copy that diff finds equal", async () => {
+    const before = await flow.diffCopy();
+    expect(before.code).toBe(1);
+
+    const up = await flow.apply(2, COPY_SETTINGS, "copy");
+    expectSuccess(up);
+    expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
+    // Everything is made but the e-mail inbox, which takes Globex's over.
+    const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
+    expect(adopted).toEqual([expect.stringMatching(/^inbox/)]);
+    expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
+
+    const after = await flow.diffCopy();
+    expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);
+    expect(after.code).toBe(0);
+  });
+
+  test("a second apply to the copy changes nothing and sends no write", async () => {
+    sandbox.control.clearLog();
+    const up = await flow.apply(2, COPY_SETTINGS, "copy");
+    expectSuccess(up);
+    expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["same"]));
+    expect(writeLines()).toEqual([]);
+  });
+
+  test("applied to the account it came from, it adopts every object and sends no write", async () => {
+    sandbox.control.clearLog();
+    const up = await flow.apply(1, {}, "source");
+    expectSuccess(up);
+    // Memberships have nothing to adopt: their users are members already.
+    const resources = await flow.stack("source").resources();
+    expect(resources.size).toBeGreaterThan(10);
+    for (const [name, resource] of resources) expect([name, resource.outputs.adopted === true]).toEqual([name, !name.includes("-members-")]);
+    expect(writeLines()).toEqual([]);
+  });
+
+  test("exporting the unchanged account again gives byte-identical files", async () => {
+    const again = path.join(flow.work, "again");
+    expect((await flow.exportSource(again)).code).toBe(0);
+    expect(flow.files(again)).toEqual(flow.files());
+  });
+
+  test("diff names what differs once the copy is changed, and exits 1", async () => {
+    const token = sandbox.info.accounts[1]?.adminToken ?? "";
+    const labels = await fetch(`${sandbox.url}/api/v1/accounts/2/labels`, { headers: { api_access_token: token } });
+    const vip = ((await labels.json()) as { payload: { id: number; title: string }[] }).payload.find((l) => l.title === "vip");
+    const patched = await fetch(`${sandbox.url}/api/v1/accounts/2/labels/${vip?.id}`, {
+      method: "PATCH",
+      headers: { api_access_token: token, "content-type": "application/json" },
+      body: JSON.stringify({ color: "#000000" }),
+    });
+    expect(patched.status).toBe(200);
+    const { code, stdout } = await flow.diffCopy();
+    expect(code).toBe(1);
+    expect(stdout).toContain('label "vip": differs\n    color: "#d97706" in account 1, "#000000" in account 2\n');
+    expect(stdout).toMatch(/differ: 1 object\(s\) \(0 only in account 1, 0 only in account 2, 1 changed\)/);
+  });
+
+  test("with a token the server refuses, export exits 1 with the server's answer and writes nothing", async () => {
+    const dir = path.join(flow.work, "refused");
+    const { code, stderr } = await flow.exportSource(dir, { CHATWOOT_API_ACCESS_TOKEN: "not-a-token" });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^pulumi-chatwoot export: GET \/api\/v1\/accounts\/1\/agents: 401 /m);
+    // The advice names what the command line reads, not a program's stack config.
+    expect(stderr).toContain("check environment variable CHATWOOT_API_ACCESS_TOKEN");
+    expect(stderr).not.toContain("chatwoot:");
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  test("without a server to reach, diff exits 2 with a clear message", async () => {
+    const { code, stderr } = await flow.command(["diff", "--account-id", "1", "--to-account-id", "2", "--url", "http://127.0.0.1:9"], { CHATWOOT_MAX_RETRIES: "0" });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^pulumi-chatwoot diff: GET \/api\/v1\/accounts\/1\/agents: connection refused/m);
+  });
 });

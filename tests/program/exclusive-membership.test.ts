@@ -1,65 +1,61 @@
 /**
- * examples/exclusive-membership: the exclusive membership makes its inbox hold exactly the listed
- * users, the additive one leaves other members alone.
+ * examples/exclusive-membership through the real `pulumi` CLI: the exclusive membership makes its
+ * inbox hold exactly the listed users, the additive one leaves other members alone (the steps:
+ * ./support/lifecycle.ts).
  */
-import { opsOf, useExampleStack } from "./support/example-stack";
+import { example } from "../demo/examples";
+import { exampleLifecycle, type StackContext } from "./support/lifecycle";
 
-const stack = useExampleStack("exclusive-membership");
-const settings = stack.spec.settings;
+jest.setTimeout(120_000);
+
+const settings = example("exclusive-membership").settings;
 const frontDeskInbox = Number(settings.frontDeskInboxId);
 const escalationsInbox = Number(settings.escalationsInboxId);
 const frontDeskAgents = JSON.parse(settings.frontDeskAgents) as number[];
 const escalationAgents = JSON.parse(settings.escalationAgents) as number[];
 
-const membersOf = (inboxId: number) => stack.snapshot().inboxes.find((i) => i.id === inboxId)?.member_ids ?? [];
-const namesOf = (ids: number[]) => ids.map((id) => stack.snapshot().users.find((u) => u.id === id)?.name);
+const membersOf = (ctx: StackContext, inboxId: number, snapshot = ctx.snapshot()) => snapshot.inboxes.find((i) => i.id === inboxId)?.member_ids ?? [];
+const sorted = <T>(values: readonly T[]) => [...values].sort();
 
-test("the exclusive inbox ends with exactly the listed users; the additive one keeps its other members", async () => {
-  const frontDeskBefore = membersOf(frontDeskInbox);
-  const escalationsBefore = membersOf(escalationsInbox);
-  // The seed has to make both points: someone unlisted in each inbox.
-  expect(frontDeskBefore.some((id) => !frontDeskAgents.includes(id))).toBe(true);
-  expect(escalationsBefore.some((id) => !escalationAgents.includes(id))).toBe(true);
+exampleLifecycle({
+  example: "exclusive-membership",
+  resources: ["front-desk", "escalations"],
+  async afterUp(ctx) {
+    const frontDeskBefore = membersOf(ctx, frontDeskInbox, ctx.seed);
+    const escalationsBefore = membersOf(ctx, escalationsInbox, ctx.seed);
+    // The seed has to make both points: someone unlisted in each inbox.
+    expect(frontDeskBefore.some((id) => !frontDeskAgents.includes(id))).toBe(true);
+    expect(escalationsBefore.some((id) => !escalationAgents.includes(id))).toBe(true);
 
-  const summary = await stack.up();
-  expect(opsOf(summary)).toEqual({ "front-desk": "create", escalations: "create" });
-  expect([...membersOf(frontDeskInbox)].sort()).toEqual([...frontDeskAgents].sort());
-  const escalations = membersOf(escalationsInbox);
-  expect([...escalations].sort()).toEqual([...new Set([...escalationsBefore, ...escalationAgents])].sort());
-  // The outputs list members in the API's order.
-  const sorted = (names: unknown) => [...(names as string[])].sort();
-  expect(sorted(summary.outputs.frontDeskMembers)).toEqual(sorted(namesOf(membersOf(frontDeskInbox))));
-  expect(sorted(summary.outputs.escalationsMembers)).toEqual(sorted(namesOf(escalations)));
-  expect(summary.outputs.frontDeskName).toBe(stack.snapshot().inboxes.find((i) => i.id === frontDeskInbox)?.name);
-});
-
-test("a second run changes nothing and sends no write", async () => {
-  await stack.up();
-  stack.sandbox.control.clearLog();
-  const second = await stack.up();
-  expect(opsOf(second)).toEqual({ "front-desk": "same", escalations: "same" });
-  expect(stack.writes()).toEqual([]);
-});
-
-test("a changed list updates only that membership, with one write", async () => {
-  await stack.up();
-  stack.sandbox.control.clearLog();
-  const summary = await stack.up({ frontDeskAgents: JSON.stringify(frontDeskAgents.slice(0, 1)) });
-  expect(opsOf(summary)).toEqual({ "front-desk": "update", escalations: "same" });
-  expect(stack.writeLines()).toEqual(["PATCH /api/v1/accounts/1/inbox_members"]);
-  expect(membersOf(frontDeskInbox)).toEqual(frontDeskAgents.slice(0, 1));
-});
-
-test("destroy removes the listed users and leaves the others", async () => {
-  const escalationsBefore = membersOf(escalationsInbox);
-  await stack.up();
-  await stack.destroy();
-  expect(membersOf(frontDeskInbox)).toEqual([]);
-  expect(membersOf(escalationsInbox)).toEqual(escalationsBefore.filter((id) => !escalationAgents.includes(id)));
-});
-
-test("the state holds no token in plaintext", async () => {
-  await stack.up();
-  const text = stack.stateText();
-  for (const secret of stack.sandbox.control.secrets()) expect(text).not.toContain(secret);
+    expect(sorted(membersOf(ctx, frontDeskInbox))).toEqual(sorted(frontDeskAgents));
+    const escalations = membersOf(ctx, escalationsInbox);
+    expect(sorted(escalations)).toEqual(sorted([...new Set([...escalationsBefore, ...escalationAgents])]));
+    const namesOf = (ids: number[]) => ids.map((id) => ctx.snapshot().users.find((u) => u.id === id)?.name);
+    const outputs = await ctx.project.outputs();
+    expect(sorted(outputs.frontDeskMembers as string[])).toEqual(sorted(namesOf(membersOf(ctx, frontDeskInbox))));
+    expect(sorted(outputs.escalationsMembers as string[])).toEqual(sorted(namesOf(escalations)));
+    expect(outputs.frontDeskName).toBe(ctx.snapshot().inboxes.find((i) => i.id === frontDeskInbox)?.name);
+  },
+  edit: {
+    settings: { frontDeskAgents: JSON.stringify(frontDeskAgents.slice(0, 1)) },
+    resource: "front-desk",
+    diff: ["userIds"],
+    write: async () => ({ line: "PATCH /api/v1/accounts/1/inbox_members", body: { inbox_id: frontDeskInbox, user_ids: frontDeskAgents.slice(0, 1) } }),
+  },
+  drift: {
+    resource: "front-desk",
+    async make(ctx) {
+      const stranger = ctx.seed.users.find((u) => !frontDeskAgents.includes(u.id) && membersOf(ctx, frontDeskInbox, ctx.seed).includes(u.id));
+      const answer = await ctx.admin("POST", "/api/v1/accounts/1/inbox_members", { inbox_id: frontDeskInbox, user_ids: [stranger?.id] });
+      expect(answer.status).toBe(200);
+    },
+    repair: async () => ({ line: "PATCH /api/v1/accounts/1/inbox_members", body: { inbox_id: frontDeskInbox, user_ids: frontDeskAgents.slice(0, 1) } }),
+  },
+  badInput: { settings: { frontDeskAgents: "[]" }, message: /InboxMembership resource .front-desk.: property userIds .* has a problem: .*allowEmpty/ },
+  secretOutputs: [],
+  async afterDestroy(ctx) {
+    expect(membersOf(ctx, frontDeskInbox)).toEqual([]);
+    const escalationsBefore = membersOf(ctx, escalationsInbox, ctx.seed);
+    expect(membersOf(ctx, escalationsInbox)).toEqual(escalationsBefore.filter((id) => !escalationAgents.includes(id)));
+  },
 });

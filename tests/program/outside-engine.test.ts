@@ -1,14 +1,17 @@
 /**
  * A user's program run with plain `node index.js` (no Pulumi engine) used to register nothing and
  * exit 0 in silence. Every resource of the built package now says so on stderr and names the ways
- * to run it; the same program through the demo's test runner prints no such notice.
+ * to run it; the same program through `pulumi up` prints no such notice.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startSandbox } from "../../sdk/sandbox";
 import { REPO_ROOT } from "../demo/examples";
+import { PulumiProject } from "../harness/pulumi-cli";
+import { expectSuccess } from "./support/lifecycle";
+import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(90_000);
 
@@ -41,7 +44,7 @@ test("`node index.js` says on stderr that nothing happens outside the engine and
   expect(result.stdout).toBe("");
   expect(result.stderr).toContain(NOTICE);
   expect(result.stderr).toContain("`pulumi up`");
-  expect(result.stderr).toContain(`npm run demo -- --program ${fs.realpathSync(project)}`);
+  expect(result.stderr).toContain(`project directory (${fs.realpathSync(project)})`);
   expect(result.stderr.split(NOTICE)).toHaveLength(2);
 });
 
@@ -74,26 +77,23 @@ test("every resource class of the package gives the notice", () => {
   expect(Object.entries(seen).filter(([, noticed]) => !noticed)).toEqual([]);
 });
 
-test("the same program through the demo's test runner is created, without the notice", async () => {
-  const sandbox = await startSandbox();
-  try {
-    const output = await new Promise<{ code: number | null; text: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "tests/demo/main.ts", "--skip-build", "--program", project, "--url", sandbox.url, "--state", path.join(project, "state.json")],
-        { cwd: REPO_ROOT, env: plainEnv },
-      );
-      let text = "";
-      child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, text }));
-    });
-    expect(output.code).toBe(0);
-    expect(output.text).toMatch(/^Resources: 1 created$/m);
-    expect(output.text).not.toContain(NOTICE);
-    expect(sandbox.control.snapshot().custom_attribute_definitions.map((d) => d.attribute_key)).toEqual(["tier"]);
-  } finally {
-    await sandbox.close();
-  }
+realEngine.describe("the same program through `pulumi`", () => {
+  test("`pulumi up` creates it, without the notice", async () => {
+    const sandbox = await startSandbox();
+    const pulumi = new PulumiProject(project);
+    try {
+      await pulumi.init("dev", {
+        config: { "chatwoot:url": sandbox.url, "chatwoot:accountId": "1", "chatwoot:apiAccessToken": sandbox.info.accounts[0].adminToken },
+        secretKeys: ["chatwoot:apiAccessToken"],
+      });
+      const up = await pulumi.up();
+      expectSuccess(up);
+      expect(up.changes).toEqual({ create: 2 });
+      expect(`${up.stdout}${up.stderr}`).not.toContain(NOTICE);
+      expect(sandbox.control.snapshot().custom_attribute_definitions.map((d) => d.attribute_key)).toEqual(["tier"]);
+    } finally {
+      pulumi.dispose();
+      await sandbox.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * `node index.js` of a program registers nothing and exits 0: the SDK says so on stderr, once, from
  * every resource constructor and data source, and stays quiet wherever a monitor exists (the engine,
- * `pulumi.runtime.setMocks`, the offline runner). Resources are constructed in plain Node, in
+ * `pulumi.runtime.setMocks`). Resources are constructed in plain Node, in
  * tests/program/outside-engine.test.ts: under jest the SDK cannot serialize their providers.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -31,7 +31,7 @@ test("outside any engine, the notice says how to run the program, on stderr, onc
     stderr.restore();
     expect(stderr.text().match(new RegExp(NOTICE, "g"))).toHaveLength(1);
     expect(stderr.text()).toContain("`pulumi up`");
-    expect(stderr.text()).toContain("npm run demo -- --program ");
+    expect(stderr.text()).toContain("https://www.pulumi.com/docs/iac/download-install/");
   });
 });
 

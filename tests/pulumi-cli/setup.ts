@@ -1,0 +1,26 @@
+/**
+ * `npm run setup:pulumi`: puts the real Pulumi CLI and its plugins in `.pulumi-cli/bin` (see
+ * ./install.ts). Prints the CLI's path on stdout, progress on stderr.
+ *
+ *   npm run setup:pulumi                 fails (exit 1) when this machine can get no CLI
+ *   npm run setup:pulumi -- --optional   says so loudly instead and exits 0, unless CI=true
+ */
+import { ensurePulumiCli } from "./install";
+
+async function main(): Promise<void> {
+  const optional = process.argv.includes("--optional");
+  const cli = await ensurePulumiCli();
+  if (cli.found) {
+    process.stderr.write(`Pulumi CLI ${cli.version} (${cli.source}): ${cli.pulumi}\n`);
+    process.stdout.write(`${cli.pulumi}\n`);
+    return;
+  }
+  const fatal = !optional || process.env.CI === "true";
+  process.stderr.write(`${fatal ? "error" : "WARNING"}: ${cli.reason}${fatal ? "" : " The real-engine tests will be skipped."}\n`);
+  if (fatal) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,80 @@
+/**
+ * `npm run setup:pulumi` (tests/pulumi-cli/install.ts) with shell-script stand-ins for an installed
+ * Pulumi: what is linked, what is written, when it is quick, and the one sentence when this
+ * machine has no way to a CLI. (The Go build itself runs in every CI run: `.ci/run` calls it.)
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { spawn } from "node:child_process";
+import { temporaryDir } from "../../harness/temp-dir";
+import { ensurePulumiCli, NO_CLI, pinnedVersion, REPO_ROOT } from "../../pulumi-cli/install";
+
+const work = temporaryDir("pulumi-install-");
+let n = 0;
+
+/** A fresh CLI directory and a PATH directory holding the given executables (shell scripts). */
+function machine(scripts: Record<string, string>) {
+  const root = path.join(work, String(++n));
+  const bin = path.join(root, "path");
+  const dir = path.join(root, "cli");
+  fs.mkdirSync(bin, { recursive: true });
+  for (const [name, body] of Object.entries(scripts)) fs.writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+  const lines: string[] = [];
+  return { bin, dir, lines, place: { dir, env: { PATH: bin } }, log: (line: string) => lines.push(line) };
+}
+
+(process.platform === "win32" ? describe.skip : describe)("ensurePulumiCli", () => {
+  test("links an installed `pulumi` and its language host, and the dynamic-provider plugin of the npm package", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-nodejs": "exit 0" });
+    const cli = await ensurePulumiCli(m.log, m.place);
+    expect(cli).toEqual({ found: true, pulumi: path.join(m.dir, "pulumi"), version: "v3.999.0", source: "linked from the PATH" });
+    expect(fs.readlinkSync(path.join(m.dir, "pulumi"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi")));
+    expect(fs.readlinkSync(path.join(m.dir, "pulumi-language-nodejs"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi-language-nodejs")));
+    expect(fs.readlinkSync(path.join(m.dir, "pulumi-resource-pulumi-nodejs"))).toBe(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
+    expect(m.lines).toEqual([`Linked the Pulumi CLI v3.999.0 from ${path.join(m.bin, "pulumi")}.`]);
+
+    // The second time it is all there: nothing is linked again.
+    m.lines.length = 0;
+    expect(await ensurePulumiCli(m.log, m.place)).toMatchObject({ found: true, source: "already there" });
+    expect(m.lines).toEqual([]);
+  });
+
+  test("without a language host beside the installed CLI, the project's own is put there, and it starts", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    const host = path.join(m.dir, "pulumi-language-nodejs");
+    expect(fs.readFileSync(host, "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli/language-host.js"));
+    // Started as the engine starts it (its address last), it prints the port it serves on.
+    const child = spawn(host, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"] });
+    const firstLine = await new Promise<string>((resolve) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        if (out.includes("\n")) resolve(out);
+      });
+      child.on("close", () => resolve(out));
+    });
+    child.kill();
+    expect(firstLine).toMatch(/^\d+\n/);
+  });
+
+  test("a `pulumi` that does not answer `pulumi version` is not linked; without Go that leaves no CLI, said in one sentence", async () => {
+    const m = machine({ pulumi: 'echo "cannot reach get.pulumi.com" >&2; exit 3' });
+    expect(await ensurePulumiCli(m.log, m.place)).toEqual({ found: false, reason: NO_CLI });
+    expect(m.lines).toEqual([`${path.join(m.bin, "pulumi")} does not answer \`pulumi version\`: building one instead.`]);
+    expect(fs.existsSync(path.join(m.dir, "pulumi"))).toBe(false);
+    expect(NO_CLI.split(". ").length).toBeLessThanOrEqual(2);
+  });
+
+  test("neither `pulumi` nor `go` on the PATH: no CLI, and the reason says how to get one", async () => {
+    const m = machine({});
+    const cli = await ensurePulumiCli(m.log, m.place);
+    expect(cli).toEqual({ found: false, reason: NO_CLI });
+    expect(NO_CLI).toMatch(/Install Pulumi .* or Go/);
+  });
+
+  test("the wrapper module pins the version of the project's @pulumi/pulumi", () => {
+    const sdk = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as { version: string };
+    expect(pinnedVersion()).toBe(`v${sdk.version}`);
+  });
+});
