@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { fromWire, type FromWire } from "../mapping";
-import { BOT_OUTPUT_DEFAULTS, listBots, type AgentBotWire } from "../resources/agent-bot";
-import { accountId } from "../resources/fields";
+import { call } from "../lifecycle/api";
+import { AgentBotWire, BOT_OUTPUT_DEFAULTS } from "../wire/agent-bot";
+import { list } from "../wire/envelope";
+import { platformPath } from "../wire/paths";
+import { accountId } from "../validation/fields";
 import { parseArgs } from "./reader";
 
 /** Arguments of `getAgentBots`. */
@@ -37,6 +40,7 @@ export const AGENT_BOT_SECRET_KEYS = ["accessToken"] as const satisfies readonly
  */
 export async function getAgentBots(args: GetAgentBotsArgs = {}): Promise<AgentBots> {
   const wanted = parseArgs("getAgentBots", GetAgentBotsArgs, args).accountId;
-  const bots = (await listBots()).filter((b) => wanted === undefined || b.account_id === wanted);
+  const all = await call(list(AgentBotWire), { method: "GET", path: platformPath("agent_bots") });
+  const bots = all.filter((b) => wanted === undefined || b.account_id === wanted);
   return { bots: bots.map((b) => ({ ...BOT_OUTPUT_DEFAULTS, ...(fromWire(b) as object) }) as AgentBot) };
 }

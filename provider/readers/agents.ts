@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { call } from "../lifecycle/api";
-import { accountId } from "../resources/fields";
+import { accountId } from "../validation/fields";
 import { AgentWire } from "../wire/agent";
 import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { call } from "../lifecycle/api";
 import { fromWire, type FromWire } from "../mapping";
-import { accountId } from "../resources/fields";
-import { TeamWire } from "../resources/team";
+import { accountId } from "../validation/fields";
+import { TeamWire } from "../wire/team";
 import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";

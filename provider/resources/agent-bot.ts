@@ -10,11 +10,11 @@ import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import { defineResource } from "../lifecycle/resource";
 import { toWire } from "../mapping";
-import { credential } from "../wire/credential";
-import { enumName, list, single } from "../wire/envelope";
+import { list, single } from "../wire/envelope";
 import { platformPath } from "../wire/paths";
 import { AvatarFileError, readAvatarFile, type AvatarFile } from "./avatar-file";
-import { accountId, httpUrl, name, objectId, text } from "./fields";
+import { accountId, httpUrl, name, objectId, text } from "../validation/fields";
+import { AgentBotWire, BOT_OUTPUT_DEFAULTS } from "../wire/agent-bot";
 
 /** Extensions of files that are certainly not the JPEG or PNG image `avatar_url` must point at. */
 const NOT_JPEG_OR_PNG = /\.(gif|webp|svg|bmp|tiff?|ico|heic|heif|avif|pdf)$/i;
@@ -70,37 +70,6 @@ export const AgentBotInputs = z
 export type AgentBotInputs = z.input<typeof AgentBotInputs>;
 type Inputs = z.output<typeof AgentBotInputs> & { avatarSha256?: string };
 
-/**
- * A bot as the Platform API sends it. Real servers send only id, name, description, outgoing_url
- * and account_id; the spec documents the rest. Absent fields stay absent here, so that outputs
- * keep what an earlier answer said (e.g. an access token only some endpoints echo).
- */
-export const AgentBotWire = z.object({
-  id: z.number().int(),
-  name: z.string().nullish(),
-  description: z.string().nullish(),
-  outgoing_url: z.string().nullish(),
-  account_id: z.number().int().nullish(),
-  thumbnail: z.string().nullish(),
-  bot_type: enumName(["webhook"]).nullish(),
-  bot_config: z.unknown().optional(),
-  access_token: credential(z.string()).nullish(),
-  system_bot: z.boolean().nullish(),
-});
-export type AgentBotWire = z.output<typeof AgentBotWire>;
-
-/** Every output a bot has besides its inputs; `null` until a server sends a value. */
-export const BOT_OUTPUT_DEFAULTS = {
-  name: null,
-  description: null,
-  outgoingUrl: null,
-  accountId: null,
-  thumbnail: null,
-  botType: null,
-  botConfig: null,
-  accessToken: null,
-  systemBot: null,
-} as const;
 const SERVER_ONLY_KEYS = ["thumbnail", "botType", "botConfig", "accessToken", "systemBot"] as const;
 
 /** Inputs the API takes as fields (the avatar file goes as a multipart part of its own). */

@@ -12,7 +12,8 @@ import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "./automation-actions";
-import { accountId, name, objectId, text } from "./fields";
+import { accountId, name, objectId, text } from "../validation/fields";
+import { RuleWire } from "../wire/automation-rule";
 
 export { AutomationAction } from "./automation-actions";
 
@@ -84,30 +85,6 @@ export const AutomationRuleInputs = z
 export type AutomationRuleInputs = z.input<typeof AutomationRuleInputs>;
 type Inputs = z.output<typeof AutomationRuleInputs>;
 
-/** Creation time as epoch seconds: an integer on real servers; also read from a digit or ISO string. */
-const createdOn = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .transform((v): number | null => {
-    if (typeof v === "number") return Math.floor(v);
-    if (typeof v !== "string" || v.trim() === "") return null;
-    const seconds = /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Date.parse(v) / 1000;
-    return Number.isFinite(seconds) ? Math.floor(seconds) : null;
-  });
-
-/** Fields the user may set are `undefined` when missing (the input then stays in the outputs). */
-export const RuleWire = z.object({
-  id: z.number(),
-  account_id: z.number().optional(),
-  name: z.string().optional(),
-  description: z.string().nullish(),
-  event_name: z.string().optional(),
-  conditions: z.array(z.record(z.string(), z.unknown())).nullish(),
-  actions: z.array(z.record(z.string(), z.unknown())).nullish(),
-  active: z.boolean().optional(),
-  created_on: createdOn,
-});
-type RuleWire = z.output<typeof RuleWire>;
 
 /** The response fields every output carries, `null` when neither the server nor the program gives them. */
 const OUTPUT_KEYS = ["description", "active", "conditions", "actions", "createdOn"] as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, MESSAGE_MAX, presentLine, presentText } from "./fields";
+import { accountId, adopt, MESSAGE_MAX, presentLine, presentText } from "../validation/fields";
+import { CannedResponseWire } from "../wire/canned-response";
 
 export const CannedResponseInputs = z.strictObject({
   /** Account that owns the canned response. Defaults to `chatwoot:accountId`. Changing it replaces the response. */
@@ -20,13 +21,6 @@ export const CannedResponseInputs = z.strictObject({
   adopt,
 });
 export type CannedResponseInputs = z.input<typeof CannedResponseInputs>;
-
-/** A canned response as the server sends it. */
-export const CannedResponseWire = z.object({
-  id: z.number().int(),
-  short_code: z.string(),
-  content: z.string().nullish().transform((v) => v ?? null),
-});
 
 /**
  * A canned response of an account (`/canned_responses`); id: the canned response id. Adoption key:

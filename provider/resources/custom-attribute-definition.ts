@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { enumName, optionalString } from "../wire/envelope";
-import { accountId, adopt, lineText, name, oneLine, text } from "./fields";
-import { catastrophicRepetition } from "./regex-backtracking";
-
-export const DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
-export const MODELS = ["conversation_attribute", "contact_attribute", "company_attribute"] as const;
+import { accountId, adopt, lineText, name, oneLine, text } from "../validation/fields";
+import { catastrophicRepetition } from "../validation/regex-backtracking";
+import { DISPLAY_TYPES, MODELS, DefinitionWire } from "../wire/custom-attribute-definition";
 
 /**
  * Keys Chatwoot refuses on create because they clash with built-in attributes of the model
@@ -120,38 +117,6 @@ export const CustomAttributeDefinitionInputs = z
     }
   });
 export type CustomAttributeDefinitionInputs = z.input<typeof CustomAttributeDefinitionInputs>;
-
-/** Some servers document `attribute_values` as a string; real ones send an array. */
-const attributeValues = z
-  .union([z.array(z.unknown()), z.string(), z.null()])
-  .optional()
-  .transform((v): string[] => {
-    if (Array.isArray(v)) return v.map(String);
-    if (!v) return [];
-    try {
-      const parsed: unknown = JSON.parse(v);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      // a plain string: a single value
-    }
-    return [v];
-  });
-
-/** A custom attribute definition as the server sends it (enums read as names). */
-export const DefinitionWire = z.object({
-  id: z.number(),
-  attribute_key: z.string(),
-  attribute_model: enumName(MODELS),
-  attribute_display_name: optionalString,
-  attribute_display_type: enumName(DISPLAY_TYPES),
-  attribute_description: optionalString,
-  attribute_values: attributeValues,
-  regex_pattern: optionalString,
-  regex_cue: optionalString,
-  default_value: z.unknown().optional().transform((v) => v ?? null),
-  created_at: optionalString,
-  updated_at: optionalString,
-});
 
 /** A custom attribute definition (`/custom_attribute_definitions`); id: the definition id. */
 export const customAttributeDefinition = defineCollectionResource({

@@ -2,34 +2,17 @@
  * The inbox endpoints the `Inbox` resource uses, the server's inbox read into outputs, and the
  * inboxes this process deleted.
  */
-import { z } from "zod";
 import { connection } from "../config";
-import { asInteger, isRecord } from "../diff/normalize/coerce";
 import { ianaTimeZone } from "../diff/normalize/time-zone";
 import { heldDays } from "../diff/normalize/working-hours";
 import { call, send, unlessNotFound } from "../lifecycle/api";
 import type { Props } from "../lifecycle/json";
 import { pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
-import { InboxWire, inboxFromWire, tolerant } from "../readers/inbox";
+import { InboxBot, inboxFromWire, InboxServerWire } from "../wire/inbox";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { channelView } from "./inbox-channel";
-
-/** An inbox as the server sends it: the fields `getInbox` reads, plus the channel settings the resource manages. */
-export const InboxServerWire = InboxWire.extend({
-  webhook_url: tolerant.text,
-  inbox_identifier: tolerant.text,
-  pre_chat_form_enabled: tolerant.flag,
-  continuity_via_email: tolerant.flag,
-});
-export type InboxServerWire = z.output<typeof InboxServerWire>;
-
-/** The bot of `GET /inboxes/{id}/agent_bot`: `{agent_bot: bot}` (empty or null when none), or a bare bot; its id. */
-export const InboxBot = z.unknown().transform((v): number | null => {
-  const bot = isRecord(v) && "agent_bot" in v ? v.agent_bot : v;
-  return isRecord(bot) ? asInteger(bot.id) : null;
-});
 
 /** Inbox settings sent as top-level fields, as they are (the channel, hours and bot go their own ways). */
 export const SETTINGS = [

@@ -14,9 +14,10 @@ import { pick } from "../lifecycle/outputs";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { assertWriteTaken } from "../lifecycle/verify";
 import { toWire } from "../mapping";
-import { accountId, lineText, name, objectId, text } from "./fields";
+import { accountId, lineText, name, objectId, text } from "../validation/fields";
 import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./inbox-channel";
-import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted, type InboxServerWire } from "./inbox-api";
+import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./inbox-api";
+import type { InboxServerWire } from "../wire/inbox";
 import { TimeZone, WorkingHours } from "./inbox-working-hours";
 
 export const InboxInputs = z

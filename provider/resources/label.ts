@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { normalizeColor } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { optionalString } from "../wire/envelope";
-import { accountId, adopt, hexColor, oneLine, text } from "./fields";
+import { accountId, adopt, hexColor, oneLine, text } from "../validation/fields";
+import { LabelWire } from "../wire/label";
 
 export const LabelInputs = z.strictObject({
   /** Account that owns the label. Defaults to `chatwoot:accountId`. Changing it replaces the label. */
@@ -33,14 +33,6 @@ export const LabelInputs = z.strictObject({
   adopt,
 });
 export type LabelInputs = z.input<typeof LabelInputs>;
-
-export const LabelWire = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: optionalString,
-  color: optionalString,
-  show_on_sidebar: z.boolean().nullish().transform((v) => v ?? null),
-});
 
 /** A label of an account (`/labels`); id: the label id. Adoption key: the title. */
 export const label = defineCollectionResource({

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { enumName } from "../wire/envelope";
 import { AutomationAction, normalizeStoredActions } from "./automation-actions";
-import { accountId, adopt, name } from "./fields";
-
-/** Chatwoot's `enum visibility: { personal: 0, global: 1 }`. */
-export const MACRO_VISIBILITIES = ["personal", "global"] as const;
+import { accountId, adopt, name } from "../validation/fields";
+import { MACRO_VISIBILITIES, MacroWire } from "../wire/macro";
 
 export const MacroInputs = z.strictObject({
   /** Account that owns the macro. Defaults to `chatwoot:accountId`. Changing it replaces the macro. */
@@ -31,15 +28,6 @@ export const MacroInputs = z.strictObject({
   adopt,
 });
 export type MacroInputs = z.input<typeof MacroInputs>;
-
-/** A macro as the server sends it (the visibility read as its name). */
-export const MacroWire = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  visibility: enumName(MACRO_VISIBILITIES).nullish().transform((v) => v ?? null),
-  /** Stored verbatim, as for automation rules. */
-  actions: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
-});
 
 /** A macro of an account (`/macros`); id: the macro id. Adoption key: the name. */
 export const macro = defineCollectionResource({

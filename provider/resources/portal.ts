@@ -9,12 +9,12 @@ import { outputsOf, pick } from "../lifecycle/outputs";
 import { PartialCreateError } from "../lifecycle/partial-create";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
-import { fromWire, toWire } from "../mapping";
-import { rememberCredentials } from "../wire/credential";
-import { list, optionalString, single } from "../wire/envelope";
+import { toWire } from "../mapping";
+import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
-import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, oneLine, text } from "./fields";
-import { localeCode } from "./portal-locales";
+import { PortalWire } from "../wire/portal";
+import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, oneLine, text } from "../validation/fields";
+import { localeCode } from "../validation/portal-locales";
 
 export const PortalInputs = z
   .strictObject({
@@ -75,40 +75,6 @@ export const PortalInputs = z
 export type PortalInputs = z.input<typeof PortalInputs>;
 type Inputs = z.output<typeof PortalInputs>;
 
-/** Inbox fields that hold or embed secrets (the widget script carries the website token). */
-const SECRET_INBOX_KEY = /token|secret|password|^web_widget_script$/i;
-
-/**
- * The linked inbox as an output: never a website token, HMAC token or password in a portal's
- * outputs (their values are remembered for redaction all the same).
- */
-const linkedInbox = z
-  .record(z.string(), z.unknown())
-  .nullish()
-  .transform((inbox) => (inbox ? Object.fromEntries(Object.entries(rememberCredentials(inbox)).filter(([k]) => !SECRET_INBOX_KEY.test(k))) : null));
-
-/** A portal as the server sends it, with the linked inbox (no credentials) and its id as `inbox_id`. */
-export const PortalWire = z
-  .object({
-    id: z.number(),
-    slug: z.string(),
-    name: optionalString,
-    color: optionalString,
-    custom_domain: optionalString,
-    header_text: optionalString,
-    homepage_link: optionalString,
-    page_title: optionalString,
-    archived: z.boolean().nullish().transform((v) => v ?? false),
-    account_id: z.number().optional(),
-    // Reduced to what a user sets; locale objects with article counts become their codes.
-    config: z.unknown().optional().transform((v) => normalizePortalConfig(fromWire(v))),
-    inbox: linkedInbox,
-    logo: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? null),
-    // `meta` (article counters) is left out: not configuration, and counted only by show (create and
-    // update answer null counts), so every refresh would report it as changed.
-  })
-  .transform((p) => ({ ...p, inbox_id: typeof p.inbox?.id === "number" ? p.inbox.id : null }));
-type PortalWire = z.output<typeof PortalWire>;
 
 /** Where a portal is: the API addresses it by slug, the resource knows it by id. */
 interface Where {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMembershipResource } from "../lifecycle/membership";
 import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
-import { accountId, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "./fields";
+import { accountId, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "../validation/fields";
 
 export const TeamMembershipInputs = z.strictObject({
   /** Account that owns the team. Defaults to `chatwoot:accountId`. Changing it replaces the membership. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { optionalString } from "../wire/envelope";
-import { accountId, adopt, oneLine, text } from "./fields";
+import { accountId, adopt, oneLine, text } from "../validation/fields";
+import { TeamWire } from "../wire/team";
 
 /** Chatwoot lower-cases team names before saving them (and keeps them unique per account). */
 const lowerCase = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
@@ -30,18 +30,6 @@ export const TeamInputs = z.strictObject({
   adopt,
 });
 export type TeamInputs = z.input<typeof TeamInputs>;
-
-/**
- * A team as the API sends it (`_team.json.jbuilder`). `is_member` is left out: it says whether the
- * token's own user is a member, not something about the team.
- */
-export const TeamWire = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: optionalString,
-  allow_auto_assign: z.boolean().nullish().transform((v) => v ?? null),
-});
-export type TeamWire = z.output<typeof TeamWire>;
 
 /** A team of an account (`/teams`); id: the team id. Adoption key: the name (compared in lower case). */
 export const team = defineCollectionResource({

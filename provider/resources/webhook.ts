@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { normalizeTextSet } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { credential } from "../wire/credential";
-import { optionalString } from "../wire/envelope";
-import { accountId, adopt, httpUrl, lineText, objectId } from "./fields";
+import { accountId, adopt, httpUrl, lineText, objectId } from "../validation/fields";
+import { WebhookWire } from "../wire/webhook";
 
 /** The events Chatwoot lets a webhook subscribe to (`Webhook::ALLOWED_WEBHOOK_EVENTS`); it refuses any other. */
 export const WEBHOOK_EVENTS = [
@@ -52,21 +51,6 @@ export const WebhookInputs = z.strictObject({
   adopt,
 });
 export type WebhookInputs = z.input<typeof WebhookInputs>;
-
-/** The partial sends the inbox as an object (`inbox: {id, name, channel_type}`), only when there is one. */
-export const WebhookWire = z
-  .object({
-    id: z.number().int(),
-    url: z.string(),
-    /** Absent on older servers: the declared name then stays in the outputs. */
-    name: z.string().nullish(),
-    subscriptions: z.array(z.string()).nullish().transform((v) => v ?? []),
-    inbox: z.object({ id: z.number().int() }).nullish(),
-    inbox_id: z.number().int().nullish(),
-    /** The signing key of `X-Chatwoot-Signature` (Chatwoot 4.11.2 and later; administrators only). */
-    secret: credential(optionalString),
-  })
-  .transform(({ inbox, inbox_id, ...rest }) => ({ ...rest, inbox_id: inbox_id ?? inbox?.id ?? null }));
 
 /**
  * A webhook of an account (`/webhooks`); id: the webhook id. Adoption key: the URL. Upstream has no

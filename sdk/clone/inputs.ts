@@ -7,7 +7,7 @@
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
-import { inboxFromWire } from "../../provider/readers/inbox";
+import { inboxFromWire } from "../../provider/wire/inbox";
 import { SETTINGS } from "../../provider/resources/inbox-api";
 import { channelTypeName, channelView } from "../../provider/resources/inbox-channel";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";

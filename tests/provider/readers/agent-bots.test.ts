@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { configure, readers } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
 import { getAgentBots, getAgentBotsOutput } from "../../../sdk/get-agent-bots";
-import { BOT_OUTPUT_DEFAULTS } from "../../../provider/resources/agent-bot";
+import { BOT_OUTPUT_DEFAULTS } from "../../../provider/wire/agent-bot";
 import { inProgram, outputValue } from "../support/in-program";
 import { SHAPES, useSandbox } from "../support/sandbox";
 

@@ -1,8 +1,8 @@
 import { redactSecrets } from "../../../provider/http/secrets";
-import { InboxWire } from "../../../provider/readers/inbox";
-import { AgentBotWire } from "../../../provider/resources/agent-bot";
-import { PortalWire } from "../../../provider/resources/portal";
-import { WebhookWire } from "../../../provider/resources/webhook";
+import { InboxWire } from "../../../provider/wire/inbox";
+import { AgentBotWire } from "../../../provider/wire/agent-bot";
+import { PortalWire } from "../../../provider/wire/portal";
+import { WebhookWire } from "../../../provider/wire/webhook";
 import { list, single } from "../../../provider/wire/envelope";
 import { fakeToken } from "../http/support/secrets";
 

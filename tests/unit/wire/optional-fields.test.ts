@@ -1,5 +1,5 @@
-import { DefinitionWire } from "../../../provider/resources/custom-attribute-definition";
-import { PortalWire } from "../../../provider/resources/portal";
+import { DefinitionWire } from "../../../provider/wire/custom-attribute-definition";
+import { PortalWire } from "../../../provider/wire/portal";
 
 /**
  * Servers of other versions leave fields out that the provider only reads (design: tolerance). A

@@ -2,16 +2,16 @@
  * Account snapshots for the cloning engine's unit tests, made from server objects as the API sends
  * them (snake_case) and read through the same wire schemas `readAccount` uses.
  */
-import { AgentBotWire } from "../../../../provider/resources/agent-bot";
-import { RuleWire } from "../../../../provider/resources/automation-rule";
-import { CannedResponseWire } from "../../../../provider/resources/canned-response";
-import { DefinitionWire } from "../../../../provider/resources/custom-attribute-definition";
-import { InboxServerWire } from "../../../../provider/resources/inbox-api";
-import { LabelWire } from "../../../../provider/resources/label";
-import { MacroWire } from "../../../../provider/resources/macro";
-import { PortalWire } from "../../../../provider/resources/portal";
-import { TeamWire } from "../../../../provider/resources/team";
-import { WebhookWire } from "../../../../provider/resources/webhook";
+import { AgentBotWire } from "../../../../provider/wire/agent-bot";
+import { RuleWire } from "../../../../provider/wire/automation-rule";
+import { CannedResponseWire } from "../../../../provider/wire/canned-response";
+import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
+import { InboxServerWire } from "../../../../provider/wire/inbox";
+import { LabelWire } from "../../../../provider/wire/label";
+import { MacroWire } from "../../../../provider/wire/macro";
+import { PortalWire } from "../../../../provider/wire/portal";
+import { TeamWire } from "../../../../provider/wire/team";
+import { WebhookWire } from "../../../../provider/wire/webhook";
 import { AgentWire } from "../../../../provider/wire/agent";
 import type { AccountSnapshot } from "../../../../sdk/clone/account";
 import { RESOURCE_TYPES, type TypeName } from "../../../../sdk/clone/resource-types";

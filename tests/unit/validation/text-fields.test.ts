@@ -1,7 +1,7 @@
-import { hostNameProblem, httpUrl, lineText, name, text } from "../../../provider/resources/fields";
-import { unknownLocale } from "../../../provider/resources/portal-locales";
-import { catastrophicRepetition } from "../../../provider/resources/regex-backtracking";
-import { unusableCharacter } from "../../../provider/resources/text-characters";
+import { hostNameProblem, httpUrl, lineText, name, text } from "../../../provider/validation/fields";
+import { unknownLocale } from "../../../provider/validation/portal-locales";
+import { catastrophicRepetition } from "../../../provider/validation/regex-backtracking";
+import { unusableCharacter } from "../../../provider/validation/text-characters";
 
 // The refusals are the bad-input corpus's job (tests/provider/bad-inputs); these tables hold what
 // the stricter rules must still accept, and the detectors' own boundaries.
