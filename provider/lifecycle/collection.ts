@@ -1,15 +1,17 @@
 import type { z } from "zod";
-import type { Normalizer } from "../diff/diff";
+import { planDiff, type Normalizer } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/errors";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
-import { accountPath } from "../wire/paths";
-import { keyTaken, takeOver } from "./adopt";
+import { accountPath, platformPath } from "../wire/paths";
+import { keyTaken, markAdopted, takeOver } from "./adopt";
 import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
+import type { CheckFailure } from "./check";
 import { createOnce } from "./create-once";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
+import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
 
@@ -17,21 +19,60 @@ import { assertWriteTaken } from "./verify";
 export type WireObject = { id: number };
 type WireSchema = z.ZodType<WireObject>;
 
-/** The inputs every collection resource has: the account, and the adoption switch. */
-type BaseInputs = { accountId: number; adopt?: boolean };
+/**
+ * The requests that reach one object. The collection builds them from its path, wire schema and
+ * body; a resource whose API addresses objects otherwise (a portal by its slug) or needs more than
+ * one request for a write (an inbox's bot goes apart) replaces the ones it must.
+ */
+export interface ObjectApi<I, W> {
+  /** The objects the natural key (or, without one, the content) is looked for among. */
+  list(inputs: I): Promise<W[]>;
+  /** The object; `undefined` when the server says 404 (and only then). `props`: the inputs or last outputs. */
+  get(props: Props, id: string): Promise<W | undefined>;
+  /** Creates the object with one POST. */
+  post(inputs: I): Promise<W>;
+  /**
+   * One write of the properties `keys` of `inputs`; `current` is what the object holds (the last
+   * outputs, or the object being adopted). Resolves to the object after the write.
+   */
+  patch(inputs: I, id: string, keys: readonly string[], current: Props): Promise<W>;
+  /** Deletes the object; a 404 may be thrown (it counts as deleted). */
+  remove(props: Props, id: string): Promise<void>;
+}
+
+/** Taking an existing object over by its id (`adoptId`), for collections without a natural key. */
+export interface AdoptById<I, W> {
+  /**
+   * The object to adopt, or an explanation of why it cannot be (e.g. a Platform App sees only its
+   * own bots); default: {@link ObjectApi.get}.
+   */
+  find?(inputs: I, id: number): Promise<W | string>;
+  /** What of the object is known before adopting it, for the comparison (default: the outputs of the object). */
+  current?(inputs: I, object: W): Props;
+  /** Why the object cannot be this resource (a channel of another type), checked before any write. */
+  refuse?(inputs: I, object: W): string | undefined;
+}
+
+/** The inputs every collection resource has. */
+type BaseInputs = { accountId?: number | null; adopt?: boolean; adoptId?: number };
 
 /**
- * A resource that is one object of an account's REST collection (`/api/v1/accounts/{id}/<path>`):
- * POST to create, PATCH and DELETE by id, found again by a natural key unique in the account (a
- * label's title, a canned response's short code; a macro's name, which only this provider keeps
- * unique: create refuses a key the account already shows, unless told to adopt it). What the
- * resource file declares is only what differs between collections; the lifecycle is here, once.
+ * A resource that is one object of a REST collection, by default of an account
+ * (`/api/v1/accounts/{id}/<path>`): POST to create, PATCH and DELETE by id, found again by a natural
+ * key unique in the account (a label's title; a macro's name, which only this provider keeps
+ * unique), or, where there is none, taken over by id (`adoptId`) and recognised after a lost
+ * create by its content. What the resource file declares is only what differs between
+ * collections; the lifecycle is here, once.
  */
 export interface CollectionDeclaration<S extends InputSchema, W extends WireSchema> {
-  /** The camelCase inputs; they must include `accountId` and `adopt`. */
+  /** The camelCase inputs; they include `accountId`, and `adopt` with a natural key or `adoptId` without one. */
   inputs: S;
-  /** The collection's path below the account, e.g. `labels` or `canned_responses`. */
+  /** The collection's path below the area, e.g. `labels` or `canned_responses`. */
   path: string;
+  /** An account's collection (the default), or the installation's Platform API (`/platform/api/v1/<path>`). */
+  area?: "account" | "platform";
+  /** What one object is called in messages (default: from the path, `canned_responses` → `canned response`). */
+  noun?: string;
   /** One object as the server sends it (snake_case), read through every envelope. */
   wire: W;
   /**
@@ -45,12 +86,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    */
   show: "member" | "list";
   /**
-   * The natural key, which adoption and the recovery of a lost create look objects up by. Create
-   * lists the collection first: an object that has the key already is adopted with `adopt: true`,
-   * and otherwise refused before any POST, whether the server keeps the key unique or (macro
-   * names) only this provider does.
+   * The natural key, which adoption (`adopt: true`) and the recovery of a lost create look objects
+   * up by. Create lists the collection first: an object that has the key already is adopted with
+   * `adopt: true`, and otherwise refused before any POST.
    */
-  key: {
+  key?: {
     /** Whether a server object carries the key the inputs declare. */
     matches(inputs: z.output<S>, object: z.output<W>): boolean;
     /** The key in words, for messages: `title "vip"`. */
@@ -58,6 +98,13 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
     /** Query parameters that narrow the list to the key's candidates (e.g. one attribute model). */
     query?(inputs: z.output<S>): Record<string, string>;
   };
+  /**
+   * Without a natural key: whether an object is what a create with these inputs makes (the same
+   * name and content). Create recovery takes only such an object that is new since the POST.
+   */
+  sameContent?(inputs: z.output<S>, object: z.output<W>): boolean;
+  /** Taking an object over by id with `adoptId` (collections without a natural key). */
+  adoptById?: AdoptById<z.output<S>, z.output<W>>;
   /**
    * Properties every write carries, changed or not, because the server resets them when a request
    * leaves them out (a macro's visibility becomes null).
@@ -73,10 +120,29 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   goneAnswers?: readonly number[];
   /** How to compare each property (see `defineResource`). */
   normalizers?: Partial<Record<string, Normalizer>>;
+  /** Input keys that steer the provider only, besides `adopt` and `adoptId` (never compared, never sent). */
+  controlKeys?: readonly string[];
+  /** See `defineResource`: keys `prepare` derives, local checks, extra replacing keys. */
+  derivedKeys?: readonly string[];
+  prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
+  replaceOn?: readonly string[];
+  /** Whether `accountId` is required (the default) or may be left out (an installation-wide object). */
+  account?: "required" | "optional";
   /** The request body for the given properties (default: those inputs in snake_case). */
-  body?(inputs: z.output<S>, keys: readonly string[]): object;
-  /** Complete outputs from the inputs and the server's object (default: `outputsOf`). */
-  outputs?(inputs: Props, object: z.output<W>): Props;
+  body?(inputs: z.output<S>, keys: readonly string[], write: "create" | "update"): object;
+  /** Complete outputs from the inputs (or last outputs) and the server's object (default: `outputsOf`). */
+  outputs?(base: Props, object: z.output<W>): Props;
+  /** Requests it makes its own way (see {@link ObjectApi}); the others are the collection's. */
+  api?(rest: ObjectApi<z.output<S>, z.output<W>>): Partial<ObjectApi<z.output<S>, z.output<W>>>;
+  /**
+   * Runs after the POST: what one request could not set (a new inbox's working hours and bot), as
+   * one more write of the properties still differing. Should it fail, the object stays in the state.
+   */
+  complete?: boolean;
+  /** After every write: a failure for a value the server took without error but did not apply. */
+  verify?(inputs: z.output<S>, object: z.output<W>): void;
+  /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
+  explain?(err: unknown, inputs: z.output<S>, keys: readonly string[]): unknown;
 }
 
 /** The Pulumi type name, for messages: `canned_responses` → `canned response`. */
@@ -86,129 +152,166 @@ const noun = (path: string) => path.replace(/s$/, "").replace(/_/g, " ");
 export function defineCollectionResource<S extends InputSchema, W extends WireSchema>(decl: CollectionDeclaration<S, W>) {
   type Inputs = z.output<S> & BaseInputs;
   type Wire = z.output<W>;
-  const controlKeys = ["adopt"] as const;
+  const controlKeys = [...(decl.key ? ["adopt"] : []), ...(decl.adoptById ? ["adoptId"] : []), ...(decl.controlKeys ?? [])];
   const managedKeys = managedKeysOf(decl.inputs, controlKeys);
-  const what = noun(decl.path);
+  const what = decl.noun ?? noun(decl.path);
 
-  const collection = (account: number) => accountPath(account, decl.path);
-  const member = (account: number, id: string | number) => accountPath(account, decl.path, id);
-  const outputs = (inputs: Props, object: Wire) => (decl.outputs ? decl.outputs(inputs, object) : outputsOf(inputs, object));
-  const body = (inputs: Inputs, keys: readonly string[]) => {
+  const accountOf = (props: Props) => props.accountId as number;
+  const collection = (props: Props) => (decl.area === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), decl.path));
+  const member = (props: Props, id: string | number) =>
+    decl.area === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), decl.path, id);
+  const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
+  const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
     const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter((k) => k !== "accountId" && managedKeys.includes(k));
-    return decl.body ? decl.body(inputs, sent) : (toWire(pick(inputs, sent)) as object);
+    return decl.body ? decl.body(inputs, sent, write) : (toWire(pick(inputs, sent)) as object);
   };
+  const explain = (err: unknown, inputs: Inputs, keys: readonly string[]) => (decl.explain ? decl.explain(err, inputs, keys) : err);
 
   const one = decl.envelope ? singleUnder(decl.wire, decl.envelope.one) : single(decl.wire);
   const many = decl.envelope ? listUnder(decl.wire, decl.envelope.many) : list(decl.wire);
   // Credentials in a wire schema (`credential` fields) are remembered for redaction as it parses them.
   const callOne = async (req: ApiRequest) => (await call(one, req)) as Wire;
+  const listAll = async (props: Props, query?: Record<string, string>) =>
+    (await call(many, { method: "GET", path: collection(props), query })) as Wire[];
+  const listed = async (props: Props, id: string | number) => (await listAll(props)).find((o) => String(o.id) === String(id));
 
-  const listAll = async (account: number, query?: Record<string, string>) =>
-    (await call(many, { method: "GET", path: collection(account), query })) as Wire[];
-  /** The objects the key is looked for among (one model's attributes, say). */
-  const keySpace = (inputs: Inputs) => listAll(inputs.accountId, decl.key.query?.(inputs));
-  const findByKey = async (inputs: Inputs) => (await keySpace(inputs)).find((o) => decl.key.matches(inputs, o));
+  const rest: ObjectApi<Inputs, Wire> = {
+    list: (inputs) => listAll(inputs, decl.key?.query?.(inputs)),
+    get: (props, id) => (decl.show === "list" ? listed(props, id) : unlessNotFound(() => callOne({ method: "GET", path: member(props, id) }))),
+    post: (inputs) => callOne({ method: "POST", path: collection(inputs), json: body(inputs, managedKeys, "create") }),
+    patch: (inputs, id, keys) => callOne({ method: "PATCH", path: member(inputs, id), json: body(inputs, keys, "update") }),
+    remove: (props, id) => deleteIgnoringNotFound({ method: "DELETE", path: member(props, id) }),
+  };
+  const api: ObjectApi<Inputs, Wire> = { ...rest, ...decl.api?.(rest) };
 
-  const listed = async (account: number, id: string | number) => (await listAll(account)).find((o) => String(o.id) === String(id));
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
+  /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
+  const answeredGone = async (err: unknown, props: Props, id: string) => isGoneAnswer(err) && (await listed(props, id)) === undefined;
 
-  /** The object, or `undefined` when the server says it is gone (a 404, or missing from the list). */
-  async function get(account: number, id: string | number): Promise<Wire | undefined> {
-    if (decl.show === "list") return listed(account, id);
+  /** The object, or `undefined` when the server says it is gone (a 404, or a gone answer it does not list). */
+  async function get(props: Props, id: string): Promise<Wire | undefined> {
     try {
-      return await unlessNotFound(() => callOne({ method: "GET", path: member(account, id) }));
+      return await api.get(props, id);
     } catch (err) {
       if (!isGoneAnswer(err)) throw err;
-      return listed(account, id);
+      return listed(props, id);
     }
   }
 
-  const gone = (req: ApiRequest) => new Error(`${req.method} ${req.path}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
+  /** Where the objects are, in words: `account 1`. */
+  const owner = (props: Props) => (decl.area === "platform" ? "this Platform App" : `account ${accountOf(props)}`);
+  const gone = (id: string, props: Props) => new Error(`PATCH ${member(props, id)}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
 
-  /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
-  async function answeredGone(err: unknown, account: number, id: string | number): Promise<boolean> {
-    return isGoneAnswer(err) && (await listed(account, id)) === undefined;
-  }
-
-  /** One PATCH of the changed properties; an applied change whose answer was unreadable is read back. */
-  async function patch(inputs: Inputs, id: string | number, keys: readonly string[]): Promise<Props> {
-    const req = { method: "PATCH", path: member(inputs.accountId, id), json: body(inputs, keys) } as const;
+  /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
+  async function patch(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
     const object = await writeThenRead(
       async () => {
         try {
-          return await callOne(req);
+          return await api.patch(inputs, id, keys, current);
         } catch (err) {
-          throw (await answeredGone(err, inputs.accountId, id)) ? gone(req) : err;
+          if (await answeredGone(err, inputs, id)) throw gone(id, inputs);
+          throw explain(err, inputs, keys);
         }
       },
-      async () => (await get(inputs.accountId, id)) ?? Promise.reject(gone(req)),
+      async () => (await get(inputs, id)) ?? Promise.reject(gone(id, inputs)),
     );
-    const outs = outputs(inputs, object);
-    assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request: `PATCH ${req.path}` });
+    decl.verify?.(inputs, object);
+    const outs = outputs({ ...current, ...inputs }, object);
+    assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request: `write of ${what} ${id}` });
     return outs;
   }
 
   /** Why a create must not make a second object with the key, and what to do instead. */
-  const taken = (existing: Wire, inputs: Inputs) => keyTaken(`${what} ${existing.id}`, decl.key.describe(inputs));
+  const taken = (existing: Wire, inputs: Inputs) => keyTaken(`${what} ${existing.id}`, decl.key!.describe(inputs));
 
   /** A 422 on create for a key the account already has: point to adoption. */
   async function explainTaken(err: unknown, inputs: Inputs): Promise<unknown> {
-    if (!ChatwootApiError.isInstance(err) || err.status !== 422) return err;
-    const existing = await findByKey(inputs).catch(() => undefined);
+    if (!decl.key || !ChatwootApiError.isInstance(err) || err.status !== 422) return explain(err, inputs, managedKeys);
+    const existing = await api
+      .list(inputs)
+      .then((objects) => objects.find((o) => decl.key!.matches(inputs, o)))
+      .catch(() => undefined);
     return existing ? err.withHint(taken(existing, inputs)) : err;
+  }
+
+  /** Brings an existing object to the declared state: one write of what differs. */
+  function adoptObject(inputs: Inputs, object: Wire, current: Props) {
+    const id = String(object.id);
+    return takeOver({ id, current, inputs, keys: managedKeys, normalizers: decl.normalizers, patch: (changed) => patch(inputs, id, changed, current) });
+  }
+
+  async function adoptById(inputs: Inputs, adoptId: number) {
+    const found = decl.adoptById?.find ? await decl.adoptById.find(inputs, adoptId) : ((await get(inputs, String(adoptId))) ?? `${owner(inputs)} has no ${what} ${adoptId}`);
+    if (typeof found === "string") throw new Error(`adoptId ${adoptId}: ${found}`);
+    const refused = decl.adoptById?.refuse?.(inputs, found);
+    if (refused) throw new Error(`adoptId ${adoptId}: ${refused}`);
+    return adoptObject(inputs, found, decl.adoptById?.current ? decl.adoptById.current(inputs, found) : markAdopted(outputs(inputs, found)));
+  }
+
+  /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
+  async function createNew(inputs: Inputs, before?: readonly Wire[]) {
+    const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : decl.sameContent!(inputs, o));
+    const created = await createOnce({
+      request: `POST ${collection(inputs)}`,
+      noun: what,
+      post: () => api.post(inputs),
+      list: () => api.list(inputs),
+      matches,
+      listed: before,
+      outputs: (o) => outputs(inputs, o),
+    }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
+    const id = String(created.id);
+    const outs = outputs(inputs, created);
+    try {
+      decl.verify?.(inputs, created);
+      if (!decl.complete) return { id, outs };
+      // The comparison `diff` makes, so that a completed create is one the next `up` leaves alone.
+      const { changed } = planDiff({ keys: managedKeys, olds: outs, news: inputs, normalizers: decl.normalizers });
+      return { id, outs: changed.length === 0 ? outs : await patch(inputs, id, changed, outs) };
+    } catch (err) {
+      throw new PartialCreateError(id, outs, err);
+    }
   }
 
   return defineResource({
     inputs: decl.inputs,
-    account: "required",
-    controlKeys,
-    replaceOn: ["accountId"],
-    // The natural key is unique per account: a replacement in the same account must free it first.
-    deleteBeforeReplace: true,
+    account: decl.account ?? "required",
+    controlKeys: controlKeys as never,
+    derivedKeys: decl.derivedKeys,
+    prepare: decl.prepare,
+    replaceOn: ["accountId", ...(decl.replaceOn ?? [])],
+    // A natural key is unique per account: a replacement in the same account must free it first.
+    deleteBeforeReplace: decl.key !== undefined,
     normalizers: decl.normalizers,
 
     async create(raw) {
       const inputs = raw as Inputs;
-      const listed = await keySpace(inputs);
-      const existing = listed.find((o) => decl.key.matches(inputs, o));
-      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs.accountId)} not sent: ${taken(existing, inputs)}`);
-      if (existing) {
-        return takeOver({
-          id: String(existing.id),
-          current: outputs(inputs, existing),
-          inputs,
-          keys: managedKeys,
-          normalizers: decl.normalizers,
-          patch: (changed) => patch(inputs, existing.id, changed),
-        });
-      }
-      const created = await createOnce({
-        request: `POST ${collection(inputs.accountId)}`,
-        noun: what,
-        post: () => callOne({ method: "POST", path: collection(inputs.accountId), json: body(inputs, managedKeys) }),
-        list: () => keySpace(inputs),
-        matches: (o) => decl.key.matches(inputs, o),
-        listed,
-        outputs: (o) => outputs(inputs, o),
-      }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
-      return { id: String(created.id), outs: outputs(inputs, created) };
+      if (inputs.adoptId !== undefined && decl.adoptById) return adoptById(inputs, inputs.adoptId);
+      if (!decl.key) return createNew(inputs);
+      const before = await api.list(inputs);
+      const existing = before.find((o) => decl.key!.matches(inputs, o));
+      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs)} not sent: ${taken(existing, inputs)}`);
+      if (existing) return adoptObject(inputs, existing, outputs(inputs, existing));
+      return createNew(inputs, before);
     },
 
     async read(id, olds) {
-      const current = await get((olds as Inputs).accountId, id);
+      const current = await get(olds, id);
       return current && outputs(olds, current);
     },
 
-    async update(id, _olds, news, changed) {
-      return patch(news as Inputs, id, changed);
+    async update(id, olds, news, changed) {
+      return patch(news as Inputs, id, changed, olds);
     },
 
     async delete(id, olds) {
-      const account = (olds as Inputs).accountId;
       try {
-        await deleteIgnoringNotFound({ method: "DELETE", path: member(account, id) });
+        await api.remove(olds, id);
       } catch (err) {
-        if (!(await answeredGone(err, account, id))) throw err;
+        if (isNotFound(err)) return;
+        // An answer lost after sending, or a gone answer: the list decides.
+        if (isGoneAnswer(err) && (await listed(olds, id)) === undefined) return;
+        throw err;
       }
     },
   });

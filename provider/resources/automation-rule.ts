@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
-import { ChatwootApiError, isNotFound } from "../http/errors";
-import { takeOver } from "../lifecycle/adopt";
-import { call, send, writeThenRead } from "../lifecycle/api";
-import { createOnce } from "../lifecycle/create-once";
+import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
-import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { toWire } from "../mapping";
-import { list, single } from "../wire/envelope";
-import { accountPath } from "../wire/paths";
 import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "./automation-actions";
 import { accountId, name, objectId, text } from "../validation/fields";
 import { RuleWire } from "../wire/automation-rule";
@@ -89,64 +83,17 @@ type Inputs = z.output<typeof AutomationRuleInputs>;
 /** The response fields every output carries, `null` when neither the server nor the program gives them. */
 const OUTPUT_KEYS = ["description", "active", "conditions", "actions", "createdOn"] as const;
 
-const CONTROL_KEYS = ["adoptId"] as const;
-const managedKeys = managedKeysOf(AutomationRuleInputs, CONTROL_KEYS);
-
 /** Conditions and actions are compared in the key spelling the API round trip produces (see `viaWire`). */
 const normalizers = { conditions: viaWire(normalizeConditions), actions: normalizeStoredActions };
 
-const path = (account: number, id?: string | number) =>
-  id === undefined ? accountPath(account, "automation_rules") : accountPath(account, "automation_rules", id);
-
-function outputs(inputs: Props, rule: RuleWire): Props {
-  const outs = outputsOf(inputs, rule);
+function outputs(base: Props, rule: RuleWire): Props {
+  const outs = outputsOf(base, rule);
   for (const key of OUTPUT_KEYS) outs[key] ??= null;
   return outs;
 }
 
-/** The request body for the given properties; conditions and actions always go whole. */
-function body(inputs: Inputs, keys: readonly string[]): object {
-  return toWire(pick(inputs, keys.filter((k) => k !== "accountId" && managedKeys.includes(k)))) as object;
-}
-
-const listRules = (account: number) => call(list(RuleWire), { method: "GET", path: path(account) });
-
-/**
- * The rule, or `undefined` once it is known to be gone. Through Chatwoot 4.17 an unknown id answers
- * 500 rather than 404, so a 500 is settled by listing the account's rules: the listed rule (the 500
- * was something else), or gone when it is not there either. A 404 is gone too; other failures throw.
- */
-async function findRule(account: number, id: string | number): Promise<RuleWire | undefined> {
-  try {
-    return await call(single(RuleWire), { method: "GET", path: path(account, id) });
-  } catch (err) {
-    if (isNotFound(err)) return undefined;
-    if (!(ChatwootApiError.isInstance(err) && err.status === 500)) throw err;
-    return (await listRules(account)).find((rule) => String(rule.id) === String(id));
-  }
-}
-
-function gone(account: number, id: string | number, what: string): Error {
-  return new Error(`${what}: account ${account} has no automation rule ${id} (deleted outside Pulumi? run \`pulumi refresh\`)`);
-}
-
-function patch(inputs: Inputs, id: string | number, keys: readonly string[]): Promise<RuleWire> {
-  const req = { method: "PATCH", path: path(inputs.accountId, id), json: body(inputs, keys) } as const;
-  return writeThenRead(
-    async () => {
-      try {
-        return await call(single(RuleWire), req);
-      } catch (err) {
-        // An unknown id answers 500: say so plainly when the rule is indeed gone.
-        if (ChatwootApiError.isInstance(err) && err.status === 500 && !(await findRule(inputs.accountId, id))) {
-          throw gone(inputs.accountId, id, `PATCH ${req.path}`);
-        }
-        throw err;
-      }
-    },
-    async () => (await findRule(inputs.accountId, id)) ?? Promise.reject(gone(inputs.accountId, id, `PATCH ${req.path}`)),
-  );
-}
+/** A missing name, event, conditions or actions makes Chatwoot fail with a 500: a create always sends them. */
+const complete = (inputs: Inputs): Inputs => ({ ...inputs, conditions: inputs.conditions ?? [], actions: inputs.actions ?? [] });
 
 /**
  * Whether a rule is what a create with these inputs makes: rules have no natural key, so it is one
@@ -154,66 +101,25 @@ function patch(inputs: Inputs, id: string | number, keys: readonly string[]): Pr
  * create recovery takes only one that is new since the POST (see `createOnce`), never an older one.
  */
 function sameRule(inputs: Inputs, rule: RuleWire): boolean {
-  const same = (key: "conditions" | "actions", server: unknown) => sameValue(normalizers[key](server), normalizers[key](inputs[key]));
-  return rule.name === inputs.name && rule.event_name === inputs.eventName && same("conditions", rule.conditions) && same("actions", rule.actions);
+  const full = complete(inputs);
+  const same = (key: "conditions" | "actions", server: unknown) => sameValue(normalizers[key](server), normalizers[key](full[key]));
+  return rule.name === full.name && rule.event_name === full.eventName && same("conditions", rule.conditions) && same("actions", rule.actions);
 }
 
-/** Takes over the rule `adoptId` and PATCHes what differs from the program. */
-async function adopt(inputs: Inputs & { adoptId: number }): Promise<{ id: string; outs: Props }> {
-  const id = String(inputs.adoptId);
-  const existing = await findRule(inputs.accountId, id);
-  if (!existing) throw new Error(`adoptId ${id}: account ${inputs.accountId} has no automation rule with this id`);
-  return takeOver({
-    id,
-    current: outputs(inputs, existing),
-    inputs,
-    keys: managedKeys,
-    normalizers,
-    patch: async (changed) => outputs(inputs, await patch(inputs, id, changed)),
-  });
-}
-
-/** An automation rule (`/automation_rules`); id: the rule id. Every call needs an administrator's token. */
-export const automationRule = defineResource({
+/**
+ * An automation rule (`/automation_rules`); id: the rule id. Every call needs an administrator's
+ * token. No natural key: taken over with `adoptId`. Through Chatwoot 4.17 an unknown id answers 500
+ * rather than 404, so a 500 is settled by listing the account's rules.
+ */
+export const automationRule = defineCollectionResource({
   inputs: AutomationRuleInputs,
-  account: "required",
-  controlKeys: CONTROL_KEYS,
-  replaceOn: ["accountId"],
+  path: "automation_rules",
+  wire: RuleWire,
+  show: "member",
+  sameContent: sameRule,
+  adoptById: {},
+  goneAnswers: [500],
   normalizers,
-
-  async create(inputs) {
-    if (inputs.adoptId !== undefined) return adopt({ ...inputs, adoptId: inputs.adoptId });
-    // A missing name, event, conditions or actions makes Chatwoot fail with a 500: always send them.
-    const full = { ...inputs, conditions: inputs.conditions ?? [], actions: inputs.actions ?? [] };
-    const created = await createOnce({
-      request: `POST ${path(inputs.accountId)}`,
-      noun: "automation rule",
-      post: () => call(single(RuleWire), { method: "POST", path: path(inputs.accountId), json: body(full, managedKeys) }),
-      list: () => listRules(inputs.accountId),
-      matches: (rule) => sameRule(full, rule),
-      outputs: (rule) => outputs(inputs, rule),
-    });
-    return { id: String(created.id), outs: outputs(inputs, created) };
-  },
-
-  async read(id, olds) {
-    const current = await findRule((olds as Inputs).accountId, id);
-    return current && outputs(olds, current);
-  },
-
-  async update(id, olds, news, changed) {
-    return outputs(news, await patch(news, id, changed));
-  },
-
-  async delete(id, olds) {
-    const account = (olds as Inputs).accountId;
-    try {
-      await send({ method: "DELETE", path: path(account, id) });
-    } catch (err) {
-      if (isNotFound(err)) return;
-      // A 500 (an unknown id, or a real failure) or an answer lost after sending: the list decides.
-      if (!ChatwootApiError.isInstance(err) || err.writeOutcome === "not-applied") throw err;
-      if ((await listRules(account)).some((rule) => String(rule.id) === id)) throw err;
-    }
-  },
+  body: (inputs, keys, write) => toWire(pick(write === "create" ? complete(inputs) : inputs, keys)) as object,
+  outputs,
 });

@@ -168,7 +168,7 @@ describe.each(SHAPES)("AutomationRule (%s shapes)", (shapes) => {
     const state = await create(provider, base);
     await ctx.admin("DELETE", path(state.id));
     await expect(up(provider, state, { ...base, name: "Other" })).rejects.toThrow(
-      new RegExp(`PATCH ${path(state.id)}: account ${ctx.account.id} has no automation rule ${state.id}.*pulumi refresh`),
+      new RegExp(`PATCH ${path(state.id)}: the automation rule is gone .*pulumi refresh`),
     );
   });
 
@@ -220,7 +220,7 @@ describe.each(SHAPES)("AutomationRule (%s shapes)", (shapes) => {
   });
 
   it("refuses to adopt a rule that does not exist, before any write", async () => {
-    await expect(create(provider, { ...base, adoptId: 999 })).rejects.toThrow(`adoptId 999: account ${ctx.account.id} has no automation rule with this id`);
+    await expect(create(provider, { ...base, adoptId: 999 })).rejects.toThrow(`adoptId 999: account ${ctx.account.id} has no automation rule 999`);
     expect(ctx.writes()).toHaveLength(0);
   });
 
