@@ -2,13 +2,11 @@ import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
 import { ChatwootApiError, isNotFound } from "../http/errors";
-import { keyTaken, takeOver } from "../lifecycle/adopt";
-import { call, send, writeThenRead } from "../lifecycle/api";
-import { createOnce } from "../lifecycle/create-once";
-import { outputsOf, pick } from "../lifecycle/outputs";
-import { PartialCreateError } from "../lifecycle/partial-create";
+import { call, send } from "../lifecycle/api";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { pick } from "../lifecycle/outputs";
 import type { Props } from "../lifecycle/json";
-import { defineResource, managedKeysOf } from "../lifecycle/resource";
+import { managedKeysOf } from "../lifecycle/resource";
 import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
@@ -162,18 +160,6 @@ async function locate(where: Where): Promise<PortalWire | undefined> {
   return found === GONE ? undefined : found;
 }
 
-/** The account's portal with this slug (to explain a create the server refused). */
-async function findBySlug(accountId: number, slug: string): Promise<PortalWire | undefined> {
-  try {
-    return await get(accountId, slug);
-  } catch (err) {
-    if (isNotFound(err)) return undefined;
-    // A 500 means "unknown slug" only on older servers: believe it when the list agrees.
-    if (!isServerError(err) || (await listPortals(accountId)).some((p) => p.slug === slug)) throw err;
-    return undefined;
-  }
-}
-
 /** Chatwoot silently ignores an inbox it cannot link (not a web widget); say so instead of drifting forever. */
 function assertLinked(inputs: Inputs, portal: PortalWire): void {
   if (typeof inputs.inboxId === "number" && portal.inbox_id !== inputs.inboxId) {
@@ -185,40 +171,17 @@ function assertLinked(inputs: Inputs, portal: PortalWire): void {
 
 /** Applies `keys` of `news` to the portal with one PATCH at its current slug and returns the result. */
 async function patch(where: Where, news: Inputs, keys: readonly string[]): Promise<PortalWire> {
-  const after: Where = { ...where, slug: keys.includes("slug") ? news.slug : where.slug };
-  const updated = await writeThenRead(
-    async () => {
-      const result = await atCurrentSlug(where, (slug) =>
-        call(single(PortalWire), { method: "PATCH", path: path(where.accountId, slug), json: patchBody(news, keys, slug) }),
-      ).catch((err: unknown) => Promise.reject(explainInboxFailure(err, news, keys)));
-      if (result === GONE) throw new Error(`portal ${where.id} no longer exists in account ${where.accountId}; run \`pulumi refresh\``);
-      return result;
-    },
-    async () => {
-      const portal = await locate(after);
-      if (portal === undefined) throw new Error(`portal ${where.id} disappeared from account ${where.accountId} during an update`);
-      return portal;
-    },
+  const result = await atCurrentSlug(where, (slug) =>
+    call(single(PortalWire), { method: "PATCH", path: path(where.accountId, slug), json: patchBody(news, keys, slug) }),
   );
-  assertLinked(news, updated);
-  return updated;
+  if (result === GONE) throw new Error(`portal ${where.id} no longer exists in account ${where.accountId}; run \`pulumi refresh\``);
+  return result;
 }
 
 /** A 404 from a portal write that links an inbox: the inbox is what was not found. */
 function explainInboxFailure(err: unknown, inputs: Inputs, keys: readonly string[]): unknown {
   if (!isNotFound(err) || !keys.includes("inboxId") || typeof inputs.inboxId !== "number") return err;
   return (err as ChatwootApiError).withHint(`inbox ${inputs.inboxId} was not found`);
-}
-
-/** Why a create must not make a portal with the slug, and what to do instead. */
-const slugTaken = (existing: PortalWire, inputs: Inputs) => keyTaken(`portal ${existing.id} of account ${inputs.accountId}`, `slug "${inputs.slug}"`);
-
-/** A 422 on create whose slug this account already uses: point to adoption. */
-async function explainCreateFailure(err: unknown, inputs: Inputs): Promise<unknown> {
-  if (!ChatwootApiError.isInstance(err) || err.status !== 422) return explainInboxFailure(err, inputs, ["inboxId"]);
-  const existing = await findBySlug(inputs.accountId, inputs.slug).catch(() => undefined);
-  if (!existing) return err;
-  return err.withHint(slugTaken(existing, inputs));
 }
 
 const normalizers: Record<string, Normalizer> = {
@@ -229,70 +192,39 @@ const normalizers: Record<string, Normalizer> = {
   config: normalizePortalConfig,
 };
 
-/** A help-center portal (`/portals/{slug}`); id: the portal id (the slug is an output and may change). */
-export const portal = defineResource({
+/** Where the portal of these props (inputs or last outputs) is: its id, and the slug last seen. */
+const whereOf = (props: Props, id: string): Where => ({ accountId: props.accountId as number, id, slug: props.slug as string });
+
+/**
+ * A help-center portal (`/portals/{slug}`); id: the portal id (the slug is an output and may
+ * change). Adoption key: the slug. The API addresses a portal by its slug, which can change under
+ * the resource: every request finds the portal by id when its slug misses.
+ */
+export const portal = defineCollectionResource({
   inputs: PortalInputs,
-  account: "required",
-  controlKeys: CONTROL_KEYS,
-  replaceOn: ["accountId"],
-  // Slugs are unique across every account: the old portal must give its slug up first.
-  deleteBeforeReplace: true,
+  path: "portals",
+  wire: PortalWire,
+  show: "member",
+  key: {
+    matches: (inputs, p) => p.slug === inputs.slug,
+    describe: (inputs) => `slug "${inputs.slug}"`,
+  },
   normalizers,
-
-  async create(inputs) {
-    // The portals before the POST: one with the slug is adopted or refused, and none of them is
-    // ever taken for the one a failed POST may have made.
-    const listed = await listPortals(inputs.accountId);
-    const existing = listed.find((p) => p.slug === inputs.slug);
-    if (existing && !inputs.adopt) throw new Error(`POST ${path(inputs.accountId)} not sent: ${slugTaken(existing, inputs)}`);
-    if (existing) {
-      const where = { accountId: inputs.accountId, id: String(existing.id), slug: existing.slug };
-      return takeOver({
-        id: where.id,
-        current: outputsOf(inputs, existing),
-        inputs,
-        keys: managedKeys,
-        normalizers,
-        patch: async (changed) => outputsOf(inputs, await patch(where, inputs, changed)),
-      });
-    }
-    const json = createBody(inputs);
-    const created = await createOnce({
-      request: `POST ${path(inputs.accountId)}`,
-      noun: "portal",
-      post: () => call(single(PortalWire), { method: "POST", path: path(inputs.accountId), json }),
-      list: () => listPortals(inputs.accountId),
-      matches: (p) => p.slug === inputs.slug,
-      listed,
-      outputs: (p) => outputsOf(inputs, p),
-    }).catch(async (err: unknown) => Promise.reject(await explainCreateFailure(err, inputs)));
-    const outs = outputsOf(inputs, created);
-    try {
-      assertLinked(inputs, created);
-    } catch (err) {
-      throw new PartialCreateError(String(created.id), outs, err);
-    }
-    return { id: String(created.id), outs };
-  },
-
-  async read(id, olds) {
-    const where = { accountId: olds.accountId as number, id, slug: olds.slug as string };
-    const current = await locate(where);
-    return current && outputsOf(olds, current);
-  },
-
-  async update(id, olds, news, changed) {
-    const where = { accountId: news.accountId, id, slug: olds.slug as string };
-    return outputsOf(news, await patch(where, news, changed));
-  },
-
-  async delete(id, olds) {
-    const where = { accountId: olds.accountId as number, id, slug: olds.slug as string };
-    // Deleting by a stale slug could delete another portal (ours renamed by hand, its old slug
-    // reused): find this portal by id first; one GET is cheap next to a lost help center.
-    const current = await locate(where);
-    if (current === undefined) return;
-    // An answer lost after the portal was deleted is retried by the client and then 404s: deleted.
-    await atCurrentSlug({ ...where, slug: current.slug }, (slug) => send({ method: "DELETE", path: path(where.accountId, slug) }));
-  },
+  body: (inputs) => createBody(inputs),
+  api: () => ({
+    get: (props, id) => locate(whereOf(props, id)),
+    patch: (inputs, id, keys, current) => patch(whereOf(current, id), inputs, keys),
+    async remove(props, id) {
+      // Deleting by a stale slug could delete another portal (ours renamed by hand, its old slug
+      // reused): find this portal by id first; one GET is cheap next to a lost help center.
+      const current = await locate(whereOf(props, id));
+      if (current === undefined) return;
+      // An answer lost after the portal was deleted is retried by the client and then 404s: deleted.
+      await atCurrentSlug({ ...whereOf(props, id), slug: current.slug }, (slug) =>
+        send({ method: "DELETE", path: path(props.accountId as number, slug) }),
+      );
+    },
+  }),
+  verify: assertLinked,
+  explain: explainInboxFailure,
 });
