@@ -154,6 +154,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   type Wire = z.output<W>;
   const controlKeys = [...(decl.key ? ["adopt"] : []), ...(decl.adoptById ? ["adoptId"] : []), ...(decl.controlKeys ?? [])];
   const managedKeys = managedKeysOf(decl.inputs, controlKeys);
+  // What adoption and a completed create compare: the managed inputs and what `prepare` derives (a file's digest).
+  const comparedKeys = [...managedKeys, ...(decl.derivedKeys ?? [])];
   const what = decl.noun ?? noun(decl.path);
 
   const accountOf = (props: Props) => props.accountId as number;
@@ -237,7 +239,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   /** Brings an existing object to the declared state: one write of what differs. */
   function adoptObject(inputs: Inputs, object: Wire, current: Props) {
     const id = String(object.id);
-    return takeOver({ id, current, inputs, keys: managedKeys, normalizers: decl.normalizers, patch: (changed) => patch(inputs, id, changed, current) });
+    return takeOver({ id, current, inputs, keys: comparedKeys, normalizers: decl.normalizers, patch: (changed) => patch(inputs, id, changed, current) });
   }
 
   async function adoptById(inputs: Inputs, adoptId: number) {
@@ -266,7 +268,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       decl.verify?.(inputs, created);
       if (!decl.complete) return { id, outs };
       // The comparison `diff` makes, so that a completed create is one the next `up` leaves alone.
-      const { changed } = planDiff({ keys: managedKeys, olds: outs, news: inputs, normalizers: decl.normalizers });
+      const { changed } = planDiff({ keys: comparedKeys, olds: outs, news: inputs, normalizers: decl.normalizers });
       return { id, outs: changed.length === 0 ? outs : await patch(inputs, id, changed, outs) };
     } catch (err) {
       throw new PartialCreateError(id, outs, err);
@@ -279,7 +281,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
     prepare: decl.prepare,
-    replaceOn: ["accountId", ...(decl.replaceOn ?? [])],
+    // A platform object's account is a property of it (a bot moves between accounts in place).
+    replaceOn: [...(decl.area === "platform" ? [] : ["accountId"]), ...(decl.replaceOn ?? [])],
     // A natural key is unique per account: a replacement in the same account must free it first.
     deleteBeforeReplace: decl.key !== undefined,
     normalizers: decl.normalizers,

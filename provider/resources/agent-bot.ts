@@ -1,14 +1,12 @@
 import { z } from "zod";
-import { planDiff, UNKNOWN } from "../diff/diff";
+import { UNKNOWN } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
 import { markAdopted } from "../lifecycle/adopt";
-import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "../lifecycle/api";
+import { call } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
-import { createOnce } from "../lifecycle/create-once";
+import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
-import { PartialCreateError } from "../lifecycle/partial-create";
-import { defineResource } from "../lifecycle/resource";
 import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { platformPath } from "../wire/paths";
@@ -70,12 +68,9 @@ export const AgentBotInputs = z
 export type AgentBotInputs = z.input<typeof AgentBotInputs>;
 type Inputs = z.output<typeof AgentBotInputs> & { avatarSha256?: string };
 
-const SERVER_ONLY_KEYS = ["thumbnail", "botType", "botConfig", "accessToken", "systemBot"] as const;
 
 /** Inputs the API takes as fields (the avatar file goes as a multipart part of its own). */
 const FIELD_KEYS = ["name", "description", "outgoingUrl", "accountId", "avatarUrl"] as const;
-/** Inputs the server echoes, which adoption compares. */
-const ECHOED_KEYS = ["name", "description", "outgoingUrl", "accountId"] as const;
 
 /**
  * Servers before Chatwoot PR #13827 (March 2026) echo the bot's name as `outgoing_url`; such an
@@ -95,8 +90,6 @@ export function botOutputs(base: Props, bot: AgentBotWire): Props {
   return outs;
 }
 
-const withAvatar = (outs: Props, avatar: AvatarFile | undefined): Props => (avatar ? { ...outs, avatarSha256: avatar.sha256 } : outs);
-
 /** A write of `props` (camelCase); multipart when an avatar file goes along, JSON otherwise. */
 function writeRequest(method: "POST" | "PATCH", path: string, props: Props, avatar?: AvatarFile): ApiRequest {
   const fields = toWire(props) as Record<string, unknown>;
@@ -110,14 +103,6 @@ function writeRequest(method: "POST" | "PATCH", path: string, props: Props, avat
 
 const bots = () => platformPath("agent_bots");
 const botPath = (id: string | number) => platformPath("agent_bots", id);
-
-/** The bots this Platform App can see (the only ones it may manage). */
-export const listBots = () => call(list(AgentBotWire), { method: "GET", path: bots() });
-const getBot = (id: string | number) => call(single(AgentBotWire), { method: "GET", path: botPath(id) });
-
-function patchBot(id: string | number, props: Props, avatar?: AvatarFile): Promise<AgentBotWire> {
-  return writeThenRead(() => call(single(AgentBotWire), writeRequest("PATCH", botPath(id), props, avatar)), () => getBot(id));
-}
 
 const readAvatar = (inputs: Inputs) => (inputs.avatar === undefined ? Promise.resolve(undefined) : readAvatarFile(inputs.avatar));
 
@@ -137,39 +122,35 @@ function sameBot(inputs: Inputs, b: AgentBotWire): boolean {
   );
 }
 
-/** Takes over bot `id`: it must be visible to this app; then one PATCH of what differs. */
-async function adopt(inputs: Inputs, id: number): Promise<{ id: string; outs: Props }> {
-  const existing = (await listBots()).find((b) => b.id === id);
-  if (!existing) {
-    throw new Error(
-      `adoptId ${id}: this Platform App sees no agent bot with that id. A Platform App only sees the bots it ` +
-        "created itself (or was granted in the Rails console); bots made in the dashboard or by another app cannot be adopted with this token",
-    );
-  }
-  // What the server is known to hold: avatars are never echoed, and an old server's outgoing_url echo is no value.
-  const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs;
-  // Should the PATCH fail, these nulls make the next `up` send the avatar again.
-  const current = { ...botOutputs(known, existing), avatarUrl: null, avatarSha256: null };
-  const keys: string[] = planDiff({ keys: ECHOED_KEYS, olds: current, news: inputs }).changed;
-  // The avatar cannot be compared, so a declared one is always sent.
-  if (inputs.avatarUrl !== undefined) keys.push("avatarUrl");
-  const avatar = await readAvatar(inputs);
-  if (keys.length === 0 && !avatar) return { id: String(id), outs: markAdopted(botOutputs(inputs, existing)) };
-  try {
-    return { id: String(id), outs: markAdopted(withAvatar(botOutputs(inputs, await patchBot(id, pick(inputs, keys), avatar)), avatar)) };
-  } catch (err) {
-    throw new PartialCreateError(String(id), markAdopted(current), err);
-  }
-}
-
 /**
  * A Chatwoot agent bot, managed through the Platform API (`/platform/api/v1/agent_bots`) with
- * `chatwoot:platformAccessToken`; id: the bot id.
+ * `chatwoot:platformAccessToken`; id: the bot id. No natural key: taken over with `adoptId`.
  */
-export const agentBot = defineResource({
+export const agentBot = defineCollectionResource({
   inputs: AgentBotInputs,
+  path: "agent_bots",
+  area: "platform",
+  noun: "agent bot",
   account: "optional",
-  controlKeys: ["adoptId"],
+  wire: AgentBotWire,
+  show: "member",
+  sameContent: sameBot,
+  adoptById: {
+    async find(_inputs, id) {
+      const visible = (await call(list(AgentBotWire), { method: "GET", path: bots() })).find((b) => b.id === id);
+      return (
+        visible ??
+        "this Platform App sees no agent bot with that id. A Platform App only sees the bots it created itself (or was granted in the " +
+          "Rails console); bots made in the dashboard or by another app cannot be adopted with this token"
+      );
+    },
+    current(inputs, bot) {
+      // What the server is known to hold: avatars are never echoed (so a declared one is always
+      // sent), and an old server's outgoing_url echo is no value.
+      const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs as Inputs;
+      return markAdopted({ ...botOutputs(known, bot), avatarUrl: null, avatarSha256: null });
+    },
+  },
   derivedKeys: ["avatarSha256"],
   normalizers: {
     // Multipart uploads cannot send null, so a cleared description may come back as "".
@@ -187,38 +168,16 @@ export const agentBot = defineResource({
       return { inputs, failures: [failure] };
     }
   },
-
-  async create(inputs: Inputs) {
-    if (inputs.adoptId !== undefined) return adopt(inputs, inputs.adoptId);
-    const avatar = await readAvatar(inputs);
-    const req = writeRequest("POST", bots(), pick(inputs, FIELD_KEYS), avatar);
-    const outputs = (bot: AgentBotWire) => withAvatar(botOutputs(inputs, bot), avatar);
-    const bot = await createOnce({
-      request: `POST ${bots()}`,
-      noun: "agent bot",
-      post: () => call(single(AgentBotWire), req),
-      list: listBots,
-      matches: (b) => sameBot(inputs, b),
-      outputs,
-    });
-    return { id: String(bot.id), outs: outputs(bot) };
-  },
-
-  async read(id, olds) {
-    const bot = await unlessNotFound(() => getBot(id));
-    return bot && botOutputs(olds, bot);
-  },
-
-  async update(id, olds, news: Inputs, changed) {
-    const keys = FIELD_KEYS.filter((k) => changed.includes(k));
-    // A new path to the same content (only `avatar` changed) needs no upload.
-    const avatar = (changed as string[]).includes("avatarSha256") ? await readAvatar(news) : undefined;
-    const base = { ...pick(olds, SERVER_ONLY_KEYS), ...news };
-    if (keys.length === 0 && !avatar) return { ...olds, ...news };
-    return withAvatar(botOutputs(base, await patchBot(id, pick(news, keys), avatar)), avatar);
-  },
-
-  async delete(id) {
-    await deleteIgnoringNotFound({ method: "DELETE", path: botPath(id) });
-  },
+  outputs: botOutputs,
+  api: () => ({
+    post: async (inputs) => call(single(AgentBotWire), writeRequest("POST", bots(), pick(inputs, FIELD_KEYS), await readAvatar(inputs))),
+    async patch(inputs, id, keys) {
+      // The image goes along only when its content changed.
+      const avatar = keys.includes("avatarSha256") ? await readAvatar(inputs) : undefined;
+      const fields = FIELD_KEYS.filter((k) => keys.includes(k));
+      // A new path to the same image (only `avatar` changed): nothing to send, the state learns the path.
+      if (fields.length === 0 && !avatar) return call(single(AgentBotWire), { method: "GET", path: botPath(id) });
+      return call(single(AgentBotWire), writeRequest("PATCH", botPath(id), pick(inputs, fields), avatar));
+    },
+  }),
 });
