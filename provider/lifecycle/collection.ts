@@ -122,6 +122,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   normalizers?: Partial<Record<string, Normalizer>>;
   /** Input keys that steer the provider only, besides `adopt` and `adoptId` (never compared, never sent). */
   controlKeys?: readonly string[];
+  /**
+   * Inputs the provider keeps in the state for itself and never sends (an adopted inbox's
+   * `deleteOnDestroy`): compared, so a change reaches the state, which takes it without a request.
+   */
+  stateOnlyKeys?: readonly string[];
   /** See `defineResource`: keys `prepare` derives, local checks, extra replacing keys. */
   derivedKeys?: readonly string[];
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
@@ -139,6 +144,8 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    * one more write of the properties still differing. Should it fail, the object stays in the state.
    */
   complete?: boolean;
+  /** Learns of an object this create made, however it was found (its answer, or a listing after a lost one). */
+  created?(inputs: z.output<S>, object: z.output<W>): void;
   /** After every write: a failure for a value the server took without error but did not apply. */
   verify?(inputs: z.output<S>, object: z.output<W>): void;
   /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
@@ -164,7 +171,9 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     decl.area === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), decl.path, id);
   const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
-    const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter((k) => k !== "accountId" && managedKeys.includes(k));
+    const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter(
+      (k) => k !== "accountId" && managedKeys.includes(k) && !decl.stateOnlyKeys?.includes(k),
+    );
     return decl.body ? decl.body(inputs, sent, write) : (toWire(pick(inputs, sent)) as object);
   };
   const explain = (err: unknown, inputs: Inputs, keys: readonly string[]) => (decl.explain ? decl.explain(err, inputs, keys) : err);
@@ -206,6 +215,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
 
   /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
   async function patch(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
+    if (keys.every((k) => decl.stateOnlyKeys?.includes(k))) return { ...current, ...pick(inputs, keys) };
     const object = await writeThenRead(
       async () => {
         try {
@@ -219,7 +229,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     );
     decl.verify?.(inputs, object);
     const outs = outputs({ ...current, ...inputs }, object);
-    assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request: `write of ${what} ${id}` });
+    assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request: `PATCH ${member(inputs, id)}` });
     return outs;
   }
 
@@ -262,6 +272,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       listed: before,
       outputs: (o) => outputs(inputs, o),
     }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
+    decl.created?.(inputs, created);
     const id = String(created.id);
     const outs = outputs(inputs, created);
     try {

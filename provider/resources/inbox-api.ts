@@ -10,7 +10,7 @@ import type { Props } from "../lifecycle/json";
 import { pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
 import { InboxBot, inboxFromWire, InboxServerWire } from "../wire/inbox";
-import { list, single } from "../wire/envelope";
+import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { channelView } from "./inbox-channel";
 
@@ -91,7 +91,6 @@ export function inboxApi(account: number, id: string | number = "") {
   const api = {
     path,
     collection,
-    list: () => call(list(InboxServerWire), { method: "GET", path: collection }),
     create: (json: object) => call(single(InboxServerWire), { method: "POST", path: collection, json }),
     /** The inbox, or `undefined` when the server says 404. */
     get: () => unlessNotFound(() => call(single(InboxServerWire), { method: "GET", path })),
@@ -106,17 +105,6 @@ export function inboxApi(account: number, id: string | number = "") {
       const req = { method: "POST", path: `${path}/set_agent_bot`, json: { agent_bot: agentBot }, idempotent: true } as const;
       await send(req);
       return `${req.method} ${req.path}`;
-    },
-    /**
-     * The inbox's outputs over `base`, or `undefined` when it is gone: a 404, or deleted by this
-     * process. The bot is read when `base` manages it.
-     */
-    async outputs(base: Props, adopted: boolean): Promise<Props | undefined> {
-      if (isDeleted(account, id)) return undefined;
-      const wire = await api.get();
-      if (!wire) return undefined;
-      const agentBotId = base.agentBotId === undefined ? undefined : await api.bot();
-      return inboxOutputs(base, wire, { agentBotId, adopted });
     },
   };
   return api;

@@ -2,22 +2,17 @@ import { z } from "zod";
 import { asPresentText } from "../diff/normalize/coerce";
 import { givenFields } from "../diff/normalize/given-fields";
 import { normalizeTimeZone } from "../diff/normalize/time-zone";
-import { changedDays, describeDay, normalizeListedDays, normalizeWorkingHours } from "../diff/normalize/working-hours";
-import { planDiff } from "../diff/diff";
-import { takeOver } from "../lifecycle/adopt";
-import { isNotFound } from "../http/errors";
+import { changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../diff/normalize/working-hours";
 import { send } from "../lifecycle/api";
-import { createOnce } from "../lifecycle/create-once";
+import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
-import { PartialCreateError } from "../lifecycle/partial-create";
 import { pick } from "../lifecycle/outputs";
-import { defineResource, managedKeysOf } from "../lifecycle/resource";
-import { assertWriteTaken } from "../lifecycle/verify";
+import { managedKeysOf } from "../lifecycle/resource";
 import { toWire } from "../mapping";
 import { accountId, lineText, name, objectId, text } from "../validation/fields";
 import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./inbox-channel";
 import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./inbox-api";
-import type { InboxServerWire } from "../wire/inbox";
+import { InboxServerWire } from "../wire/inbox";
 import { TimeZone, WorkingHours } from "./inbox-working-hours";
 
 export const InboxInputs = z
@@ -100,8 +95,7 @@ export const InboxInputs = z
 export type InboxInputs = z.input<typeof InboxInputs>;
 type Inputs = z.output<typeof InboxInputs>;
 
-const CONTROL_KEYS = ["adoptId"] as const;
-const managedKeys = managedKeysOf(InboxInputs, CONTROL_KEYS);
+const managedKeys = managedKeysOf(InboxInputs, ["adoptId"]);
 
 /** How each property compares (see the normalizers). */
 const normalizers = {
@@ -118,42 +112,54 @@ const normalizers = {
   deleteOnDestroy: (v: unknown) => v === true,
 };
 
+/** An inbox as read for the resource: the server's inbox, with its bot where the resource manages it. */
+type InboxObject = InboxServerWire & { agentBotId?: number | null };
+
 /**
- * Applies the changed properties: one PATCH with the changed settings, the changed channel fields
- * under `channel` and only the changed days under `working_hours` (Chatwoot updates each listed day
- * and leaves the others); a changed bot through `set_agent_bot` alone. Then reads the inbox back:
- * a property the server answered with success but did not take is an error naming it.
+ * One write of the changed properties: one PATCH with the changed settings, the changed channel
+ * fields under `channel` and only the changed days under `working_hours` (Chatwoot updates each
+ * listed day and leaves the others); a changed bot through `set_agent_bot` alone. Then the inbox is
+ * read back: a day the server answered with success but did not take is an error naming it.
  */
-async function write(inputs: Inputs, id: string, olds: Props, changed: readonly string[], adopted: boolean): Promise<Props> {
+async function write(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<InboxObject> {
   const api = inboxApi(inputs.accountId, id);
-  const body = settingsBody(inputs, changed);
-  if (changed.includes("channel") && inputs.channel) {
-    const fields = changedChannelFields(inputs.channel, olds.channel);
+  const body = settingsBody(inputs, keys);
+  if (keys.includes("channel") && inputs.channel) {
+    const fields = changedChannelFields(inputs.channel, current.channel);
     if (fields.length > 0) body.channel = toWire(pick(inputs.channel, fields));
   }
-  const days = changed.includes("workingHours") ? changedDays(inputs.workingHours, olds.workingHours) : [];
+  const days = keys.includes("workingHours") ? changedDays(inputs.workingHours, current.workingHours) : [];
   if (days.length > 0) body.working_hours = toWire(days);
-
   const requests: string[] = [];
   if (Object.keys(body).length > 0) requests.push(await api.patch(body));
-  if (changed.includes("agentBotId")) requests.push(await api.setBot(inputs.agentBotId ?? null));
-  // Nothing for the server (only deleteOnDestroy changed): the state takes the new value.
-  if (requests.length === 0) return { ...olds, deleteOnDestroy: inputs.deleteOnDestroy };
+  if (keys.includes("agentBotId")) requests.push(await api.setBot(inputs.agentBotId ?? null));
 
-  const request = requests.join(" and ");
-  const outs = await api.outputs(inputs, adopted);
-  if (!outs) throw new Error(`${request}: account ${inputs.accountId} has no inbox ${id} any more (deleted outside Pulumi? run \`pulumi refresh\`)`);
-  const ignored = changedDays(inputs.workingHours, outs.workingHours);
+  const after = await read(inputs, id);
+  if (!after) throw new Error(`${requests.join(" and ")}: account ${inputs.accountId} has no inbox ${id} any more (deleted outside Pulumi? run \`pulumi refresh\`)`);
+  const held = after.working_hours == null ? null : heldDays(inputs.workingHours, after.working_hours);
+  const ignored = changedDays(inputs.workingHours, held);
   if (days.length > 0 && ignored.length > 0) {
-    const held = normalizeWorkingHours(outs.workingHours);
+    const week = normalizeWorkingHours(held);
     throw new Error(
-      `${request}: the server answered with success but did not take workingHours for ` +
-        ignored.map((day) => `${describeDay(day)} (it still holds ${describeDay(held[day.dayOfWeek])})`).join(", ") +
+      `${requests.join(" and ")}: the server answered with success but did not take workingHours for ` +
+        ignored.map((day) => `${describeDay(day)} (it still holds ${describeDay(week[day.dayOfWeek])})`).join(", ") +
         "; Chatwoot skips a day it finds invalid without saying so",
     );
   }
-  assertWriteTaken({ keys: changed.filter((k) => k !== "workingHours" && k !== "deleteOnDestroy"), inputs, outs, normalizers, request });
-  return outs;
+  return after;
+}
+
+/**
+ * The inbox, or `undefined` when it is gone: a 404, or deleted by this process (newer servers keep
+ * showing an inbox they delete in a background job). Its bot is read when `props` manage it.
+ */
+async function read(props: Props, id: string): Promise<InboxObject | undefined> {
+  const account = props.accountId as number;
+  if (isDeleted(account, id)) return undefined;
+  const api = inboxApi(account, id);
+  const wire = await api.get();
+  if (!wire) return undefined;
+  return props.agentBotId === undefined ? wire : { ...wire, agentBotId: await api.bot() };
 }
 
 /**
@@ -166,88 +172,53 @@ function sameInbox(inputs: Inputs, inbox: InboxServerWire): boolean {
   return inbox.name === inputs.name && channelTypeName(inbox.channel_type) === inputs.channel?.type;
 }
 
-/** Takes over inbox `adoptId` and changes what differs from the program, in one PATCH (and the bot). */
-async function adopt(inputs: Inputs, adoptId: number): Promise<{ id: string; outs: Props }> {
-  const id = String(adoptId);
-  const api = inboxApi(inputs.accountId, id);
-  // Chatwoot still shows an inbox it is deleting in the background: one this deployment deleted is gone.
-  const wire = isDeleted(inputs.accountId, id) ? undefined : await api.get();
-  if (!wire) {
-    const why = isDeleted(inputs.accountId, id) ? "was deleted by this deployment" : "does not exist in this account";
-    throw new Error(`adoptId ${id}: account ${inputs.accountId} has no inbox ${id} to adopt (it ${why})`);
-  }
-  const type = channelTypeName(wire.channel_type);
-  if (inputs.channel && inputs.channel.type !== type) {
-    throw new Error(
-      `adoptId ${id}: inbox ${id} is a ${wire.channel_type ?? "channel-less"} inbox, not ${inputs.channel.type}; ` +
-        "leave channel out to manage only its inbox settings",
-    );
-  }
-  const agentBotId = inputs.agentBotId === undefined ? undefined : await api.bot();
-  const current = inboxOutputs(inputs, wire, { agentBotId, adopted: true });
-  return takeOver({ id, current, inputs, keys: managedKeys, normalizers, patch: (changed) => write(inputs, id, current, changed, true) });
-}
-
-/** An inbox (`/inboxes`): API and web-widget inboxes are created, any inbox can be adopted; id: the inbox id. */
-export const inbox = defineResource({
+/**
+ * An inbox (`/inboxes`): API and web-widget inboxes are created, any inbox can be adopted with
+ * `adoptId`; id: the inbox id. A create sends one POST, then what it could not carry (working
+ * hours, the bot, settings older servers take only on update) in one more write.
+ */
+export const inbox = defineCollectionResource({
   inputs: InboxInputs,
-  account: "required",
-  controlKeys: CONTROL_KEYS,
+  path: "inboxes",
+  noun: "inbox",
+  wire: InboxServerWire,
+  show: "member",
+  sameContent: sameInbox,
+  adoptById: {
+    async find(inputs, id) {
+      const why = isDeleted(inputs.accountId, id) ? "was deleted by this deployment" : "does not exist in this account";
+      return (await read(inputs, String(id))) ?? `account ${inputs.accountId} has no inbox ${id} to adopt (it ${why})`;
+    },
+    refuse(inputs, wire) {
+      const type = channelTypeName(wire.channel_type);
+      if (!inputs.channel || inputs.channel.type === type) return undefined;
+      return `inbox ${wire.id} is a ${wire.channel_type ?? "channel-less"} inbox, not ${inputs.channel.type}; leave channel out to manage only its inbox settings`;
+    },
+  },
+  stateOnlyKeys: ["deleteOnDestroy"],
   derivedKeys: ["channelType"],
-  replaceOn: ["accountId", "channelType"],
+  replaceOn: ["channelType"],
   normalizers,
-
   async prepare(inputs) {
     // The channel type is compared on its own, so that changing it (and only that) replaces the inbox.
     return { inputs: { ...inputs, channelType: inputs.channel?.type }, failures: [] };
   },
-
-  async create(inputs) {
-    if (inputs.adoptId !== undefined) return adopt(inputs, inputs.adoptId);
-    const api = inboxApi(inputs.accountId);
-    // A new inbox has no bot and Chatwoot's default week; the POST carries neither working hours nor
-    // the bot (and older servers take fewer settings on create): what still differs is PATCHed now,
-    // and should that fail, the inbox stays in the state for the next `up` to finish.
-    const createdOutputs = (inbox: InboxServerWire) =>
-      inboxOutputs(inputs, inbox, { agentBotId: inputs.agentBotId === undefined ? undefined : null, adopted: false });
-    const created = await createOnce({
-      request: `POST ${api.collection}`,
-      noun: "inbox",
-      post: () => api.create({ ...settingsBody(inputs, managedKeys), channel: toWire(inputs.channel) }),
-      list: () => api.list(),
-      matches: (inbox) => sameInbox(inputs, inbox),
-      outputs: createdOutputs,
-    });
-    const id = String(created.id);
-    forgetDeleted(inputs.accountId, id); // a server reset can hand out an id again (test servers do)
-    const outs = createdOutputs(created);
-    const { changed } = planDiff({ keys: managedKeys, olds: outs, news: inputs, normalizers });
-    if (changed.length === 0) return { id, outs };
-    try {
-      return { id, outs: await write(inputs, id, outs, changed, false) };
-    } catch (err) {
-      throw new PartialCreateError(id, outs, err);
-    }
-  },
-
-  async read(id, olds) {
-    return inboxApi((olds as Inputs).accountId, id).outputs(olds, olds.adopted === true);
-  },
-
-  async update(id, olds, news, changed) {
-    return write(news, id, olds, changed, olds.adopted === true);
-  },
-
-  async delete(id, olds) {
-    const account = (olds as Inputs).accountId;
-    // An adopted inbox was there before the stack: destroying the stack forgets it unless told otherwise.
-    if (olds.adopted === true && olds.deleteOnDestroy !== true) return;
-    try {
+  // Reads carry the bot wherever it is managed; a new inbox (answered, or found after a lost answer) has none.
+  outputs: (base, inbox: InboxObject) =>
+    inboxOutputs(base, inbox, { agentBotId: base.agentBotId === undefined ? undefined : (inbox.agentBotId ?? null), adopted: base.adopted === true }),
+  complete: true,
+  // A server reset can hand out a deleted inbox's id again (test servers do).
+  created: (inputs, inbox) => forgetDeleted(inputs.accountId, inbox.id),
+  api: () => ({
+    get: read,
+    post: (inputs) => inboxApi(inputs.accountId).create({ ...settingsBody(inputs, managedKeys), channel: toWire(inputs.channel) }),
+    patch: (inputs, id, keys, current) => write(inputs, id, keys, current),
+    async remove(props, id) {
+      // An adopted inbox was there before the stack: destroying the stack forgets it unless told otherwise.
+      if (props.adopted === true && props.deleteOnDestroy !== true) return;
       // Newer servers answer 200 with a message and delete in a background job: that is done.
-      await send({ method: "DELETE", path: inboxApi(account, id).path });
-      wasDeleted(account, id);
-    } catch (err) {
-      if (!isNotFound(err)) throw err; // already gone
-    }
-  },
+      await send({ method: "DELETE", path: inboxApi(props.accountId as number, id).path });
+      wasDeleted(props.accountId as number, id);
+    },
+  }),
 });
