@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AutomationAction } from "../provider/resources/automation-actions";
+import type { AutomationAction } from "../provider/validation/automation-actions";
 import type { MacroInputs } from "../provider/resources/macro";
 import type { ResourceArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";

@@ -10,7 +10,7 @@ import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { platformPath } from "../wire/paths";
-import { AvatarFileError, readAvatarFile, type AvatarFile } from "./avatar-file";
+import { AvatarFileError, readAvatarFile, type AvatarFile } from "../validation/avatar-file";
 import { accountId, httpUrl, name, objectId, text } from "../validation/fields";
 import { AgentBotWire, BOT_OUTPUT_DEFAULTS } from "../wire/agent-bot";
 

@@ -5,11 +5,11 @@ import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
-import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "./automation-actions";
+import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "../validation/automation-actions";
 import { accountId, name, objectId, text } from "../validation/fields";
 import { RuleWire } from "../wire/automation-rule";
 
-export { AutomationAction } from "./automation-actions";
+export { AutomationAction } from "../validation/automation-actions";
 
 /** The events Chatwoot's automation listener fires rules on; any other name saves but never runs. */
 export const EVENTS = ["conversation_created", "conversation_updated", "conversation_opened", "conversation_resolved", "message_created"] as const;

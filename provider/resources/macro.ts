@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { AutomationAction, normalizeStoredActions } from "./automation-actions";
+import { AutomationAction, normalizeStoredActions } from "../validation/automation-actions";
 import { accountId, adopt, name } from "../validation/fields";
 import { MACRO_VISIBILITIES, MacroWire } from "../wire/macro";
 

@@ -15,7 +15,7 @@ import {
   normalizeWorkingHours,
   sameValue,
 } from "../../provider/diff/normalize";
-import { normalizeChannel } from "../../provider/resources/inbox-channel";
+import { normalizeChannel } from "../../provider/resources/inbox/channel";
 import type { Props } from "../../provider/lifecycle/json";
 import { byText, Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { AgentRef, Ref, Unmapped } from "./references";

@@ -8,8 +8,8 @@ import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/di
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
 import { inboxFromWire } from "../../provider/wire/inbox";
-import { SETTINGS } from "../../provider/resources/inbox-api";
-import { channelTypeName, channelView } from "../../provider/resources/inbox-channel";
+import { SETTINGS } from "../../provider/resources/inbox/requests";
+import { channelTypeName, channelView } from "../../provider/resources/inbox/channel";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
 import { AgentRef, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";

@@ -2,17 +2,17 @@
  * The inbox endpoints the `Inbox` resource uses, the server's inbox read into outputs, and the
  * inboxes this process deleted.
  */
-import { connection } from "../config";
-import { ianaTimeZone } from "../diff/normalize/time-zone";
-import { heldDays } from "../diff/normalize/working-hours";
-import { call, send, unlessNotFound } from "../lifecycle/api";
-import type { Props } from "../lifecycle/json";
-import { pick } from "../lifecycle/outputs";
-import { toWire } from "../mapping";
-import { InboxBot, inboxFromWire, InboxServerWire } from "../wire/inbox";
-import { single } from "../wire/envelope";
-import { accountPath } from "../wire/paths";
-import { channelView } from "./inbox-channel";
+import { connection } from "../../config";
+import { ianaTimeZone } from "../../diff/normalize/time-zone";
+import { heldDays } from "../../diff/normalize/working-hours";
+import { call, send, unlessNotFound } from "../../lifecycle/api";
+import type { Props } from "../../lifecycle/json";
+import { pick } from "../../lifecycle/outputs";
+import { toWire } from "../../mapping";
+import { InboxBot, inboxFromWire, InboxServerWire } from "../../wire/inbox";
+import { single } from "../../wire/envelope";
+import { accountPath } from "../../wire/paths";
+import { channelView } from "./channel";
 
 /** Inbox settings sent as top-level fields, as they are (the channel, hours and bot go their own ways). */
 export const SETTINGS = [

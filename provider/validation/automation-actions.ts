@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeActions } from "../diff/normalize/automation";
 import { fromWire, toWire } from "../mapping";
-import { oneLine } from "../validation/fields";
+import { oneLine } from "./fields";
 
 /**
  * The action shape automation rules and macros share: Chatwoot runs both through the same action

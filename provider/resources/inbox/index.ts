@@ -1,19 +1,19 @@
 import { z } from "zod";
-import { asPresentText } from "../diff/normalize/coerce";
-import { givenFields } from "../diff/normalize/given-fields";
-import { normalizeTimeZone } from "../diff/normalize/time-zone";
-import { changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../diff/normalize/working-hours";
-import { send } from "../lifecycle/api";
-import { defineCollectionResource } from "../lifecycle/collection";
-import type { Props } from "../lifecycle/json";
-import { pick } from "../lifecycle/outputs";
-import { managedKeysOf } from "../lifecycle/resource";
-import { toWire } from "../mapping";
-import { accountId, lineText, name, objectId, text } from "../validation/fields";
-import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./inbox-channel";
-import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./inbox-api";
-import { InboxServerWire } from "../wire/inbox";
-import { TimeZone, WorkingHours } from "./inbox-working-hours";
+import { asPresentText } from "../../diff/normalize/coerce";
+import { givenFields } from "../../diff/normalize/given-fields";
+import { normalizeTimeZone } from "../../diff/normalize/time-zone";
+import { changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../diff/normalize/working-hours";
+import { send } from "../../lifecycle/api";
+import { defineCollectionResource } from "../../lifecycle/collection";
+import type { Props } from "../../lifecycle/json";
+import { pick } from "../../lifecycle/outputs";
+import { managedKeysOf } from "../../lifecycle/resource";
+import { toWire } from "../../mapping";
+import { accountId, lineText, name, objectId, text } from "../../validation/fields";
+import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./channel";
+import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./requests";
+import { InboxServerWire } from "../../wire/inbox";
+import { TimeZone, WorkingHours } from "../../validation/working-hours";
 
 export const InboxInputs = z
   .strictObject({

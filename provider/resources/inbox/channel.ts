@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { Normalizer } from "../diff/diff";
-import { normalizeColor } from "../diff/normalize/color";
-import { sameValue } from "../diff/normalize/canonical";
-import { asList, asPresentText, asText } from "../diff/normalize/coerce";
-import { givenFields } from "../diff/normalize/given-fields";
-import type { Props } from "../lifecycle/json";
-import { snakeKey } from "../mapping";
-import { hexColor, httpUrl, lineText, text } from "../validation/fields";
+import type { Normalizer } from "../../diff/diff";
+import { normalizeColor } from "../../diff/normalize/color";
+import { sameValue } from "../../diff/normalize/canonical";
+import { asList, asPresentText, asText } from "../../diff/normalize/coerce";
+import { givenFields } from "../../diff/normalize/given-fields";
+import type { Props } from "../../lifecycle/json";
+import { snakeKey } from "../../mapping";
+import { hexColor, httpUrl, lineText, text } from "../../validation/fields";
 
 /** When the widget tells visitors to expect an answer (Chatwoot's `reply_time` enum). */
 export const REPLY_TIMES = ["in_a_few_minutes", "in_a_few_hours", "in_a_day"] as const;
