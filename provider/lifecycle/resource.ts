@@ -68,16 +68,19 @@ function defaultAccount(required: boolean): { accountId?: number; failure?: Chec
 
 const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID";
 
+/** A resource's provider methods, and how it compares each property (which the clone's `diff` shares). */
+export type ResourceLifecycle = pulumi.dynamic.ResourceProvider & { readonly normalizers: Readonly<Partial<Record<string, Normalizer>>> };
+
 /**
  * Builds the Pulumi dynamic-provider methods for one resource from its declaration. Every error
  * they throw is redacted again on its way out, with every secret seen by then.
  */
-export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): pulumi.dynamic.ResourceProvider {
+export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): ResourceLifecycle {
   const keys = [...managedKeysOf(decl.inputs, decl.controlKeys), ...(decl.derivedKeys ?? [])];
   const plan = (olds: Props, news: Props) =>
     planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: decl.replaceOn });
 
-  return withRedactedErrors({
+  const provider = withRedactedErrors({
     async check(_olds: Props, news: Props) {
       const raw = withoutProvider(news);
       if (decl.account !== "none" && raw.accountId === undefined) {
@@ -139,4 +142,5 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       await decl.delete(id, withoutProvider(props));
     },
   });
+  return Object.assign(provider, { normalizers: decl.normalizers ?? {} });
 }

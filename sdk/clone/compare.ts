@@ -4,18 +4,9 @@
  * compares in the diff layer's normalized form, so that what a resource would not change is no
  * difference either (colour case, a set's order, equivalent working hours).
  */
+import { resources } from "../../provider";
 import type { Normalizer } from "../../provider/diff/diff";
-import {
-  normalizeActions,
-  normalizeColor,
-  normalizeConditions,
-  normalizePortalConfig,
-  normalizeTextSet,
-  normalizeTimeZone,
-  normalizeWorkingHours,
-  sameValue,
-} from "../../provider/diff/normalize";
-import { normalizeChannel } from "../../provider/resources/inbox/channel";
+import { normalizeTextSet, sameValue } from "../../provider/diff/normalize";
 import type { Props } from "../../provider/lifecycle/json";
 import { byText, Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { AgentRef, Ref, Unmapped } from "./references";
@@ -49,21 +40,11 @@ export interface CompareOptions {
 /** Control inputs: how a program finds an object, not what the object is. */
 const NOT_COMPARED = new Set(["adopt", "adoptId"]);
 
-const lowerCase: Normalizer = (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null));
-
-/** Properties that compare in a normalized form (the others compare as JSON, key order aside). */
-const NORMALIZERS: Partial<Record<string, Normalizer>> = {
-  workingHours: normalizeWorkingHours,
-  conditions: normalizeConditions,
-  actions: normalizeActions,
-  subscriptions: normalizeTextSet,
-  userIds: normalizeTextSet,
-  color: normalizeColor,
-  channel: (v) => normalizeChannel(v, v),
-  timezone: normalizeTimeZone,
-  config: normalizePortalConfig,
-  title: lowerCase,
-};
+/**
+ * Where the model holds a property in another form than the resource's inputs: members are people
+ * by e-mail address (a set of texts), not user ids, which differ between accounts.
+ */
+const BY_REFERENCE: Partial<Record<string, Normalizer>> = { userIds: normalizeTextSet };
 
 /** A value skipped by the comparison (a config-dependent value that is not compared). */
 const SKIP = Symbol("skip");
@@ -98,15 +79,18 @@ function view(object: ModelObject, options: CompareOptions, target: boolean): { 
   return { key, props };
 }
 
-/** The properties whose values differ (a property one side leaves out counts as null). */
-function changesBetween(source: Props, target: Props): PropertyChange[] {
+/**
+ * The properties whose values differ (a property one side leaves out counts as null), each
+ * compared as the resource's own diff compares it, the source in the place of the program.
+ */
+function changesBetween(type: TypeName, source: Props, target: Props): PropertyChange[] {
   const names = [...new Set([...Object.keys(source), ...Object.keys(target)])].sort(byText);
   const changes: PropertyChange[] = [];
   for (const property of names) {
-    const normalize = NORMALIZERS[property] ?? ((v: unknown) => v ?? null);
+    const normalize: Normalizer = BY_REFERENCE[property] ?? resources[type].normalizers[property] ?? ((v: unknown) => v ?? null);
     const a = source[property] ?? null;
     const b = target[property] ?? null;
-    if (!sameValue(normalize(a), normalize(b))) changes.push({ property, source: a, target: b });
+    if (!sameValue(normalize(a, a), normalize(b, a))) changes.push({ property, source: a, target: b });
   }
   return changes;
 }
@@ -125,7 +109,7 @@ export function compareModels(source: AccountModel, target: AccountModel, option
     const b = to.get(id);
     if (!b) differences.push({ type: a.type, key: a.key, kind: "missing", changes: [] });
     else {
-      const changes = changesBetween(a.props, b.props);
+      const changes = changesBetween(a.type, a.props, b.props);
       if (changes.length > 0) differences.push({ type: a.type, key: a.key, kind: "changed", changes });
     }
   }
