@@ -1,14 +1,44 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AgentBotInputs } from "../provider/resources/agent-bot";
-import type { ResourceArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-bot");
 
 /**
- * Arguments of {@link AgentBot}. `accountId` defaults to config `chatwoot:accountId`; give either
- * `avatar` or `avatarUrl`, not both.
+ * Arguments of {@link AgentBot}. Give either `avatar` or `avatarUrl`, not both. An argument left out
+ * is not managed (the server keeps its value). Every change is made in place.
  */
-export type AgentBotArgs = ResourceArgs<AgentBotInputs, "accountId">;
+export interface AgentBotArgs {
+  /** Name shown to agents and contacts: one line, at most 255 characters. */
+  name: pulumi.Input<string>;
+  /** What the bot does, shown to agents (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /**
+   * Webhook URL Chatwoot sends conversation events to: http or https, at most 2048 characters
+   * (Chatwoot's `Limits::URL_LENGTH_LIMIT`).
+   */
+  outgoingUrl?: pulumi.Input<string | undefined>;
+  /**
+   * Id of the account the bot belongs to. Defaults to config `chatwoot:accountId` (or
+   * `CHATWOOT_ACCOUNT_ID`); `null` makes a system bot, available to every account. Changing it
+   * moves the bot in place.
+   */
+  accountId?: pulumi.Input<number | null | undefined>;
+  /**
+   * URL of a JPEG or PNG image that Chatwoot downloads (in the background) as the bot's avatar.
+   * Not together with `avatar`.
+   */
+  avatarUrl?: pulumi.Input<string | undefined>;
+  /**
+   * Path of a local PNG, JPEG, GIF or WebP image (at most 15 MB) uploaded as the bot's avatar. It
+   * is uploaded again only when the file's content changes. Not together with `avatarUrl`. (Older
+   * Chatwoot servers refuse WebP avatars with "Avatar filetype not supported".)
+   */
+  avatar?: pulumi.Input<string | undefined>;
+  /**
+   * Id of an existing bot to take over instead of creating one (a number, or its digits as text).
+   * The bot must have been created by this stack's Platform App (an app sees only its own bots).
+   */
+  adoptId?: pulumi.Input<string | number | undefined>;
+}
 
 /**
  * A Chatwoot agent bot: a webhook that takes part in conversations. Bots are managed through the
@@ -37,27 +67,31 @@ export type AgentBotArgs = ResourceArgs<AgentBotInputs, "accountId">;
  * change; the first `up` then sends one PATCH with what differs, and the declared avatar.
  */
 export class AgentBot extends pulumi.dynamic.Resource {
+  /** The bot's name. */
   declare readonly name: pulumi.Output<string>;
+  /** What the bot does; null when none. */
   declare readonly description: pulumi.Output<string | null>;
+  /** The webhook URL Chatwoot sends events to; null when none. */
   declare readonly outgoingUrl: pulumi.Output<string | null>;
   /** The bot's account; null for a system bot, available to every account. */
   declare readonly accountId: pulumi.Output<number | null>;
-  /** As declared (Chatwoot downloads it in the background and never echoes it). */
+  /** The avatar URL as declared (Chatwoot downloads it in the background and never echoes it). */
   declare readonly avatarUrl: pulumi.Output<string | undefined>;
-  /** As declared: the path of the uploaded image. */
+  /** The avatar file's path as declared. */
   declare readonly avatar: pulumi.Output<string | undefined>;
+  /** The id of the bot taken over, as declared; undefined when the bot was created. */
   declare readonly adoptId: pulumi.Output<number | undefined>;
-  /** Hex sha256 of the uploaded avatar file. */
+  /** Output only: hex sha256 of the uploaded avatar file. */
   declare readonly /*out*/ avatarSha256: pulumi.Output<string | undefined>;
-  /** Avatar URL, on servers that send it (the Platform API of real servers does not). */
+  /** Output only: the avatar's URL, on servers that send it (the Platform API of real servers does not). */
   declare readonly /*out*/ thumbnail: pulumi.Output<string | null>;
-  /** `webhook`, on servers that send it. */
+  /** Output only: the bot's type (`webhook`), on servers that send it. */
   declare readonly /*out*/ botType: pulumi.Output<string | null>;
-  /** The bot's configuration, on servers that send it. */
+  /** Output only: the bot's configuration, on servers that send it. */
   declare readonly /*out*/ botConfig: pulumi.Output<Record<string, unknown> | null>;
-  /** The bot's own API token, on servers that send it (a secret). */
+  /** Output only: the bot's own API token, on servers that send it (a secret). */
   declare readonly /*out*/ accessToken: pulumi.Output<string | null>;
-  /** Whether the bot belongs to no account, on servers that send it. */
+  /** Output only: whether the bot belongs to no account, on servers that send it. */
   declare readonly /*out*/ systemBot: pulumi.Output<boolean | null>;
 
   constructor(name: string, args: AgentBotArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,11 +1,69 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AutomationAction, AutomationCondition, AutomationRuleInputs } from "../provider/resources/automation-rule";
-import type { ResourceArgs } from "./inputs";
+import type { AutomationAction, AutomationCondition } from "../provider/resources/automation-rule";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/automation-rule");
 
-/** Arguments of {@link AutomationRule}. `accountId` defaults to config `chatwoot:accountId`. */
-export type AutomationRuleArgs = ResourceArgs<AutomationRuleInputs, "accountId">;
+/** One condition of an {@link AutomationRule}. */
+export interface AutomationConditionArgs {
+  /**
+   * What is tested: a conversation or contact attribute (`status`, `inbox_id`, `labels`, ...) or a
+   * custom attribute key. Not checked here: the server accepts only the ones it knows.
+   */
+  attributeKey: pulumi.Input<string>;
+  /** How it is tested: `equal_to`, `not_equal_to`, `contains`, `is_present`, `is_greater_than`, ... */
+  filterOperator: pulumi.Input<string>;
+  /** The values to compare with (ids may be numbers). */
+  values?: pulumi.Input<pulumi.Input<string | number | boolean>[] | undefined>;
+  /**
+   * Joins this condition to the next one: `AND` or `OR` (any case). Only one condition, normally
+   * the last, may leave it out (or give null).
+   */
+  queryOperator?: pulumi.Input<string | null | undefined>;
+  /** Further keys of the condition (e.g. `customAttributeType`), sent as given. */
+  [key: string]: unknown;
+}
+
+/** One action of an {@link AutomationRule} or a {@link Macro}. */
+export interface AutomationActionArgs {
+  /**
+   * What to do: `add_label`, `assign_team`, `send_message`, `resolve_conversation`, ... Not checked
+   * here, as Chatwoot keeps adding actions; the server refuses names it does not know.
+   */
+  actionName: pulumi.Input<string>;
+  /** The action's arguments: label names, team or agent ids, a message text, an e-mail payload object. */
+  actionParams?: pulumi.Input<pulumi.Input<string | number | boolean | { [key: string]: unknown }>[] | undefined>;
+  /** Further keys of the action, sent as given. */
+  [key: string]: unknown;
+}
+
+/**
+ * Arguments of {@link AutomationRule}. An argument left out is not managed (the server keeps its
+ * value). Changes are made in place, except where an argument says it replaces the rule.
+ */
+export interface AutomationRuleArgs extends AccountArgs {
+  /** Name of the rule: one line, at most 255 characters. */
+  name: pulumi.Input<string>;
+  /** What the rule is for (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /** The event that runs the rule. */
+  eventName: pulumi.Input<"conversation_created" | "conversation_updated" | "conversation_opened" | "conversation_resolved" | "message_created">;
+  /** Whether the rule runs (Chatwoot's default: true). */
+  active?: pulumi.Input<boolean | undefined>;
+  /**
+   * Conditions the conversation must meet, in order; each one's `queryOperator` joins it to the
+   * next. Empty: the rule runs on every event. Replaced whole on change. Left out: `[]` on create,
+   * otherwise not managed.
+   */
+  conditions?: pulumi.Input<pulumi.Input<AutomationConditionArgs>[] | undefined>;
+  /**
+   * Actions run, in order, when the conditions match. Replaced whole on change. Left out: `[]` on
+   * create, otherwise not managed.
+   */
+  actions?: pulumi.Input<pulumi.Input<AutomationActionArgs>[] | undefined>;
+  /** Id of an existing rule of the account to take over instead of creating one (see Adoption). */
+  adoptId?: pulumi.Input<string | number | undefined>;
+}
 
 /**
  * An automation rule of a Chatwoot account: when the event happens and the conditions match,
@@ -46,16 +104,21 @@ export type AutomationRuleArgs = ResourceArgs<AutomationRuleInputs, "accountId">
  * told apart this way.
  */
 export class AutomationRule extends pulumi.dynamic.Resource {
+  /** The account the rule belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Name of the rule. */
   declare readonly name: pulumi.Output<string>;
+  /** What the rule is for; null when none. */
   declare readonly description: pulumi.Output<string | null>;
+  /** The event that runs the rule. */
   declare readonly eventName: pulumi.Output<string>;
+  /** Whether the rule runs; null when the server does not say. */
   declare readonly active: pulumi.Output<boolean | null>;
   /** The conditions as the server holds them. */
   declare readonly conditions: pulumi.Output<AutomationCondition[] | null>;
   /** The actions as the server holds them. */
   declare readonly actions: pulumi.Output<AutomationAction[] | null>;
-  /** Creation time, in seconds since the epoch (server clock). */
+  /** Output only: creation time, in seconds since the epoch (server clock). */
   declare readonly /*out*/ createdOn: pulumi.Output<number | null>;
 
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {

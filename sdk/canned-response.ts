@@ -1,11 +1,27 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { CannedResponseInputs } from "../provider/resources/canned-response";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/canned-response");
 
-/** Arguments of {@link CannedResponse}. `accountId` defaults to config `chatwoot:accountId`. */
-export type CannedResponseArgs = ResourceArgs<CannedResponseInputs, "accountId">;
+/**
+ * Arguments of {@link CannedResponse}. Changes are made in place, except where an argument says it
+ * replaces the canned response.
+ */
+export interface CannedResponseArgs extends AccountArgs {
+  /**
+   * What agents type after `/` to insert the response: one line, at most 255 characters, unique in
+   * the account, case included (`Hello` and `hello` are two responses). The adoption key. Changing
+   * it renames the response in place.
+   */
+  shortCode: pulumi.Input<string>;
+  /**
+   * The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
+   * characters (Chatwoot's limit on a message).
+   */
+  content: pulumi.Input<string>;
+  /** Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A canned response of a Chatwoot account: a saved reply agents insert by typing `/` and its
@@ -24,8 +40,11 @@ export type CannedResponseArgs = ResourceArgs<CannedResponseInputs, "accountId">
  * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
  */
 export class CannedResponse extends pulumi.dynamic.Resource {
+  /** The account the canned response belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** What agents type after `/` to insert the response. */
   declare readonly shortCode: pulumi.Output<string>;
+  /** The message inserted into the reply. */
   declare readonly content: pulumi.Output<string>;
 
   constructor(name: string, args: CannedResponseArgs, opts?: pulumi.CustomResourceOptions) {

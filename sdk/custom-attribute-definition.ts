@@ -1,11 +1,46 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { CustomAttributeDefinitionInputs } from "../provider/resources/custom-attribute-definition";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-attribute-definition");
 
-/** Arguments of {@link CustomAttributeDefinition}. `accountId` defaults to config `chatwoot:accountId`. */
-export type CustomAttributeDefinitionArgs = ResourceArgs<CustomAttributeDefinitionInputs, "accountId">;
+/**
+ * Arguments of {@link CustomAttributeDefinition}. An argument left out is not managed (the server
+ * keeps its value). Changes are made in place, except where an argument says it replaces the
+ * definition.
+ */
+export interface CustomAttributeDefinitionArgs extends AccountArgs {
+  /**
+   * Key under which values are stored, unique per account and model: letters, digits, `_`, `.` and
+   * `-` (Chatwoot's rule), with at least one letter or digit; at most 255 characters; not one of
+   * the model's built-in keys (`status`, `email`, `name`, ...). With `attributeModel`, the
+   * adoption key.
+   */
+  attributeKey: pulumi.Input<string>;
+  /** What the attribute belongs to: conversations, contacts or companies. With `attributeKey`, the adoption key. */
+  attributeModel: pulumi.Input<"conversation_attribute" | "contact_attribute" | "company_attribute">;
+  /** Name shown to agents: one line, at most 255 characters. */
+  attributeDisplayName: pulumi.Input<string>;
+  /** How values are entered and shown. */
+  attributeDisplayType: pulumi.Input<"text" | "number" | "currency" | "percent" | "link" | "date" | "list" | "checkbox">;
+  /** Longer explanation shown to agents (at most 10,000 characters); `null` clears it. */
+  attributeDescription?: pulumi.Input<string | null | undefined>;
+  /**
+   * The choices of a `list` attribute (required, non-empty, for that type): one-line texts, not
+   * blank, each listed once, at most 1,000.
+   */
+  attributeValues?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+  /**
+   * Pattern values must match; only for the `text` display type; `null` clears it. Must be a valid
+   * (JavaScript) regular expression, and one without nested unbounded repetition such as `(a+)+`,
+   * which can take exponential time on a value that does not match (catastrophic backtracking) and
+   * freeze the browsers that check every value typed.
+   */
+  regexPattern?: pulumi.Input<string | null | undefined>;
+  /** Message shown when a value does not match `regexPattern` (one line); only for the `text` display type; `null` clears it. */
+  regexCue?: pulumi.Input<string | null | undefined>;
+  /** Take over an existing definition with the same key and model instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A custom attribute definition of a Chatwoot account: a typed field for conversations, contacts
@@ -28,20 +63,29 @@ export type CustomAttributeDefinitionArgs = ResourceArgs<CustomAttributeDefiniti
  * brings it to the declared state.
  */
 export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
+  /** The account the definition belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Key under which values are stored. */
   declare readonly attributeKey: pulumi.Output<string>;
+  /** What the attribute belongs to: `conversation_attribute`, `contact_attribute` or `company_attribute`. */
   declare readonly attributeModel: pulumi.Output<string>;
+  /** Name shown to agents. */
   declare readonly attributeDisplayName: pulumi.Output<string>;
+  /** How values are entered and shown (`text`, `list`, ...). */
   declare readonly attributeDisplayType: pulumi.Output<string>;
+  /** Longer explanation shown to agents; null when none. */
   declare readonly attributeDescription: pulumi.Output<string | null>;
+  /** The choices of a `list` attribute; empty when there are none. */
   declare readonly attributeValues: pulumi.Output<string[]>;
+  /** Pattern values must match; null when none. */
   declare readonly regexPattern: pulumi.Output<string | null>;
+  /** Message shown when a value does not match `regexPattern`; null when none. */
   declare readonly regexCue: pulumi.Output<string | null>;
-  /** Always null: Chatwoot does not let clients set it. */
+  /** Output only: always null, since Chatwoot does not let clients set it. */
   declare readonly /*out*/ defaultValue: pulumi.Output<unknown>;
-  /** ISO-8601 creation time. */
+  /** Output only: ISO-8601 creation time. */
   declare readonly /*out*/ createdAt: pulumi.Output<string>;
-  /** ISO-8601 time of the last change. */
+  /** Output only: ISO-8601 time of the last change. */
   declare readonly /*out*/ updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: CustomAttributeDefinitionArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,16 +1,54 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AgentBots, GetAgentBotsArgs as ReaderArgs } from "../provider/readers/agent-bots";
 import { readers } from "../provider";
-import type { DeepInput } from "./inputs";
+import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getAgentBots}. */
-export type GetAgentBotsArgs = ReaderArgs;
-/** Arguments of {@link getAgentBotsOutput}: the same, as Pulumi inputs. */
-export type GetAgentBotsOutputArgs = { [K in keyof ReaderArgs]: DeepInput<ReaderArgs[K]> };
+export interface GetAgentBotsArgs {
+  /** Only the bots of this account (system bots, which belong to no account, are left out). Default: every bot. */
+  accountId?: number;
+}
+
+/** Arguments of {@link getAgentBotsOutput}: those of {@link getAgentBots}, each a Pulumi input. */
+export type GetAgentBotsOutputArgs = InputsOf<GetAgentBotsArgs>;
+
+/**
+ * One agent bot as {@link getAgentBots} returns it, with every field of the API's agent bot (null
+ * where the server does not send it: real servers send only id, name, description, outgoingUrl
+ * and accountId).
+ */
+export interface GetAgentBotsBot {
+  /** The bot id. */
+  id: number;
+  /** Name shown to agents and contacts. */
+  name: string | null;
+  /** What the bot does. */
+  description: string | null;
+  /**
+   * Webhook URL Chatwoot sends conversation events to. Servers before Chatwoot PR #13827 (March
+   * 2026) send the bot's name here instead.
+   */
+  outgoingUrl: string | null;
+  /** The account the bot belongs to; null for a system bot, available to every account. */
+  accountId: number | null;
+  /** The avatar's URL. */
+  thumbnail: string | null;
+  /** The bot's type (`webhook`). */
+  botType: string | null;
+  /** The bot's configuration. */
+  botConfig: unknown;
+  /** The bot's own API token (a credential). */
+  accessToken: string | null;
+  /** Whether the bot belongs to no account. */
+  systemBot: boolean | null;
+}
+
 /** What {@link getAgentBots} returns. */
-export type GetAgentBotsResult = AgentBots;
+export interface GetAgentBotsResult {
+  /** The bots this Platform App can see (those it created), oldest first. */
+  readonly bots: GetAgentBotsBot[];
+}
 
 /**
  * The agent bots the stack's Platform App can see (the ones it created), read when the program

@@ -1,19 +1,45 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Agents, GetAgentsArgs as ReaderArgs } from "../provider/readers/agents";
 import { readers } from "../provider";
-import type { DeepInput } from "./inputs";
+import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
-/** Arguments of {@link getAgents}. `accountId` defaults to config `chatwoot:accountId`. */
-export type GetAgentsArgs = ReaderArgs;
-/** Arguments of {@link getAgentsOutput}: the same, as Pulumi inputs. */
-export type GetAgentsOutputArgs = { [K in keyof ReaderArgs]: DeepInput<ReaderArgs[K]> };
-/**
- * What {@link getAgents} returns: the account's users (id, name, email, role, availability,
- * confirmed); with `email`, exactly the one with that address.
- */
-export type GetAgentsResult = Agents;
+/** Arguments of {@link getAgents}. */
+export interface GetAgentsArgs {
+  /** Id of the account whose agents are listed. Defaults to config `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). */
+  accountId?: number;
+  /**
+   * Only the agent with this e-mail address (compared without regard to case): the way to find the
+   * same person in another account or installation, where the user id differs. When given, an
+   * account without such an agent is an error naming the address and the account.
+   */
+  email?: string;
+}
+
+/** Arguments of {@link getAgentsOutput}: those of {@link getAgents}, each a Pulumi input. */
+export type GetAgentsOutputArgs = InputsOf<GetAgentsArgs>;
+
+/** One user of an account as {@link getAgents} returns it. */
+export interface GetAgentsAgent {
+  /** The user id (the same user has the same id in every account of an installation). */
+  id: number;
+  /** The user's full name. */
+  name: string | null;
+  /** The user's e-mail address (the same in every account). */
+  email: string | null;
+  /** `administrator` or `agent`. */
+  role: string | null;
+  /** The agent's current availability: `online`, `busy` or `offline`. */
+  availability: string | null;
+  /** Whether the user has confirmed their e-mail address (an invited user who never logged in has not). */
+  confirmed: boolean | null;
+}
+
+/** What {@link getAgents} returns. */
+export interface GetAgentsResult {
+  /** The account's agents and administrators, by name; with `email`, exactly the one with that address. */
+  readonly agents: GetAgentsAgent[];
+}
 
 /**
  * The agents and administrators of an account, read when the program runs, with the stack's

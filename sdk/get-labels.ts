@@ -1,16 +1,37 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { GetLabelsArgs as ReaderArgs, Labels } from "../provider/readers/labels";
 import { readers } from "../provider";
-import type { DeepInput } from "./inputs";
+import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
-/** Arguments of {@link getLabels}. `accountId` defaults to config `chatwoot:accountId`. */
-export type GetLabelsArgs = ReaderArgs;
-/** Arguments of {@link getLabelsOutput}: the same, as Pulumi inputs. */
-export type GetLabelsOutputArgs = { [K in keyof ReaderArgs]: DeepInput<ReaderArgs[K]> };
-/** What {@link getLabels} returns: every label of the account (id, title in lower case, description, color, showOnSidebar). */
-export type GetLabelsResult = Labels;
+/** Arguments of {@link getLabels}. */
+export interface GetLabelsArgs {
+  /** Id of the account whose labels are listed. Defaults to config `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). */
+  accountId?: number;
+}
+
+/** Arguments of {@link getLabelsOutput}: those of {@link getLabels}, each a Pulumi input. */
+export type GetLabelsOutputArgs = InputsOf<GetLabelsArgs>;
+
+/** One label as {@link getLabels} returns it. */
+export interface GetLabelsLabel {
+  /** The label id. */
+  id: number;
+  /** The label's title, in lower case as Chatwoot stores it. */
+  title: string;
+  /** What the label is for. */
+  description: string | null;
+  /** The label's colour. */
+  color: string | null;
+  /** Whether the label is listed in the dashboard's sidebar. */
+  showOnSidebar: boolean | null;
+}
+
+/** What {@link getLabels} returns. */
+export interface GetLabelsResult {
+  /** Every label of the account, in the server's order. */
+  readonly labels: GetLabelsLabel[];
+}
 
 /**
  * The labels of an account, read when the program runs, with the stack's `chatwoot:*` config (or

@@ -1,16 +1,35 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { GetTeamsArgs as ReaderArgs, Teams } from "../provider/readers/teams";
 import { readers } from "../provider";
-import type { DeepInput } from "./inputs";
+import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import { configureFromStack } from "./stack-connection";
 
-/** Arguments of {@link getTeams}. `accountId` defaults to config `chatwoot:accountId`. */
-export type GetTeamsArgs = ReaderArgs;
-/** Arguments of {@link getTeamsOutput}: the same, as Pulumi inputs. */
-export type GetTeamsOutputArgs = { [K in keyof ReaderArgs]: DeepInput<ReaderArgs[K]> };
-/** What {@link getTeams} returns: every team of the account (id, name in lower case, description, allowAutoAssign). */
-export type GetTeamsResult = Teams;
+/** Arguments of {@link getTeams}. */
+export interface GetTeamsArgs {
+  /** Id of the account whose teams are listed. Defaults to config `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). */
+  accountId?: number;
+}
+
+/** Arguments of {@link getTeamsOutput}: those of {@link getTeams}, each a Pulumi input. */
+export type GetTeamsOutputArgs = InputsOf<GetTeamsArgs>;
+
+/** One team as {@link getTeams} returns it. */
+export interface GetTeamsTeam {
+  /** The team id. */
+  id: number;
+  /** The team's name, in lower case as Chatwoot stores it. */
+  name: string;
+  /** What the team does. */
+  description: string | null;
+  /** Whether conversations assigned to the team are assigned to its agents automatically. */
+  allowAutoAssign: boolean | null;
+}
+
+/** What {@link getTeams} returns. */
+export interface GetTeamsResult {
+  /** Every team of the account, in the server's order (oldest first). */
+  readonly teams: GetTeamsTeam[];
+}
 
 /**
  * The teams of an account, read when the program runs, with the stack's `chatwoot:*` config (or

@@ -1,11 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { InboxAgent, InboxMembershipInputs } from "../provider/resources/inbox-membership";
-import type { ResourceArgs } from "./inputs";
+import type { InboxAgent } from "../provider/resources/inbox-membership";
+import type { MembershipArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-membership");
 
-/** Arguments of {@link InboxMembership}. `accountId` defaults to config `chatwoot:accountId`. */
-export type InboxMembershipArgs = ResourceArgs<InboxMembershipInputs, "accountId">;
+/** Arguments of {@link InboxMembership}. Changes are made in place, except where an argument says it replaces the membership. */
+export interface InboxMembershipArgs extends MembershipArgs {
+  /** The inbox whose members are managed (a number, or an `Inbox`'s `id`). Changing it replaces the membership. */
+  inboxId: pulumi.Input<string | number>;
+}
 
 /**
  * The agents of a Chatwoot inbox. By default only the listed users are managed: they are added
@@ -37,15 +40,18 @@ export type InboxMembershipArgs = ResourceArgs<InboxMembershipInputs, "accountId
  * on they are managed (deleting the resource removes them). The id is `accountId/inboxId`.
  */
 export class InboxMembership extends pulumi.dynamic.Resource {
+  /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** The inbox whose members are managed. */
   declare readonly inboxId: pulumi.Output<number>;
   /**
    * The listed users that really are members (a user removed out of band is missing, and shows as
    * a change on the next `up`); with `exclusive`, every member of the inbox.
    */
   declare readonly userIds: pulumi.Output<number[]>;
+  /** Whether the inbox holds exactly the listed users. */
   declare readonly exclusive: pulumi.Output<boolean>;
-  /** Every member of the inbox (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
+  /** Output only: every member of the inbox (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
   declare readonly /*out*/ agents: pulumi.Output<InboxAgent[]>;
 
   constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,15 +1,152 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { WorkingHoursEntry } from "../provider/diff/normalize/working-hours";
-import type { InboxInputs } from "../provider/resources/inbox";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs, JsonInput } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
 
+/** The channel of an API inbox: messages come and go through Chatwoot's API and a webhook. */
+export interface InboxApiChannelArgs {
+  /** `api`. Changing the type replaces the inbox. */
+  type: pulumi.Input<"api">;
+  /** URL Chatwoot posts new messages and events to (http or https); `null` clears it. */
+  webhookUrl?: pulumi.Input<string | null | undefined>;
+  /** Whether the channel accepts only requests signed with the inbox's HMAC token. */
+  hmacMandatory?: pulumi.Input<boolean | undefined>;
+}
+
+/** The channel of a website live-chat widget inbox. */
+export interface InboxWebWidgetChannelArgs {
+  /** `web_widget`. Changing the type replaces the inbox. */
+  type: pulumi.Input<"web_widget">;
+  /** The website the widget runs on (http or https). Required to create the inbox. */
+  websiteUrl?: pulumi.Input<string | undefined>;
+  /** The widget's colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
+  widgetColor?: pulumi.Input<string | undefined>;
+  /** Heading of the widget's welcome screen (one line); `null` clears it. */
+  welcomeTitle?: pulumi.Input<string | null | undefined>;
+  /** Text under the welcome heading (at most 10,000 characters); `null` clears it. */
+  welcomeTagline?: pulumi.Input<string | null | undefined>;
+  /** The answer time the widget announces. */
+  replyTime?: pulumi.Input<"in_a_few_minutes" | "in_a_few_hours" | "in_a_day" | undefined>;
+  /** Whether the widget accepts only visitors identified with an HMAC of their identifier. */
+  hmacMandatory?: pulumi.Input<boolean | undefined>;
+  /** Whether visitors fill in a form before the chat starts. */
+  preChatFormEnabled?: pulumi.Input<boolean | undefined>;
+  /** Whether a conversation continues by e-mail once the visitor leaves. */
+  continuityViaEmail?: pulumi.Input<boolean | undefined>;
+  /** The widget features switched on (the others are off), each listed once; compared as a set. */
+  selectedFeatureFlags?: pulumi.Input<pulumi.Input<"attachments" | "emoji_picker" | "end_conversation" | "use_inbox_avatar_for_bot">[] | undefined>;
+}
+
 /**
- * Arguments of {@link Inbox}. `accountId` defaults to config `chatwoot:accountId`. To create an
- * inbox give `name` and `channel`; to manage an existing one give `adoptId`.
+ * One day of an inbox's working hours. A day is open from `openHour:openMinutes` to
+ * `closeHour:closeMinutes`, unless it is closed all day or open all day; it cannot stay open past
+ * midnight.
  */
-export type InboxArgs = ResourceArgs<InboxInputs, "accountId">;
+export interface InboxWorkingHoursDayArgs {
+  /** The day: 0 (Sunday) to 6 (Saturday), each listed once. */
+  dayOfWeek: pulumi.Input<number>;
+  /** Closed the whole day (the hours, if given, are ignored). */
+  closedAllDay?: pulumi.Input<boolean | undefined>;
+  /** Open the whole day, 00:00-23:59 (the hours, if given, are ignored). Not together with `closedAllDay`. */
+  openAllDay?: pulumi.Input<boolean | undefined>;
+  /** Opening hour, 0-23; required on a day that is neither closed nor open all day. */
+  openHour?: pulumi.Input<number | undefined>;
+  /** Opening minutes, 0-59 (default 0). */
+  openMinutes?: pulumi.Input<number | undefined>;
+  /** Closing hour, 0-23; required on a day that is neither closed nor open all day. */
+  closeHour?: pulumi.Input<number | undefined>;
+  /** Closing minutes, 0-59 (default 0). */
+  closeMinutes?: pulumi.Input<number | undefined>;
+}
+
+/** One day of an inbox's working hours as Chatwoot holds it. */
+export interface InboxWorkingHoursDay {
+  /** The day: 0 (Sunday) to 6 (Saturday). */
+  dayOfWeek: number;
+  /** Whether the inbox is closed the whole day. */
+  closedAllDay: boolean;
+  /** Whether the inbox is open the whole day (00:00-23:59). */
+  openAllDay: boolean;
+  /** Opening hour, 0-23; null on a day closed all day. */
+  openHour: number | null;
+  /** Opening minutes, 0-59; null on a day closed all day. */
+  openMinutes: number | null;
+  /** Closing hour, 0-23; null on a day closed all day. */
+  closeHour: number | null;
+  /** Closing minutes, 0-59; null on a day closed all day. */
+  closeMinutes: number | null;
+}
+
+/**
+ * Arguments of {@link Inbox}. To create an inbox give `name` and `channel`; to manage an existing
+ * one give `adoptId`. A setting left out is not managed (the server keeps its value). Changes are
+ * made in place, except where an argument says it replaces the inbox.
+ */
+export interface InboxArgs extends AccountArgs {
+  /**
+   * Name shown to agents (and to contacts, on some channels): one line, at most 255 characters;
+   * for the api and web_widget channels without `/`, `\`, `<`, `>` or `@` (Chatwoot refuses those
+   * there). Required to create an inbox.
+   */
+  name?: pulumi.Input<string | undefined>;
+  /**
+   * The channel and its settings: `{ type: "api", ... }` or `{ type: "web_widget", websiteUrl, ... }`.
+   * Required to create an inbox; leave it out when adopting an inbox of another channel type. Only
+   * the fields given are managed. Changing `type` replaces the inbox.
+   */
+  channel?: pulumi.Input<InboxApiChannelArgs | InboxWebWidgetChannelArgs | undefined>;
+  /** Whether a greeting is sent to new conversations. */
+  greetingEnabled?: pulumi.Input<boolean | undefined>;
+  /** The greeting sent when `greetingEnabled` (at most 10,000 characters, Chatwoot's limit); `null` clears it. */
+  greetingMessage?: pulumi.Input<string | null | undefined>;
+  /** Whether the widget asks visitors for their e-mail address. */
+  enableEmailCollect?: pulumi.Input<boolean | undefined>;
+  /** Whether a satisfaction survey is sent when a conversation is resolved. */
+  csatSurveyEnabled?: pulumi.Input<boolean | undefined>;
+  /** Whether new conversations are assigned to the inbox's agents automatically. */
+  enableAutoAssignment?: pulumi.Input<boolean | undefined>;
+  /**
+   * Auto-assignment settings, keys as the server names them (e.g. `{ max_assignment_limit: 5 }`,
+   * Enterprise); only the keys given are managed.
+   */
+  autoAssignmentConfig?: pulumi.Input<{ [key: string]: JsonInput } | undefined>;
+  /** Whether `workingHours` apply (outside them, `outOfOfficeMessage` answers). */
+  workingHoursEnabled?: pulumi.Input<boolean | undefined>;
+  /** The answer sent outside working hours (at most 10,000 characters, Chatwoot's limit); `null` clears it. */
+  outOfOfficeMessage?: pulumi.Input<string | null | undefined>;
+  /**
+   * Time zone of the working hours: an IANA name such as "Europe/Berlin", spelled exactly (aliases
+   * compare equal), or a Rails name such as "Eastern Time (US & Canada)", sent as its IANA zone.
+   */
+  timezone?: pulumi.Input<string | undefined>;
+  /** Whether contacts may write into a resolved conversation (otherwise a new one starts). */
+  allowMessagesAfterResolved?: pulumi.Input<boolean | undefined>;
+  /** Whether a contact keeps one conversation in this inbox. */
+  lockToSingleConversation?: pulumi.Input<boolean | undefined>;
+  /** Whose name outgoing e-mail shows: `friendly` (the agent's) or `professional` (the business's). */
+  senderNameType?: pulumi.Input<"friendly" | "professional" | undefined>;
+  /** Business name shown with `senderNameType: "professional"` (one line); `null` clears it. */
+  businessName?: pulumi.Input<string | null | undefined>;
+  /**
+   * Opening hours per day of the week. Only the days listed are managed (the hours of the others
+   * are neither compared nor changed); an update sends only the days that changed.
+   */
+  workingHours?: pulumi.Input<pulumi.Input<InboxWorkingHoursDayArgs>[] | undefined>;
+  /** Id of the agent bot that answers the inbox (a number, or an `AgentBot`'s `id`); `null` removes the bot. */
+  agentBotId?: pulumi.Input<string | number | null | undefined>;
+  /**
+   * Id of an existing inbox of the account, of any channel type, to manage instead of creating
+   * one (see Adoption). Destroying the resource then only forgets the inbox, unless
+   * `deleteOnDestroy` is true.
+   */
+  adoptId?: pulumi.Input<string | number | undefined>;
+  /**
+   * For an adopted inbox: delete it on the server when the resource is destroyed (default false:
+   * only forget it). Inboxes the resource created are always deleted (keep one with Pulumi's
+   * `retainOnDelete` option).
+   */
+  deleteOnDestroy?: pulumi.Input<boolean | undefined>;
+}
 
 /** An inbox's channel as the server holds it: its `type` (`api`, `web_widget`, `email`, ...) and settings, null where unset. */
 export type InboxChannelState = { type: string } & Record<string, unknown>;
@@ -93,43 +230,61 @@ const SECRET_OUTPUTS = ["websiteToken", "hmacToken", "webWidgetScript"];
  * created are deleted (Chatwoot finishes deleting in the background).
  */
 export class Inbox extends pulumi.dynamic.Resource {
+  /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Name shown to agents; null when the server sends none. */
   declare readonly name: pulumi.Output<string | null>;
   /** The channel as the server holds it (every setting of its type, not only the managed ones). */
   declare readonly channel: pulumi.Output<InboxChannelState>;
+  /** Whether a greeting is sent to new conversations. */
   declare readonly greetingEnabled: pulumi.Output<boolean | null>;
+  /** The greeting sent to new conversations; null when none. */
   declare readonly greetingMessage: pulumi.Output<string | null>;
+  /** Whether the widget asks visitors for their e-mail address. */
   declare readonly enableEmailCollect: pulumi.Output<boolean | null>;
+  /** Whether a satisfaction survey is sent when a conversation is resolved. */
   declare readonly csatSurveyEnabled: pulumi.Output<boolean | null>;
+  /** Whether new conversations are assigned to the inbox's agents automatically. */
   declare readonly enableAutoAssignment: pulumi.Output<boolean | null>;
+  /** Auto-assignment settings as the server holds them (keys as the server names them). */
   declare readonly autoAssignmentConfig: pulumi.Output<Record<string, unknown> | null>;
+  /** Whether the working hours apply. */
   declare readonly workingHoursEnabled: pulumi.Output<boolean | null>;
+  /** The answer sent outside working hours; null when none. */
   declare readonly outOfOfficeMessage: pulumi.Output<string | null>;
   /** The time zone as the server stores it. */
   declare readonly timezone: pulumi.Output<string | null>;
+  /** Whether contacts may write into a resolved conversation. */
   declare readonly allowMessagesAfterResolved: pulumi.Output<boolean | null>;
+  /** Whether a contact keeps one conversation in this inbox. */
   declare readonly lockToSingleConversation: pulumi.Output<boolean | null>;
+  /** Whose name outgoing e-mail shows: `friendly` or `professional`. */
   declare readonly senderNameType: pulumi.Output<string | null>;
+  /** Business name shown with the `professional` sender name type; null when none. */
   declare readonly businessName: pulumi.Output<string | null>;
   /** The listed days as the server holds them, in the program's order (the whole week, Sunday = 0, when it lists none). */
-  declare readonly workingHours: pulumi.Output<WorkingHoursEntry[] | null>;
+  declare readonly workingHours: pulumi.Output<InboxWorkingHoursDay[] | null>;
   /** The bot answering the inbox (null: none); read only when the argument is given. */
   declare readonly agentBotId: pulumi.Output<number | null | undefined>;
+  /** The `adoptId` argument as declared; undefined when the resource created the inbox. */
   declare readonly adoptId: pulumi.Output<number | undefined>;
+  /** Whether destroying the resource deletes an adopted inbox. */
   declare readonly deleteOnDestroy: pulumi.Output<boolean>;
-  /** The channel type, as `channel.type` names it: `web_widget`, `api`, `email`, `whatsapp`, `twilio_sms`, ... */
+  /** Output only: the channel type, as `channel.type` names it: `web_widget`, `api`, `email`, `whatsapp`, `twilio_sms`, ... */
   declare readonly /*out*/ channelType: pulumi.Output<string>;
+  /** Output only: the id of the inbox's channel object. */
   declare readonly /*out*/ channelId: pulumi.Output<number | null>;
+  /** Output only: URL of the inbox's avatar; null when none. */
   declare readonly /*out*/ avatarUrl: pulumi.Output<string | null>;
-  /** An API inbox's identifier for Chatwoot's public client API. */
+  /** Output only: an API inbox's identifier for Chatwoot's public client API. */
   declare readonly /*out*/ inboxIdentifier: pulumi.Output<string | null>;
-  /** The web widget's token, which the widget script embeds (a secret). */
+  /** Output only: the web widget's token, which the widget script embeds (a secret). */
   declare readonly /*out*/ websiteToken: pulumi.Output<string | null>;
-  /** The key for identity-verification HMACs of a web-widget or API inbox (a secret; administrators only). */
+  /** Output only: the key for identity-verification HMACs of a web-widget or API inbox (a secret; administrators only). */
   declare readonly /*out*/ hmacToken: pulumi.Output<string | null>;
-  /** The `<script>` snippet that embeds the web widget in a site (a secret: it holds the website token). */
+  /** Output only: the `<script>` snippet that embeds the web widget in a site (a secret: it holds the website token). */
   declare readonly /*out*/ webWidgetScript: pulumi.Output<string | null>;
-  /** Whether the inbox was adopted rather than created (destroy then only forgets it, unless `deleteOnDestroy`). */
+  /** Output only: whether the inbox was adopted rather than created (destroy then only forgets it, unless `deleteOnDestroy`). */
   declare readonly /*out*/ adopted: pulumi.Output<boolean>;
 
   constructor(name: string, args: InboxArgs, opts?: pulumi.CustomResourceOptions) {

@@ -4,25 +4,34 @@
  * `chatwoot:platformAccessToken`, `chatwoot:accountId`) or the `CHATWOOT_*` environment variables.
  */
 export { AgentBot, type AgentBotArgs } from "./agent-bot";
-export { AutomationRule, type AutomationRuleArgs } from "./automation-rule";
+export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
-export { Inbox, type InboxArgs, type InboxChannelState } from "./inbox";
+export {
+  Inbox,
+  type InboxApiChannelArgs,
+  type InboxArgs,
+  type InboxChannelState,
+  type InboxWebWidgetChannelArgs,
+  type InboxWorkingHoursDay,
+  type InboxWorkingHoursDayArgs,
+} from "./inbox";
 export { InboxMembership, type InboxMembershipArgs } from "./inbox-membership";
 export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";
-export { Portal, type PortalArgs } from "./portal";
+export { Portal, type PortalArgs, type PortalConfigArgs } from "./portal";
 export { Team, type TeamArgs } from "./team";
 export { TeamMembership, type TeamMembershipArgs } from "./team-membership";
-export { Webhook, type WebhookArgs } from "./webhook";
+export { Webhook, type WebhookArgs, type WebhookEvent } from "./webhook";
 export {
   getAgentBots,
   getAgentBotsOutput,
   type GetAgentBotsArgs,
+  type GetAgentBotsBot,
   type GetAgentBotsOutputArgs,
   type GetAgentBotsResult,
 } from "./get-agent-bots";
-export { getAgents, getAgentsOutput, type GetAgentsArgs, type GetAgentsOutputArgs, type GetAgentsResult } from "./get-agents";
+export { getAgents, getAgentsOutput, type GetAgentsAgent, type GetAgentsArgs, type GetAgentsOutputArgs, type GetAgentsResult } from "./get-agents";
 export { getInbox, getInboxOutput, type GetInboxArgs, type GetInboxOutputArgs, type GetInboxResult } from "./get-inbox";
-export { getLabels, getLabelsOutput, type GetLabelsArgs, type GetLabelsOutputArgs, type GetLabelsResult } from "./get-labels";
-export { getTeams, getTeamsOutput, type GetTeamsArgs, type GetTeamsOutputArgs, type GetTeamsResult } from "./get-teams";
+export { getLabels, getLabelsOutput, type GetLabelsArgs, type GetLabelsLabel, type GetLabelsOutputArgs, type GetLabelsResult } from "./get-labels";
+export { getTeams, getTeamsOutput, type GetTeamsArgs, type GetTeamsOutputArgs, type GetTeamsResult, type GetTeamsTeam } from "./get-teams";

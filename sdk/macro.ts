@@ -1,12 +1,34 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AutomationAction } from "../provider/validation/automation-actions";
-import type { MacroInputs } from "../provider/resources/macro";
-import type { ResourceArgs } from "./inputs";
+import type { AutomationActionArgs } from "./automation-rule";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/macro");
 
-/** Arguments of {@link Macro}. `accountId` defaults to config `chatwoot:accountId`. */
-export type MacroArgs = ResourceArgs<MacroInputs, "accountId">;
+/**
+ * Arguments of {@link Macro}. Changes are made in place, except where an argument says it replaces
+ * the macro.
+ */
+export interface MacroArgs extends AccountArgs {
+  /**
+   * Name agents pick the macro by: one line, at most 255 characters. The adoption key: Chatwoot
+   * allows two macros with one name, this provider does not (a create refuses a name the account
+   * already shows unless `adopt: true`). Changing it renames the macro in place.
+   */
+  name: pulumi.Input<string>;
+  /**
+   * Who sees and runs it: `global` (every agent of the account; only administrators may change it)
+   * or `personal` (only the user whose token manages it). Default: `personal`, as in Chatwoot.
+   */
+  visibility?: pulumi.Input<"personal" | "global" | undefined>;
+  /**
+   * What the macro does, in order, when an agent runs it on a conversation: the same actions as
+   * automation rules. Replaced whole on change.
+   */
+  actions: pulumi.Input<pulumi.Input<AutomationActionArgs>[]>;
+  /** Take over the existing macro with this name instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A macro of a Chatwoot account: a named list of actions an agent runs on a conversation in one
@@ -34,8 +56,11 @@ export type MacroArgs = ResourceArgs<MacroInputs, "accountId">;
  * users are not visible to the provider's token.
  */
 export class Macro extends pulumi.dynamic.Resource {
+  /** The account the macro belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Name agents pick the macro by. */
   declare readonly name: pulumi.Output<string>;
+  /** Who sees and runs the macro: `global` or `personal`. */
   declare readonly visibility: pulumi.Output<"personal" | "global">;
   /** The actions as the server holds them. */
   declare readonly actions: pulumi.Output<AutomationAction[]>;

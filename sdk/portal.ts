@@ -1,11 +1,58 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { PortalInputs } from "../provider/resources/portal";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal");
 
-/** Arguments of {@link Portal}. `accountId` defaults to config `chatwoot:accountId`. */
-export type PortalArgs = ResourceArgs<PortalInputs, "accountId">;
+/** The locales a {@link Portal}'s help center offers. */
+export interface PortalConfigArgs {
+  /**
+   * Locale codes articles can be written in (e.g. `["en", "es"]`): codes of the language list
+   * Chatwoot's help center offers (`en`, `de`, `pt_BR`, `zh_TW`, ...; written with `_`).
+   */
+  allowedLocales?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+  /** The locale shown by default (a code of the same list); must be one of `allowedLocales` when both are given. */
+  defaultLocale?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * Arguments of {@link Portal}. An argument left out is not managed (the server keeps its value).
+ * Changes are made in place, except where an argument says it replaces the portal.
+ */
+export interface PortalArgs extends AccountArgs {
+  /** Name of the help center: one line, at most 255 characters. */
+  name: pulumi.Input<string>;
+  /**
+   * The portal's address in URLs (`/hc/{slug}`), unique across all accounts of the installation:
+   * letters, digits and `-_~!$&'()*+,;=:@` only (`/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible
+   * characters cannot be addressed in a URL path), at most 255 characters. The adoption key.
+   * Changing it renames the portal in place.
+   */
+  slug: pulumi.Input<string>;
+  /** Header colour of the help center, `#RGB` or `#RRGGBB`. */
+  color?: pulumi.Input<string | undefined>;
+  /**
+   * Domain the help center is served on: a host name such as `docs.example.com` (labels of letters,
+   * digits and hyphens, at least one dot), or an http(s) URL whose host is used; `null` removes it.
+   */
+  customDomain?: pulumi.Input<string | null | undefined>;
+  /** Text of the help-center header (at most 10,000 characters); `null` clears it. */
+  headerText?: pulumi.Input<string | null | undefined>;
+  /** Link back to the main site (http or https); `null` removes it. */
+  homepageLink?: pulumi.Input<string | null | undefined>;
+  /** Title of the help-center pages (one line); `null` clears it. */
+  pageTitle?: pulumi.Input<string | null | undefined>;
+  /** Whether the portal is archived (taken offline). */
+  archived?: pulumi.Input<boolean | undefined>;
+  /** The locales the help center offers. */
+  config?: pulumi.Input<PortalConfigArgs | undefined>;
+  /**
+   * A web-widget inbox of the account whose widget links to this help center (a number, or an
+   * `Inbox`'s `id`); `null` unlinks it.
+   */
+  inboxId?: pulumi.Input<string | number | null | undefined>;
+  /** Take over the existing portal with this slug in this account instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A help-center portal of a Chatwoot account: the public knowledge base at `/hc/{slug}`.
@@ -37,7 +84,9 @@ export type PortalArgs = ResourceArgs<PortalInputs, "accountId">;
  * a slug another account uses cannot be adopted.
  */
 export class Portal extends pulumi.dynamic.Resource {
+  /** The account the portal belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Name of the help center. */
   declare readonly name: pulumi.Output<string>;
   /** The portal's current slug. */
   declare readonly slug: pulumi.Output<string>;
@@ -45,18 +94,23 @@ export class Portal extends pulumi.dynamic.Resource {
   declare readonly color: pulumi.Output<string | null>;
   /** The custom domain's host, or null. */
   declare readonly customDomain: pulumi.Output<string | null>;
+  /** Text of the help-center header; null when none. */
   declare readonly headerText: pulumi.Output<string | null>;
+  /** Link back to the main site; null when none. */
   declare readonly homepageLink: pulumi.Output<string | null>;
+  /** Title of the help-center pages; null when none. */
   declare readonly pageTitle: pulumi.Output<string | null>;
+  /** Whether the portal is archived (taken offline). */
   declare readonly archived: pulumi.Output<boolean>;
   /** The locale configuration, normalized: allowed locale codes (sorted) and the default locale. */
   declare readonly config: pulumi.Output<{ allowedLocales: string[]; defaultLocale: string }>;
   /** Id of the linked web-widget inbox, or null. */
   declare readonly inboxId: pulumi.Output<number | null>;
+  /** The `adopt` argument as declared. */
   declare readonly adopt: pulumi.Output<boolean | undefined>;
-  /** The linked inbox as the server shows it, without its website token, HMAC token or widget script; null when none. */
+  /** Output only: the linked inbox as the server shows it, without its website token, HMAC token or widget script; null when none. */
   declare readonly /*out*/ inbox: pulumi.Output<Record<string, unknown> | null>;
-  /** The logo (`id`, `portalId`, `fileType`, `accountId`, `fileUrl`, `blobId`, `filename`), or null. */
+  /** Output only: the logo (`id`, `portalId`, `fileType`, `accountId`, `fileUrl`, `blobId`, `filename`), or null. */
   declare readonly /*out*/ logo: pulumi.Output<Record<string, unknown> | null>;
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,11 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TeamAgent, TeamMembershipInputs } from "../provider/resources/team-membership";
-import type { ResourceArgs } from "./inputs";
+import type { TeamAgent } from "../provider/resources/team-membership";
+import type { MembershipArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team-membership");
 
-/** Arguments of {@link TeamMembership}. `accountId` defaults to config `chatwoot:accountId`. */
-export type TeamMembershipArgs = ResourceArgs<TeamMembershipInputs, "accountId">;
+/** Arguments of {@link TeamMembership}. Changes are made in place, except where an argument says it replaces the membership. */
+export interface TeamMembershipArgs extends MembershipArgs {
+  /** The team whose members are managed (a number, or a `Team`'s `id`). Changing it replaces the membership. */
+  teamId: pulumi.Input<string | number>;
+}
 
 /**
  * The agents of a Chatwoot team, with the same contract as {@link InboxMembership}. By default only
@@ -35,15 +38,18 @@ export type TeamMembershipArgs = ResourceArgs<TeamMembershipInputs, "accountId">
  * on they are managed (deleting the resource removes them). The id is `accountId/teamId`.
  */
 export class TeamMembership extends pulumi.dynamic.Resource {
+  /** The account the team belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** The team whose members are managed. */
   declare readonly teamId: pulumi.Output<number>;
   /**
    * The listed users that really are members (a user removed out of band is missing, and shows as
    * a change on the next `up`); with `exclusive`, every member of the team.
    */
   declare readonly userIds: pulumi.Output<number[]>;
+  /** Whether the team holds exactly the listed users. */
   declare readonly exclusive: pulumi.Output<boolean>;
-  /** Every member of the team (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
+  /** Output only: every member of the team (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
   declare readonly /*out*/ agents: pulumi.Output<TeamAgent[]>;
 
   constructor(name: string, args: TeamMembershipArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,11 +1,29 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TeamInputs } from "../provider/resources/team";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team");
 
-/** Arguments of {@link Team}. `accountId` defaults to config `chatwoot:accountId`. */
-export type TeamArgs = ResourceArgs<TeamInputs, "accountId">;
+/**
+ * Arguments of {@link Team}. An argument left out is not managed (the server keeps its value).
+ * Changes are made in place, except where an argument says it replaces the team.
+ */
+export interface TeamArgs extends AccountArgs {
+  /**
+   * The team's name: one line, at most 255 characters, unique in the account. Chatwoot stores
+   * names in lower case, so `Billing` is sent and kept as `billing`. The adoption key. Changing it
+   * renames the team in place.
+   */
+  name: pulumi.Input<string>;
+  /** What the team does (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /**
+   * Whether conversations assigned to the team are also assigned to one of its agents
+   * automatically (Chatwoot's default: `true`).
+   */
+  allowAutoAssign?: pulumi.Input<boolean | undefined>;
+  /** Take over the existing team with this name instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A team of a Chatwoot account: a group of agents that conversations can be assigned to (by hand,
@@ -26,10 +44,13 @@ export type TeamArgs = ResourceArgs<TeamInputs, "accountId">;
  * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
  */
 export class Team extends pulumi.dynamic.Resource {
+  /** The account the team belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The name as Chatwoot stores it (lower case). */
   declare readonly name: pulumi.Output<string>;
+  /** What the team does; null when none. */
   declare readonly description: pulumi.Output<string | null>;
+  /** Whether conversations assigned to the team are assigned to its agents automatically; null when the server does not say. */
   declare readonly allowAutoAssign: pulumi.Output<boolean | null>;
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,11 +1,50 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { WebhookInputs } from "../provider/resources/webhook";
-import type { ResourceArgs } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/webhook");
 
-/** Arguments of {@link Webhook}. `accountId` defaults to config `chatwoot:accountId`. */
-export type WebhookArgs = ResourceArgs<WebhookInputs, "accountId">;
+/** An event a webhook can subscribe to (Chatwoot's `Webhook::ALLOWED_WEBHOOK_EVENTS`). */
+export type WebhookEvent =
+  | "conversation_created"
+  | "conversation_status_changed"
+  | "conversation_updated"
+  | "conversation_typing_on"
+  | "conversation_typing_off"
+  | "message_created"
+  | "message_updated"
+  | "contact_created"
+  | "contact_updated"
+  | "webwidget_triggered"
+  | "inbox_created"
+  | "inbox_updated";
+
+/**
+ * Arguments of {@link Webhook}. An argument left out is not managed (the server keeps its value).
+ * Changes are made in place, except where an argument says it replaces the webhook.
+ */
+export interface WebhookArgs extends AccountArgs {
+  /**
+   * Where Chatwoot POSTs the events: an `http://` or `https://` URL (at most 2048 characters, no
+   * spaces or control characters), unique in the account. The adoption key. Changing it moves the
+   * webhook in place (its id and secret stay).
+   */
+  url: pulumi.Input<string>;
+  /**
+   * The events sent, at least one (Chatwoot refuses any other name). Compared as a set: order and
+   * repeats do not matter.
+   */
+  subscriptions: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
+  /** Name shown in the dashboard, one line (newer Chatwoot versions; older ones have no name and ignore it); `null` clears it. */
+  name?: pulumi.Input<string | null | undefined>;
+  /**
+   * An inbox of the account the webhook is attached to (a number, or an `Inbox`'s `id`); `null`
+   * detaches it. Chatwoot records it, but (through current versions) still sends the events of
+   * every inbox of the account.
+   */
+  inboxId?: pulumi.Input<string | number | null | undefined>;
+  /** Take over the existing webhook with this URL instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
 
 /**
  * A webhook of a Chatwoot account: Chatwoot POSTs the subscribed events of the account to the URL.
@@ -30,13 +69,17 @@ export type WebhookArgs = ResourceArgs<WebhookInputs, "accountId">;
  * for dynamic resources); the first `up` then brings it to the declared state.
  */
 export class Webhook extends pulumi.dynamic.Resource {
+  /** The account the webhook belongs to. */
   declare readonly accountId: pulumi.Output<number>;
+  /** Where Chatwoot POSTs the events. */
   declare readonly url: pulumi.Output<string>;
   /** The subscribed events as the server holds them. */
   declare readonly subscriptions: pulumi.Output<string[]>;
+  /** The name shown in the dashboard; null when none (on servers without webhook names, the declared one). */
   declare readonly name: pulumi.Output<string | null | undefined>;
+  /** Id of the inbox the webhook is attached to; null when none. */
   declare readonly inboxId: pulumi.Output<number | null>;
-  /** The key deliveries are signed with (a secret); null on servers before Chatwoot 4.11.2. */
+  /** Output only: the key deliveries are signed with (a secret); null on servers before Chatwoot 4.11.2. */
   declare readonly /*out*/ secret: pulumi.Output<string | null>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {

@@ -7,9 +7,8 @@ import { platformPath } from "../wire/paths";
 import { accountId } from "../validation/fields";
 import { parseArgs } from "./reader";
 
-/** Arguments of `getAgentBots`. */
+/** The checks of `GetAgentBotsArgs` (sdk/get-agent-bots.ts, where each argument is documented). */
 export const GetAgentBotsArgs = z.strictObject({
-  /** Only the bots of this account (system bots, which belong to no account, are left out). Default: every bot. */
   accountId: accountId.optional(),
 });
 export type GetAgentBotsArgs = z.input<typeof GetAgentBotsArgs>;
@@ -25,9 +24,8 @@ type Present<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | (undefined exte
  */
 export type AgentBot = FromWire<Present<AgentBotWire>>;
 
-/** What `getAgentBots` returns. */
+/** What `getAgentBots` returns (documented field by field as `GetAgentBotsResult` in sdk/get-agent-bots.ts). */
 export interface AgentBots {
-  /** The bots this Platform App can see (those it created), oldest first. */
   bots: AgentBot[];
 }
 

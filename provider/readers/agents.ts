@@ -6,15 +6,9 @@ import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";
 
-/** Arguments of `getAgents`. */
+/** The checks of `GetAgentsArgs` (sdk/get-agents.ts, where each argument is documented). */
 export const GetAgentsArgs = z.strictObject({
-  /** Account whose agents are listed. Defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
   accountId: accountId.optional(),
-  /**
-   * Only the agent with this e-mail address (compared without regard to case): the way to find the
-   * same person in another account or installation, where the user id differs. When given, an
-   * account without such an agent is an error naming the address and the account.
-   */
   email: z
     .string()
     .trim()
@@ -23,29 +17,8 @@ export const GetAgentsArgs = z.strictObject({
 });
 export type GetAgentsArgs = z.input<typeof GetAgentsArgs>;
 
-/** One user of an account as `getAgents` returns it. */
-export interface Agent {
-  /** The user id (the same user has the same id in every account of an installation). */
-  id: number;
-  /** The user's full name. */
-  name: string | null;
-  /** The user's e-mail address (the same in every account). */
-  email: string | null;
-  /** `administrator` or `agent`. */
-  role: string | null;
-  /** The agent's current availability: `online`, `busy` or `offline`. */
-  availability: string | null;
-  /** Whether the user has confirmed their e-mail address (an invited user who never logged in has not). */
-  confirmed: boolean | null;
-}
-
-/** What `getAgents` returns. */
-export interface Agents {
-  /** The account's agents and administrators, by name; with `email`, exactly the one with that address. */
-  agents: Agent[];
-}
-
-const agentOf = (a: AgentWire): Agent => ({
+/** One user of an account as `getAgents` returns it (documented field by field as `GetAgentsAgent` in sdk/get-agents.ts). */
+const agentOf = (a: AgentWire) => ({
   id: a.id,
   name: a.name,
   email: a.email,
@@ -53,6 +26,12 @@ const agentOf = (a: AgentWire): Agent => ({
   availability: a.availability_status,
   confirmed: a.confirmed,
 });
+export type Agent = ReturnType<typeof agentOf>;
+
+/** What `getAgents` returns. */
+export interface Agents {
+  agents: Agent[];
+}
 
 /** Lists the users of an account (`GET /agents`), or finds one by e-mail address. */
 export async function getAgents(args: GetAgentsArgs = {}): Promise<Agents> {

@@ -6,11 +6,9 @@ import { inboxFromWire, InboxWire, type Inbox } from "../wire/inbox";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";
 
-/** Arguments of `getInbox`. */
+/** The checks of `GetInboxArgs` (sdk/get-inbox.ts, where each argument is documented). */
 export const GetInboxArgs = z.strictObject({
-  /** Account of the inbox. Defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
   accountId: accountId.optional(),
-  /** Id of the inbox. */
   inboxId: objectId,
 });
 export type GetInboxArgs = z.input<typeof GetInboxArgs>;

@@ -7,9 +7,8 @@ import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";
 
-/** Arguments of `getLabels`. */
+/** The checks of `GetLabelsArgs` (sdk/get-labels.ts, where each argument is documented). */
 export const GetLabelsArgs = z.strictObject({
-  /** Account whose labels are listed. Defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
   accountId: accountId.optional(),
 });
 export type GetLabelsArgs = z.input<typeof GetLabelsArgs>;
@@ -19,7 +18,6 @@ export type Label = FromWire<z.output<typeof LabelWire>>;
 
 /** What `getLabels` returns. */
 export interface Labels {
-  /** Every label of the account, in the server's order. */
   labels: Label[];
 }
 

@@ -7,9 +7,8 @@ import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { accountOf, parseArgs } from "./reader";
 
-/** Arguments of `getTeams`. */
+/** The checks of `GetTeamsArgs` (sdk/get-teams.ts, where each argument is documented). */
 export const GetTeamsArgs = z.strictObject({
-  /** Account whose teams are listed. Defaults to `chatwoot:accountId` / `CHATWOOT_ACCOUNT_ID`. */
   accountId: accountId.optional(),
 });
 export type GetTeamsArgs = z.input<typeof GetTeamsArgs>;
@@ -19,7 +18,6 @@ export type Team = FromWire<TeamWire>;
 
 /** What `getTeams` returns. */
 export interface Teams {
-  /** Every team of the account, in the server's order (oldest first). */
   teams: Team[];
 }
 

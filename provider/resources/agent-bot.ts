@@ -25,39 +25,17 @@ function urlPathname(url: string): string {
   }
 }
 
+/** The checks of `AgentBotArgs` (sdk/agent-bot.ts, where each argument is documented). */
 export const AgentBotInputs = z
   .strictObject({
-    /** Name shown to agents and contacts: one line, at most 255 characters. */
     name,
-    /** What the bot does, shown to agents (at most 10,000 characters). `null` clears it. */
     description: text.optional(),
-    /**
-     * Webhook URL Chatwoot sends conversation events to (http or https, at most 2048 characters:
-     * Chatwoot's `Limits::URL_LENGTH_LIMIT`).
-     */
     outgoingUrl: httpUrl.optional(),
-    /**
-     * Account the bot belongs to. Defaults to `chatwoot:accountId`; `null` makes a system bot,
-     * available to every account. Changing it moves the bot in place.
-     */
     accountId: accountId.nullable().optional(),
-    /**
-     * URL of a JPEG or PNG image Chatwoot downloads (in the background) as the bot's avatar.
-     * Not together with `avatar`.
-     */
     avatarUrl: httpUrl
       .refine((v) => !NOT_JPEG_OR_PNG.test(urlPathname(v)), "must point at a JPEG or PNG image (Chatwoot downloads only those)")
       .optional(),
-    /**
-     * Path of a local PNG, JPEG, GIF or WebP image (at most 15 MB) uploaded as the bot's avatar.
-     * It is uploaded again only when the file's content changes. Not together with `avatarUrl`.
-     * (Older Chatwoot servers refuse WebP avatars with "Avatar filetype not supported".)
-     */
     avatar: z.string().trim().min(1, "must be the path of an image file").optional(),
-    /**
-     * Id of an existing bot to take over instead of creating one. The bot must have been created
-     * by this Platform App (an app sees only its own bots).
-     */
     adoptId: objectId.optional(),
   })
   .superRefine((v, ctx) => {

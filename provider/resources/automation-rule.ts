@@ -26,43 +26,25 @@ const queryOperator = z
   .nullable()
   .optional();
 
-/** One condition of a rule. Keys beyond these (e.g. `customAttributeType`) are sent as given. */
+/** One condition of a rule: the checks of `AutomationConditionArgs` (sdk/automation-rule.ts). */
 export const AutomationCondition = z.looseObject({
-  /** What is tested: a conversation/contact attribute (`status`, `inbox_id`, `labels`, ...) or a custom attribute key. */
   attributeKey: present("attribute to test"),
-  /** How it is tested: `equal_to`, `not_equal_to`, `contains`, `is_present`, `is_greater_than`, ... */
   filterOperator: present("filter operator"),
-  /** The values to compare with (ids may be numbers). */
   values: z.array(scalar, { error: "must be a list of values" }).optional(),
-  /** Joins this condition to the next one: `AND` or `OR` (any case); null or absent on the last condition. */
   queryOperator,
 });
 export type AutomationCondition = z.output<typeof AutomationCondition>;
 
+/** The checks of `AutomationRuleArgs` (sdk/automation-rule.ts, where each argument is documented). */
 export const AutomationRuleInputs = z
   .strictObject({
-    /** Account that owns the rule. Defaults to `chatwoot:accountId`. Changing it replaces the rule. */
     accountId,
-    /** Name of the rule. */
     name,
-    /** What the rule is for. */
     description: text.optional(),
-    /**
-     * The event that runs the rule: `conversation_created`, `conversation_updated`,
-     * `conversation_opened`, `conversation_resolved` or `message_created`.
-     */
     eventName: z.enum(EVENTS, { error: `must be one of ${EVENTS.join(", ")} (the events rules run on)` }),
-    /** Whether the rule runs (Chatwoot's default: true). */
     active: z.boolean().optional(),
-    /**
-     * Conditions the conversation must meet, in order; each one's `queryOperator` joins it to the
-     * next. Empty: the rule runs on every event. Replaced whole on change. Absent: `[]` on create,
-     * otherwise not managed.
-     */
     conditions: z.array(AutomationCondition).optional(),
-    /** Actions run, in order, when the conditions match. Replaced whole on change. Absent: `[]` on create, otherwise not managed. */
     actions: z.array(AutomationAction).optional(),
-    /** The id of an existing rule in the account to take over instead of creating one. */
     adoptId: objectId.optional(),
   })
   .superRefine((v, ctx) => {

@@ -3,21 +3,11 @@ import { defineCollectionResource } from "../lifecycle/collection";
 import { accountId, adopt, MESSAGE_MAX, presentLine, presentText } from "../validation/fields";
 import { CannedResponseWire } from "../wire/canned-response";
 
+/** The checks of `CannedResponseArgs` (sdk/canned-response.ts, where each argument is documented). */
 export const CannedResponseInputs = z.strictObject({
-  /** Account that owns the canned response. Defaults to `chatwoot:accountId`. Changing it replaces the response. */
   accountId,
-  /**
-   * What agents type after `/` to insert the response; unique in the account, case included
-   * (`Hello` and `hello` are two responses). One line, at most 255 characters. The adoption key.
-   * Changing it renames the response in place.
-   */
   shortCode: presentLine("the short code agents type"),
-  /**
-   * The message inserted into the reply (Markdown). Must not be blank; at most 150,000 characters
-   * (Chatwoot's limit on a message).
-   */
   content: presentText("the text of the response", MESSAGE_MAX),
-  /** Take over the existing canned response with this short code instead of failing on it. */
   adopt,
 });
 export type CannedResponseInputs = z.input<typeof CannedResponseInputs>;

@@ -41,44 +41,25 @@ const listValues = z
     ctx.addIssue({ code: "custom", message: `must list each choice once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
   });
 
+/** The checks of `CustomAttributeDefinitionArgs` (sdk/custom-attribute-definition.ts, where each argument is documented). */
 export const CustomAttributeDefinitionInputs = z
   .strictObject({
-    /** Account that owns the definition. Defaults to `chatwoot:accountId`. Changing it replaces the definition. */
     accountId,
-    /**
-     * Key under which values are stored, unique per account and model: letters, digits, `_`, `.`
-     * and `-` (Chatwoot's rule), with at least one letter or digit (a key of punctuation only, such
-     * as `...`, names nothing a person or template can tell apart); at most 255 characters.
-     */
+    // Chatwoot's rule, plus a letter or digit: a key of punctuation only, such as `...`, names
+    // nothing a person or template can tell apart.
     attributeKey: z
       .string()
       .trim()
       .superRefine(oneLine())
       .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
       .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)"),
-    /** What the attribute belongs to: `conversation_attribute`, `contact_attribute` or `company_attribute`. */
     attributeModel: z.enum(MODELS),
-    /** Name shown to agents. */
     attributeDisplayName: name,
-    /** How values are entered and shown: text, number, currency, percent, link, date, list or checkbox. */
     attributeDisplayType: z.enum(DISPLAY_TYPES),
-    /** Longer explanation shown to agents. */
     attributeDescription: text.optional(),
-    /**
-     * The choices of a `list` attribute (required, non-empty, for that type): one-line texts, each
-     * listed once, at most 1,000.
-     */
     attributeValues: listValues.optional(),
-    /**
-     * Pattern values must match; only for the `text` display type. Must be a valid (JavaScript)
-     * regular expression, and one without nested unbounded repetition such as `(a+)+`, which can
-     * take exponential time on a value that does not match (catastrophic backtracking) and freeze
-     * the browsers that check every value typed.
-     */
     regexPattern: lineText.optional(),
-    /** Message shown when a value does not match `regexPattern` (one line); only for the `text` display type. */
     regexCue: lineText.optional(),
-    /** Take over an existing definition with the same key and model instead of failing on it. */
     adopt,
   })
   .superRefine((v, ctx) => {

@@ -4,14 +4,9 @@ import { defineCollectionResource } from "../lifecycle/collection";
 import { accountId, adopt, hexColor, oneLine, text } from "../validation/fields";
 import { LabelWire } from "../wire/label";
 
+/** The checks of `LabelArgs` (sdk/label.ts, where each argument is documented). */
 export const LabelInputs = z.strictObject({
-  /** Account that owns the label. Defaults to `chatwoot:accountId`. Changing it replaces the label. */
   accountId,
-  /**
-   * The label's name: at least two characters, letters, digits, `_` and `-`, starting with a letter
-   * or digit; unique in the account. Chatwoot stores titles in lower case, so `VIP` is sent and kept
-   * as `vip`. At most 255 characters. The adoption key. Changing it renames the label in place.
-   */
   title: z
     .string()
     .trim()
@@ -23,13 +18,9 @@ export const LabelInputs = z.strictObject({
       "must be at least two letters, digits, underscores or hyphens, starting with a letter or digit (no spaces)",
     )
     .transform((v) => v.toLowerCase()),
-  /** What the label is for. */
   description: text.optional(),
-  /** Colour of the label, `#RGB` or `#RRGGBB` (Chatwoot's default: `#1f93ff`). */
   color: hexColor.optional(),
-  /** Whether the label is listed in the dashboard's sidebar. */
   showOnSidebar: z.boolean().optional(),
-  /** Take over the existing label with this title instead of failing on it. */
   adopt,
 });
 export type LabelInputs = z.input<typeof LabelInputs>;

@@ -14,49 +14,27 @@ import { PortalWire } from "../wire/portal";
 import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, oneLine, text } from "../validation/fields";
 import { localeCode } from "../validation/portal-locales";
 
+/** The checks of `PortalArgs` (sdk/portal.ts, where each argument is documented). */
 export const PortalInputs = z
   .strictObject({
-    /** Account that owns the portal. Defaults to `chatwoot:accountId`. Changing it replaces the portal. */
     accountId,
-    /** Name of the help center. */
     name,
-    /**
-     * The portal's address in URLs (`/hc/{slug}`), unique across all accounts of the installation.
-     * Changing it renames the portal in place. Letters, digits and `-_~!$&'()*+,;=:@` only: `/`, `.`,
-     * `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in a URL path. At
-     * most 255 characters.
-     */
+    // `/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in a URL path.
     slug: z
       .string()
       .trim()
       .min(1, "must not be blank")
       .superRefine(oneLine())
       .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment'),
-    /** Header colour of the help center, `#RGB` or `#RRGGBB`. */
     color: z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour, #RGB or #RRGGBB").optional(),
-    /**
-     * Domain the help center is served on: a host name such as `docs.example.com` (labels of
-     * letters, digits and hyphens, at least one dot), or an http(s) URL whose host is used; `null`
-     * removes it.
-     */
     customDomain: hostOrUrl.nullable().optional(),
-    /** Text of the help-center header. */
     headerText: text.optional(),
-    /** Link back to the main site (http or https); `null` removes it. */
     homepageLink: httpUrl.nullable().optional(),
-    /** Title of the help-center pages (one line). */
     pageTitle: lineText.optional(),
-    /** Whether the portal is archived (taken offline). */
     archived: z.boolean().optional(),
-    /** Locales the help center offers. */
     config: z
       .strictObject({
-        /**
-         * Locale codes articles can be written in (e.g. `["en", "es"]`): codes of the language list
-         * Chatwoot's help center offers (`en`, `de`, `pt_BR`, `zh_TW`, ...; written with `_`).
-         */
         allowedLocales: z.array(localeCode).optional(),
-        /** The locale shown by default (a code of the same list); must be one of `allowedLocales` when both are given. */
         defaultLocale: localeCode.optional(),
       })
       .superRefine((c, ctx) => {
@@ -65,9 +43,7 @@ export const PortalInputs = z
         }
       })
       .optional(),
-    /** A web-widget inbox of the account whose widget links to this help center; `null` unlinks it. */
     inboxId: objectId.nullable().optional(),
-    /** Take over the existing portal with this slug in this account instead of failing on it. */
     adopt,
   });
 export type PortalInputs = z.input<typeof PortalInputs>;

@@ -4,26 +4,12 @@ import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
 import { accountId, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "../validation/fields";
 
+/** The checks of `TeamMembershipArgs` (sdk/team-membership.ts, where each argument is documented). */
 export const TeamMembershipInputs = z.strictObject({
-  /** Account that owns the team. Defaults to `chatwoot:accountId`. Changing it replaces the membership. */
   accountId,
-  /** The team whose members are managed (e.g. a `Team`'s `id`). Changing it replaces the membership. */
   teamId: objectId,
-  /**
-   * Users of the account who are members of the team, each listed once (order does not matter).
-   * Without `exclusive`, other members of the team are left alone.
-   */
   userIds,
-  /**
-   * `true`: the team holds exactly `userIds`, anyone else is removed. Default `false`: only the
-   * listed users are added and, when they leave the list or the resource is deleted, removed.
-   */
   exclusive,
-  /**
-   * With `exclusive: true`, an empty `userIds` removes every member of the team. That is refused
-   * (a list that came out empty by mistake would empty the team) unless `allowEmpty: true` says it
-   * is meant. Without `exclusive` it changes nothing.
-   */
   allowEmpty,
 }).superRefine(refuseAccidentalEmpty("team"));
 export type TeamMembershipInputs = z.input<typeof TeamMembershipInputs>;

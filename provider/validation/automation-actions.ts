@@ -16,11 +16,9 @@ export const present = (what: string) =>
 /** A condition or action value: Chatwoot compares scalars (ids are often given as numbers). */
 export const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "must be a string, number or boolean" });
 
-/** One action of a rule or macro. Keys beyond these are sent as given. */
+/** One action of a rule or macro: the checks of `AutomationActionArgs` (sdk/automation-rule.ts). */
 export const AutomationAction = z.looseObject({
-  /** What to do: `add_label`, `assign_team`, `send_message`, `resolve_conversation`, ... */
   actionName: present("action to run"),
-  /** The action's arguments: label names, team or agent ids, a message text, an e-mail payload object. */
   actionParams: z
     .array(z.union([scalar, z.record(z.string(), z.unknown())], { error: "must be a string, number, boolean or object" }), {
       error: "must be a list of parameters",

@@ -6,24 +6,14 @@ const DAYS = "0 (Sunday) to 6 (Saturday)";
 const hour = (what: string) => z.number({ error: `must be an hour, 0-23 (the ${what})` }).int(`must be a whole hour, 0-23`).min(0, "must be 0-23").max(23, "must be 0-23");
 const minutes = (what: string) => z.number({ error: `must be minutes, 0-59 (the ${what})` }).int("must be whole minutes, 0-59").min(0, "must be 0-59").max(59, "must be 0-59");
 
-/**
- * One day of an inbox's working hours. A day is open from `openHour:openMinutes` to
- * `closeHour:closeMinutes` (minutes default to 0), unless it is closed all day or open all day.
- */
+/** One day of an inbox's working hours: the checks of `InboxWorkingHoursDayArgs` (sdk/inbox.ts). */
 export const WorkingHoursDay = z.strictObject({
-  /** The day: 0 (Sunday) to 6 (Saturday). */
   dayOfWeek: z.number({ error: `must be a day of the week, ${DAYS}` }).int(`must be a whole day number, ${DAYS}`).min(0, `must be ${DAYS}`).max(6, `must be ${DAYS}`),
-  /** Closed the whole day (the hours, if given, are ignored). */
   closedAllDay: z.boolean().optional(),
-  /** Open the whole day, 00:00-23:59 (the hours, if given, are ignored). */
   openAllDay: z.boolean().optional(),
-  /** Opening hour, 0-23; required on a day that is neither closed nor open all day. */
   openHour: hour("opening hour").optional(),
-  /** Opening minutes, 0-59 (default 0). */
   openMinutes: minutes("opening minutes").optional(),
-  /** Closing hour, 0-23; required on a day that is neither closed nor open all day. */
   closeHour: hour("closing hour").optional(),
-  /** Closing minutes, 0-59 (default 0). */
   closeMinutes: minutes("closing minutes").optional(),
 });
 export type WorkingHoursDay = z.output<typeof WorkingHoursDay>;

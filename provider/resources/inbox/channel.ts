@@ -14,40 +14,24 @@ export const REPLY_TIMES = ["in_a_few_minutes", "in_a_few_hours", "in_a_day"] as
 /** The widget features Chatwoot can switch on (any other name fails on the server). */
 export const FEATURE_FLAGS = ["attachments", "emoji_picker", "end_conversation", "use_inbox_avatar_for_bot"] as const;
 
-/** An API channel: messages come and go through Chatwoot's API and a webhook. */
+/** An API channel: the checks of `InboxApiChannelArgs` (sdk/inbox.ts). */
 export const ApiChannel = z.strictObject({
-  /** `api`. Changing the type replaces the inbox. */
   type: z.literal("api"),
-  /** URL Chatwoot posts new messages and events to (http or https); `null` clears it. */
   webhookUrl: httpUrl.nullable().optional(),
-  /** Whether the channel accepts only requests signed with the inbox's HMAC token. */
   hmacMandatory: z.boolean().optional(),
 });
 
-/** A website live-chat widget. */
+/** A website live-chat widget: the checks of `InboxWebWidgetChannelArgs` (sdk/inbox.ts). */
 export const WebWidgetChannel = z.strictObject({
-  /** `web_widget`. Changing the type replaces the inbox. */
   type: z.literal("web_widget"),
-  /** The website the widget runs on (http or https). Required to create the inbox. */
   websiteUrl: httpUrl.optional(),
-  /** The widget's colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
   widgetColor: hexColor.optional(),
-  /** Heading of the widget's welcome screen (one line). */
   welcomeTitle: lineText.optional(),
-  /** Text under the welcome heading. */
   welcomeTagline: text.optional(),
-  /** The answer time the widget announces: `in_a_few_minutes`, `in_a_few_hours` or `in_a_day`. */
   replyTime: z.enum(REPLY_TIMES, { error: `must be one of ${REPLY_TIMES.join(", ")}` }).optional(),
-  /** Whether the widget accepts only visitors identified with an HMAC of their identifier. */
   hmacMandatory: z.boolean().optional(),
-  /** Whether visitors fill in a form before the chat starts. */
   preChatFormEnabled: z.boolean().optional(),
-  /** Whether a conversation continues by e-mail once the visitor leaves. */
   continuityViaEmail: z.boolean().optional(),
-  /**
-   * The widget features switched on (the others are off), any of `attachments`, `emoji_picker`,
-   * `end_conversation`, `use_inbox_avatar_for_bot`; compared as a set.
-   */
   selectedFeatureFlags: z
     .array(z.enum(FEATURE_FLAGS, { error: `must be one of ${FEATURE_FLAGS.join(", ")}` }))
     .refine((flags) => new Set(flags).size === flags.length, "lists a feature twice")

@@ -15,66 +15,28 @@ import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDele
 import { InboxServerWire } from "../../wire/inbox";
 import { TimeZone, WorkingHours } from "../../validation/working-hours";
 
+/** The checks of `InboxArgs` (sdk/inbox.ts, where each argument is documented). */
 export const InboxInputs = z
   .strictObject({
-    /** Account that owns the inbox. Defaults to `chatwoot:accountId`. Changing it replaces the inbox. */
     accountId,
-    /**
-     * Name shown to agents (and to contacts, on some channels): one line, at most 255 characters;
-     * for the api and web_widget channels without `/`, `\`, `<`, `>` or `@` (Chatwoot refuses
-     * those there). Required to create an inbox.
-     */
     name: name.optional(),
-    /**
-     * The channel and its settings: `{ type: "api", webhookUrl?, hmacMandatory? }` or
-     * `{ type: "web_widget", websiteUrl, widgetColor?, welcomeTitle?, ... }`. Required to create an
-     * inbox; leave it out when adopting an inbox of another channel type. Only the fields given are
-     * managed. Changing `type` replaces the inbox.
-     */
     channel: InboxChannel.optional(),
-    /** Whether a greeting is sent to new conversations. */
     greetingEnabled: z.boolean().optional(),
-    /** The greeting sent when `greetingEnabled` (at most 10,000 characters, Chatwoot's limit). */
     greetingMessage: text.optional(),
-    /** Whether the widget asks visitors for their e-mail address. */
     enableEmailCollect: z.boolean().optional(),
-    /** Whether a satisfaction survey is sent when a conversation is resolved. */
     csatSurveyEnabled: z.boolean().optional(),
-    /** Whether new conversations are assigned to the inbox's agents automatically. */
     enableAutoAssignment: z.boolean().optional(),
-    /** Auto-assignment settings, keys as the server names them (e.g. `{ max_assignment_limit: 5 }`, Enterprise); only the keys given are managed. */
     autoAssignmentConfig: z.record(z.string(), z.json()).optional(),
-    /** Whether `workingHours` apply (outside them, `outOfOfficeMessage` answers). */
     workingHoursEnabled: z.boolean().optional(),
-    /** The answer sent outside working hours (at most 10,000 characters, Chatwoot's limit). */
     outOfOfficeMessage: text.optional(),
-    /** Time zone of the working hours: an IANA name such as "Europe/Berlin" (aliases compare equal). */
     timezone: TimeZone.optional(),
-    /** Whether contacts may write into a resolved conversation (otherwise a new one starts). */
     allowMessagesAfterResolved: z.boolean().optional(),
-    /** Whether a contact keeps one conversation in this inbox. */
     lockToSingleConversation: z.boolean().optional(),
-    /** Whose name outgoing e-mail shows: `friendly` (the agent's) or `professional` (the business's). */
     senderNameType: z.enum(["friendly", "professional"], { error: "must be friendly or professional" }).optional(),
-    /** Business name shown with `senderNameType: "professional"`. */
     businessName: lineText.optional(),
-    /**
-     * Opening hours per day of the week (0 = Sunday). Only the days listed are managed; an update
-     * sends only the days that changed.
-     */
     workingHours: WorkingHours.optional(),
-    /** Id of the agent bot that answers the inbox; `null` removes the bot. */
     agentBotId: objectId.nullable().optional(),
-    /**
-     * Id of an existing inbox of the account, of any channel type, to manage instead of creating
-     * one. Destroying the resource then only forgets the inbox, unless `deleteOnDestroy` is true.
-     */
     adoptId: objectId.optional(),
-    /**
-     * For an adopted inbox: delete it on the server when the resource is destroyed (default false:
-     * only forget it). Inboxes the resource created are always deleted (keep one with Pulumi's
-     * `retainOnDelete` option).
-     */
     deleteOnDestroy: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {

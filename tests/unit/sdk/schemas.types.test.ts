@@ -1,0 +1,144 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { readers, resources, type ResourceKind } from "../../../provider";
+import type { WorkingHoursEntry } from "../../../provider/diff/normalize/working-hours";
+import type { AgentBots, GetAgentBotsArgs } from "../../../provider/readers/agent-bots";
+import type { Agents, GetAgentsArgs } from "../../../provider/readers/agents";
+import type { GetInboxArgs, Inbox } from "../../../provider/readers/inbox";
+import type { GetLabelsArgs, Labels } from "../../../provider/readers/labels";
+import type { GetTeamsArgs, Teams } from "../../../provider/readers/teams";
+import type { AgentBotInputs } from "../../../provider/resources/agent-bot";
+import type { AutomationRuleInputs } from "../../../provider/resources/automation-rule";
+import type { CannedResponseInputs } from "../../../provider/resources/canned-response";
+import type { CustomAttributeDefinitionInputs } from "../../../provider/resources/custom-attribute-definition";
+import type { InboxInputs } from "../../../provider/resources/inbox";
+import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
+import type { LabelInputs } from "../../../provider/resources/label";
+import type { MacroInputs } from "../../../provider/resources/macro";
+import type { PortalInputs } from "../../../provider/resources/portal";
+import type { TeamInputs } from "../../../provider/resources/team";
+import type { TeamMembershipInputs } from "../../../provider/resources/team-membership";
+import type { WebhookInputs } from "../../../provider/resources/webhook";
+import type * as sdk from "../../../sdk";
+import type { JsonInput } from "../../../sdk/inputs";
+
+/**
+ * The SDK's argument and result types are written out (so that their documentation reaches the
+ * shipped declarations) while the provider's zod schemas validate the values. This file, compiled
+ * by `npm run typecheck`, holds the two equal: a schema changed without its `XArgs` (or the
+ * reverse) fails to compile, on the line of that resource or data source; so does a resource class
+ * whose outputs fall out of step with its arguments and schema. The runtime assertions only check
+ * that the tables cover every resource and data source the provider serves.
+ */
+
+/** Whether A and B are one type (not only assignable both ways: optionality, readonly and `any` count). */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/** `true`, accepted by the compiler only when A and B are one type. */
+const same = <A, B>(verdict: Equal<A, B>) => verdict;
+
+type Primitive = string | number | boolean | null | undefined;
+type JsonValue = z.core.util.JSONType;
+/** An intersection as one object type, which is how the written interfaces declare it. */
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/**
+ * A schema value as a Pulumi input whose nested values are inputs too. Unions stay whole (an
+ * optional number takes an `Output<number | undefined>`); a JSON value is a {@link JsonInput};
+ * free-form values (the extra keys of conditions and actions) take anything.
+ */
+type DeepInput<T> = unknown extends T
+  ? unknown
+  : [T, JsonValue] extends [JsonValue, T]
+    ? JsonInput
+    : [T] extends [Primitive]
+      ? pulumi.Input<T>
+      : pulumi.Input<DeepValue<T>>;
+type DeepValue<T> = T extends Primitive ? T : T extends readonly (infer E)[] ? DeepInput<E>[] : { [K in keyof T]: DeepInput<T[K]> };
+
+/** The arguments an input schema derives: each key a deep input, `accountId` optional (config supplies it). */
+type SchemaArgs<T> = Flatten<
+  { [K in keyof Omit<T, "accountId">]: DeepInput<T[K]> } & { [K in Extract<keyof T, "accountId">]?: DeepInput<T[K] | undefined> }
+>;
+
+/** A data source's Output-form arguments: each argument a deep input. */
+type SchemaOutputArgs<T> = { [K in keyof T]: DeepInput<T[K]> };
+
+const resourceArgs = {
+  AgentBot: same<sdk.AgentBotArgs, SchemaArgs<AgentBotInputs>>(true),
+  AutomationRule: same<sdk.AutomationRuleArgs, SchemaArgs<AutomationRuleInputs>>(true),
+  CannedResponse: same<sdk.CannedResponseArgs, SchemaArgs<CannedResponseInputs>>(true),
+  CustomAttributeDefinition: same<sdk.CustomAttributeDefinitionArgs, SchemaArgs<CustomAttributeDefinitionInputs>>(true),
+  Inbox: same<sdk.InboxArgs, SchemaArgs<InboxInputs>>(true),
+  InboxMembership: same<sdk.InboxMembershipArgs, SchemaArgs<InboxMembershipInputs>>(true),
+  Label: same<sdk.LabelArgs, SchemaArgs<LabelInputs>>(true),
+  Macro: same<sdk.MacroArgs, SchemaArgs<MacroInputs>>(true),
+  Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
+  Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
+  TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
+  Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
+} satisfies Record<ResourceKind, true>;
+
+/** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
+type DataSource<Args, Result> = [Args, SchemaOutputArgs<Args>, Readonly<Result>];
+
+const dataSources = {
+  getAgentBots: same<[sdk.GetAgentBotsArgs, sdk.GetAgentBotsOutputArgs, sdk.GetAgentBotsResult], DataSource<GetAgentBotsArgs, AgentBots>>(true),
+  getAgents: same<[sdk.GetAgentsArgs, sdk.GetAgentsOutputArgs, sdk.GetAgentsResult], DataSource<GetAgentsArgs, Agents>>(true),
+  getInbox: same<[sdk.GetInboxArgs, sdk.GetInboxOutputArgs, sdk.GetInboxResult], DataSource<GetInboxArgs, Inbox>>(true),
+  getLabels: same<[sdk.GetLabelsArgs, sdk.GetLabelsOutputArgs, sdk.GetLabelsResult], DataSource<GetLabelsArgs, Labels>>(true),
+  getTeams: same<[sdk.GetTeamsArgs, sdk.GetTeamsOutputArgs, sdk.GetTeamsResult], DataSource<GetTeamsArgs, Teams>>(true),
+} satisfies Record<keyof typeof readers, true>;
+
+/** The properties of a resource class that are Outputs, besides the `id` and `urn` every resource has. */
+type OutputKeys<C> = Exclude<{ [K in keyof C]-?: C[K] extends pulumi.Output<unknown> ? K : never }[keyof C], "id" | "urn">;
+
+/** The value an Output property holds. */
+type ValueOf<O> = O extends pulumi.OutputInstance<infer T> ? T : never;
+
+/** Text literals widened to `string`: an output holds what the server holds, which may be a value added after this release. */
+type Widen<T> = T extends string ? string : T extends readonly (infer E)[] ? Widen<E>[] : T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
+
+/** The outputs of `C` whose value its schema's parsed value `S` could not be (or null), but the `Except` ones. */
+type OutOfSchema<C, S, Except, Keys extends keyof C & keyof S = Exclude<OutputKeys<C> & keyof S, Except>> = {
+  [K in Keys]-?: [ValueOf<C[K]>] extends [Widen<S[K]> | null] ? never : K;
+}[Keys];
+
+/**
+ * What keeps a resource class's outputs from standing to its arguments and schema: each argument
+ * that is no output, and each output whose value the schema could not give it (or null), but the
+ * `ServerForm` ones, which hold the server's form of the value.
+ */
+type OutputIssues<C, A, S extends z.ZodType, ServerForm = never> =
+  | Exclude<keyof A, OutputKeys<C>>
+  | `${OutOfSchema<C, z.output<S>, ServerForm> & string} holds what its schema cannot give`;
+
+/** The arguments that are no output are switches the constructors do not seed: outputs only when a program gives them. */
+const resourceOutputs = {
+  AgentBot: same<OutputIssues<sdk.AgentBot, sdk.AgentBotArgs, typeof AgentBotInputs>, never>(true),
+  AutomationRule: same<OutputIssues<sdk.AutomationRule, sdk.AutomationRuleArgs, typeof AutomationRuleInputs>, "adoptId">(true),
+  CannedResponse: same<OutputIssues<sdk.CannedResponse, sdk.CannedResponseArgs, typeof CannedResponseInputs>, "adopt">(true),
+  CustomAttributeDefinition: same<
+    OutputIssues<sdk.CustomAttributeDefinition, sdk.CustomAttributeDefinitionArgs, typeof CustomAttributeDefinitionInputs>,
+    "adopt"
+  >(true),
+  // The channel, the week's hours and the auto-assignment settings are outputs in the server's form.
+  Inbox: same<OutputIssues<sdk.Inbox, sdk.InboxArgs, typeof InboxInputs, "channel" | "workingHours" | "autoAssignmentConfig">, never>(true),
+  InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty">(true),
+  Label: same<OutputIssues<sdk.Label, sdk.LabelArgs, typeof LabelInputs>, "adopt">(true),
+  Macro: same<OutputIssues<sdk.Macro, sdk.MacroArgs, typeof MacroInputs>, "adopt">(true),
+  Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
+  Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
+  TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
+  Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
+} satisfies Record<ResourceKind, true>;
+
+// The days of an inbox's working hours: the form the resource's output and getInbox share.
+const workingHoursDay = same<sdk.InboxWorkingHoursDay, WorkingHoursEntry>(true);
+
+it("checks every resource and data source the provider serves", () => {
+  expect(Object.keys(resourceArgs).sort()).toEqual(Object.keys(resources).sort());
+  expect(Object.keys(resourceOutputs).sort()).toEqual(Object.keys(resources).sort());
+  expect(Object.keys(dataSources).sort()).toEqual(Object.keys(readers).sort());
+  expect(workingHoursDay).toBe(true);
+});
