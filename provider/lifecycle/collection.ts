@@ -171,8 +171,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       const inputs = raw as Inputs;
       const listed = await keySpace(inputs);
       const existing = listed.find((o) => decl.key.matches(inputs, o));
-      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs.accountId)} not sent: ${taken(existing, inputs)}`);
-      if (existing) {
+      if (existing && inputs.adopt) {
         return takeOver({
           id: String(existing.id),
           current: outputs(inputs, existing),
@@ -189,6 +188,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
         list: () => keySpace(inputs),
         matches: (o) => decl.key.matches(inputs, o),
         listed,
+        blocked: existing && taken(existing, inputs),
         outputs: (o) => outputs(inputs, o),
       }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
       return { id: String(created.id), outs: outputs(inputs, created) };

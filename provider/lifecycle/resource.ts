@@ -4,6 +4,7 @@ import { connection } from "../config";
 import { planDiff, type Normalizer } from "../diff/diff";
 import { ConfigError } from "../http/errors";
 import { keepAdoptedMark } from "./adopt";
+import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";
 import { asSecret, DECLARED_KEY, jsonSafe, unwrapSecret, withoutInternal, withoutProvider, type Props } from "./json";
 import { PartialCreateError } from "./partial-create";
@@ -107,7 +108,8 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
+      settleCreateNotes(declaredOf(olds), id);
       const { changed, replaces } = plan(olds, withoutProvider(news));
       return {
         changes: changed.length > 0,
@@ -119,7 +121,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     async create(inputs: Props) {
       const news = withoutProvider(inputs) as z.output<S>;
       try {
-        const { id, outs } = await decl.create(news);
+        const { id, outs } = await withCreateJournal(news, () => decl.create(news));
         return { id, outs: withDeclared(jsonSafe(outs), news) };
       } catch (err) {
         if (!(err instanceof PartialCreateError)) throw err;
@@ -133,6 +135,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     },
 
     async read(id: string, props?: Props) {
+      settleCreateNotes(declaredOf(props), id);
       const olds = withoutInternal(props);
       const outs = await decl.read(id, olds);
       // An empty id tells the engine the object is gone; only a confirmed absence gets here.
@@ -154,6 +157,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     },
 
     async delete(id: string, props: Props) {
+      settleCreateNotes(declaredOf(props), id);
       await decl.delete(id, withoutInternal(props));
     },
   });

@@ -278,8 +278,7 @@ export const portal = defineResource({
     // ever taken for the one a failed POST may have made.
     const listed = await listPortals(inputs.accountId);
     const existing = listed.find((p) => p.slug === inputs.slug);
-    if (existing && !inputs.adopt) throw new Error(`POST ${path(inputs.accountId)} not sent: ${slugTaken(existing, inputs)}`);
-    if (existing) {
+    if (existing && inputs.adopt) {
       const where = { accountId: inputs.accountId, id: String(existing.id), slug: existing.slug };
       return takeOver({
         id: where.id,
@@ -298,6 +297,7 @@ export const portal = defineResource({
       list: () => listPortals(inputs.accountId),
       matches: (p) => p.slug === inputs.slug,
       listed,
+      blocked: existing && slugTaken(existing, inputs),
       outputs: (p) => outputsOf(inputs, p),
     }).catch(async (err: unknown) => Promise.reject(await explainCreateFailure(err, inputs)));
     const outs = outputsOf(inputs, created);
