@@ -14,7 +14,9 @@
  * nothing passes or fails on timing; the run fails when a phase fails or the fleet does not end
  * up on the server exactly once.
  */
-import { availableParallelism, loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { configure, resources } from "../../provider";
@@ -119,6 +121,9 @@ async function main(): Promise<void> {
   const seed = fleetSeed(Math.ceil(count / 5) + 5, 20);
   const members = fleet(count, seed);
   const sandbox = await startSeededSandbox(seed.fixture);
+  // The provider's create journal of this process: a temporary one, never the user's (the CLI's runs keep theirs under their own PULUMI_HOME).
+  const journal = mkdtempSync(join(tmpdir(), "chatwoot-bench-journal-"));
+  process.env.CHATWOOT_CREATE_JOURNAL_DIR = journal;
   try {
     out(`Engine benchmark: ${count} resources (${availableParallelism()} cores, load ${fixed(loadavg()[0] ?? 0, 2)})`);
     note("the provider alone");
@@ -143,6 +148,7 @@ async function main(): Promise<void> {
     out(`checkpoint: ${fixed(checkpointBytes / 1024, 0)} KiB (${fixed(checkpointBytes / count, 0)} bytes per resource)`);
   } finally {
     await sandbox.close();
+    rmSync(journal, { recursive: true, force: true });
   }
 }
 
