@@ -19,9 +19,9 @@ import type { Props } from "./json";
  *
  * The note is one file per create, named by a digest of the server URL, the Pulumi project and the
  * checked inputs, in `$CHATWOOT_CREATE_JOURNAL_DIR`, else `$PULUMI_HOME/chatwoot/creates` (Pulumi's
- * home, `~/.pulumi` by default). It holds ids and times only. A note is removed when a later run
- * shows Pulumi has the object (any operation on the resource), when a create fails without having
- * made anything, and after {@link TTL_MS}.
+ * home, `~/.pulumi` by default). It holds request lines, ids and times only. A note is removed
+ * when a later run shows Pulumi has the object (any operation on the resource), when a create
+ * fails without having made anything, and after {@link TTL_MS}.
  */
 
 /** How long a note counts: a killed run is usually followed within hours, a week covers a weekend. */

@@ -138,12 +138,12 @@ describe("the create journal", () => {
     expect(journalFiles()).toEqual([]);
   });
 
-  it("the journal holds ids and times only: no input, token or URL", async () => {
+  it("the journal holds request lines, ids and times only: no input, token or URL", async () => {
     await create(label, { title: "secret-looking-title", description: "confidential" });
     const [file] = journalFiles();
     const text = fs.readFileSync(path.join(journalDir(), file ?? "missing"), "utf8");
     for (const secret of ["secret-looking-title", "confidential", ctx.sb.url, ctx.account.adminToken]) expect(text).not.toContain(secret);
-    expect(Object.values(JSON.parse(text) as Record<string, object>)).toEqual([{ floor: expect.any(Number), id: expect.any(Number), run: expect.any(String), at: expect.any(Number) }]);
+    expect(JSON.parse(text)).toEqual({ [`POST ${collection("labels")}`]: { floor: expect.any(Number), id: expect.any(Number), run: expect.any(String), at: expect.any(Number) } });
   });
 
   it("an unwritable journal costs only the safety net: the create succeeds and says so once on stderr", async () => {
