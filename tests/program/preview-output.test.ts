@@ -2,8 +2,9 @@
  * What `pulumi preview` shows, through the real CLI: every update lists exactly the properties it
  * changes (Pulumi's display compares the stored inputs with the new ones; the dynamic-provider
  * host forwards only `changes` and `replaces` of the provider's diff); an upgraded provider (state
- * whose stored provider text is an older build's) shows no change at all; and `replaces` is set
- * only on a resource that is replaced, naming the property that forces it.
+ * whose stored provider text is an older build's) shows no change at all; `ignoreChanges` keeps a
+ * value a refresh found changed outside Pulumi; and `replaces` is set only on a resource that is
+ * replaced, naming the property that forces it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -25,7 +26,11 @@ new chatwoot.Label("vip", {
   description: config.get("labelDescription") || "Enterprise customers",
   accountId: config.getNumber("labelAccount"),
 });
-new chatwoot.Team("billing", { name: "billing", description: config.get("teamDescription") || "Invoices" });
+new chatwoot.Team(
+  "billing",
+  { name: "billing", description: config.get("teamDescription") || "Invoices" },
+  { ignoreChanges: config.getBoolean("keepTeamDescription") ? ["description"] : [] },
+);
 new chatwoot.CustomAttributeDefinition("plan", { attributeKey: "plan", attributeModel: "contact_attribute", attributeDisplayName: "Plan", attributeDisplayType: "text" });
 `;
 const PULUMI_YAML = "name: preview-output\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
@@ -100,6 +105,26 @@ realEngine.describe("pulumi preview through the real CLI", () => {
     expect(opsOf(preview)).toEqual({ vip: "same", billing: "same", plan: "same" });
     expectSuccess(await project.up("--expect-no-changes"));
     expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+  });
+
+  test("after a refresh, ignoreChanges keeps a property changed outside Pulumi instead of reverting it", async () => {
+    const team = (await project.resources()).get("billing");
+    const patched = await fetch(`${sandbox.url}/api/v1/accounts/1/teams/${team?.id}`, {
+      method: "PATCH",
+      headers: { api_access_token: sandbox.info.accounts[0].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ description: "Changed in the dashboard" }),
+    });
+    expect(patched.status).toBe(200);
+    expectSuccess(await project.refresh());
+    const reverting = await project.preview();
+    expect(opsOf(reverting)).toMatchObject({ billing: "update" });
+    expect(displayedDiffs(reverting)).toEqual({ billing: "~description" });
+
+    await project.setConfig({ config: { keepTeamDescription: "true" } });
+    const before = sandbox.control.log().length;
+    expectSuccess(await project.up("--expect-no-changes"));
+    expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+    expect(sandbox.control.snapshot().teams.find((t) => String(t.id) === team?.id)?.description).toBe("Changed in the dashboard");
   });
 
   test("a replacement names the property that forces it, on that resource only", async () => {
