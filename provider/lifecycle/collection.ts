@@ -261,7 +261,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
 
   /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
-  async function createNew(inputs: Inputs, before?: readonly Wire[]) {
+  async function createNew(inputs: Inputs, before?: readonly Wire[], blocked?: string) {
     const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : decl.sameContent!(inputs, o));
     const created = await createOnce({
       request: `POST ${collection(inputs)}`,
@@ -270,6 +270,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       list: () => api.list(inputs),
       matches,
       listed: before,
+      blocked,
       outputs: (o) => outputs(inputs, o),
     }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
     decl.created?.(inputs, created);
@@ -304,9 +305,9 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       if (!decl.key) return createNew(inputs);
       const before = await api.list(inputs);
       const existing = before.find((o) => decl.key!.matches(inputs, o));
-      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs)} not sent: ${taken(existing, inputs)}`);
-      if (existing) return adoptObject(inputs, existing, outputs(inputs, existing));
-      return createNew(inputs, before);
+      if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
+      // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
+      return createNew(inputs, before, existing && taken(existing, inputs));
     },
 
     async read(id, olds) {
