@@ -2,12 +2,14 @@ import type { z } from "zod";
 import { planDiff, type Normalizer } from "../diff/diff";
 import type { ApiRequest } from "../http/client";
 import { ChatwootApiError, isNotFound } from "../http/errors";
+import { connection } from "../config";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath, platformPath } from "../wire/paths";
 import { keyTaken, markAdopted, takeOver } from "./adopt";
 import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
 import type { CheckFailure } from "./check";
+import { inCreateBatch } from "./create-batch";
 import { createOnce } from "./create-once";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
@@ -261,7 +263,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
 
   /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
-  async function createNew(inputs: Inputs, before?: readonly Wire[], blocked?: string) {
+  async function createNew(inputs: Inputs, before: readonly Wire[], claimed: ReadonlySet<number>, blocked?: string) {
     const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : decl.sameContent!(inputs, o));
     const created = await createOnce({
       request: `POST ${collection(inputs)}`,
@@ -270,6 +272,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       list: () => api.list(inputs),
       matches,
       listed: before,
+      claimed,
       blocked,
       outputs: (o) => outputs(inputs, o),
     }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
@@ -302,12 +305,23 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     async create(raw) {
       const inputs = raw as Inputs;
       if (inputs.adoptId !== undefined && decl.adoptById) return adoptById(inputs, inputs.adoptId);
-      if (!decl.key) return createNew(inputs);
-      const before = await api.list(inputs);
-      const existing = before.find((o) => decl.key!.matches(inputs, o));
-      if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
-      // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
-      return createNew(inputs, before, existing && taken(existing, inputs));
+      // The creates of this collection in flight together share one listing (see inCreateBatch).
+      const { url, apiAccessToken, platformAccessToken } = connection();
+      const scope = [url, decl.area === "platform" ? platformAccessToken : apiAccessToken, collection(inputs), decl.key?.query?.(inputs) ?? null];
+      return inCreateBatch(scope, () => api.list(inputs), async ({ listed, claimed, claim }) => {
+        const existing = decl.key && listed.find((o) => decl.key!.matches(inputs, o));
+        if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
+        // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
+        try {
+          const created = await createNew(inputs, listed, claimed, existing ? taken(existing, inputs) : undefined);
+          claim(Number(created.id));
+          return created;
+        } catch (err) {
+          // An object made but not finished is this create's too.
+          if (err instanceof PartialCreateError) claim(Number(err.id));
+          throw err;
+        }
+      });
     },
 
     async read(id, olds) {

@@ -22,6 +22,8 @@ export interface CreateAttempt<T extends Identified> {
   matches(object: T): boolean;
   /** A listing made just before (to adopt, or to refuse a key in use): the snapshot, without another GET. */
   listed?: readonly T[];
+  /** Objects other creates of this process made since that listing: never this create's. */
+  claimed?: ReadonlySet<number>;
   /**
    * Why the POST must not be sent (the key is in use), unless the object holding it is the one an
    * interrupted earlier run of this create made (see the create journal).
@@ -94,7 +96,7 @@ function settleNotes(notes: CreateNotes, err: unknown): void {
 }
 
 async function postOnce<T extends Identified>(attempt: CreateAttempt<T>, floor: number): Promise<T> {
-  const fresh = async () => (await attempt.list()).filter((o) => o.id > floor && attempt.matches(o));
+  const fresh = async () => (await attempt.list()).filter((o) => o.id > floor && attempt.matches(o) && !attempt.claimed?.has(o.id));
 
   let first: unknown;
   try {
