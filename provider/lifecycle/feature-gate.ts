@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApiRequest } from "../http/client";
 import { ChatwootApiError } from "../http/errors";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
@@ -31,20 +32,26 @@ export class FeatureUnavailableError extends Error {
   }
 }
 
-const AccountFeatures = single(z.object({ id: z.number(), features: z.record(z.string(), z.unknown()).nullish() }));
+/** An account as `GET /api/v1/accounts/{id}` answers it: `features` holds the enabled flags (`{"sla": true}`). */
+export const AccountFeatures = single(z.object({ id: z.number(), features: z.record(z.string(), z.unknown()).nullish() }));
+export type AccountFeatures = z.output<typeof AccountFeatures>;
+
+/** The request that reads an account's features. */
+export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET", path: accountPath(accountId) });
 
 /**
  * Why `err` happened, when it is the feature that is missing: the edition for a 404 (the account
  * exists), the account's flag for Pundit's 401 (the account does not list the flag as on).
- * Undefined for every other failure, and when the account cannot be read.
+ * Undefined for every other failure, and when the account cannot be read. `readAccount` sends
+ * {@link accountRequest} through the caller's client.
  */
-export async function missingFeature(err: unknown, accountId: number, feature: Feature): Promise<string | undefined> {
+export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
   if (err.status !== 404 && !denied) return undefined;
-  let account: z.output<typeof AccountFeatures>;
+  let account: AccountFeatures;
   try {
-    account = await call(AccountFeatures, { method: "GET", path: accountPath(accountId) });
+    account = await readAccount();
   } catch {
     return undefined;
   }
@@ -58,9 +65,9 @@ export async function missingFeature(err: unknown, accountId: number, feature: F
   );
 }
 
-/** `err`, or the error saying which feature is missing when that is why it happened. */
+/** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
 export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
-  const reason = await missingFeature(err, accountId, feature);
+  const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
   return reason === undefined ? err : new FeatureUnavailableError(err as ChatwootApiError, reason);
 }
 
