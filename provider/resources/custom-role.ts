@@ -2,17 +2,7 @@ import { z } from "zod";
 import { normalizeTextSet } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { accountId, eachOnce, name, objectId, text } from "../validation/fields";
-import { CustomRoleWire } from "../wire/custom-role";
-
-/** CustomRole::PERMISSIONS of upstream Chatwoot, the only ones its model accepts. */
-export const CUSTOM_ROLE_PERMISSIONS = [
-  "conversation_manage",
-  "conversation_unassigned_manage",
-  "conversation_participating_manage",
-  "contact_manage",
-  "report_manage",
-  "knowledge_base_manage",
-] as const;
+import { CUSTOM_ROLE_PERMISSIONS, CustomRoleWire } from "../wire/custom-role";
 
 const names = CUSTOM_ROLE_PERMISSIONS.join(", ");
 

@@ -229,25 +229,32 @@ describe.each(SHAPES)("collection resources (%s shapes)", (shapes) => {
       expect(await ids()).toEqual([]);
     });
 
-    if (c.adoption === "id") {
-      it("adopts the existing object by its id with one PATCH of what differs", async () => {
-        const id = String(createdId(await ctx.admin("POST", collection(), c.existing.body)));
-        ctx.sb.control.clearLog();
-        const state = await create(c.provider, { ...c.base, adoptId: id });
-        expect(state.id).toBe(id);
-        expect(ctx.writes()).toHaveLength(1);
-        expect(ctx.writes()[0]).toMatchObject({ method: "PATCH", path: `${collection()}/${id}` });
-        expect(ctx.writes()[0].body).toEqual(c.existing.adoptPatch);
-        ctx.sb.control.clearLog();
-        expect((await up(c.provider, state, c.base)).op).toBe("same");
-        expect(ctx.writes()).toHaveLength(0);
-      });
+    /** The switch that takes the object with this id over: its id, or (by key) `adopt`. */
+    const adoption = (id: string) => (c.adoption === "id" ? { adoptId: id } : { adopt: true });
 
-      it("adopts an object already in the declared state without any write, and refuses an id the account lacks", async () => {
-        const made = await create(c.provider, c.base);
-        ctx.sb.control.clearLog();
-        expect((await create(c.provider, { ...c.base, adoptId: Number(made.id) })).id).toBe(made.id);
-        expect(ctx.writes()).toHaveLength(0);
+    it("adopts the existing object with one PATCH of what differs", async () => {
+      const id = String(createdId(await ctx.admin("POST", collection(), c.existing.body)));
+      ctx.sb.control.clearLog();
+      const state = await create(c.provider, { ...c.base, ...adoption(id) });
+      expect(state.id).toBe(id);
+      expect(ctx.writes()).toHaveLength(1);
+      expect(ctx.writes()[0]).toMatchObject({ method: "PATCH", path: `${collection()}/${id}` });
+      expect(ctx.writes()[0].body).toEqual(c.existing.adoptPatch);
+      ctx.sb.control.clearLog();
+      expect((await up(c.provider, state, c.base)).op).toBe("same");
+      expect(ctx.writes()).toHaveLength(0);
+    });
+
+    it("adopts an object already in the declared state without any write", async () => {
+      const made = await create(c.provider, c.base);
+      ctx.sb.control.clearLog();
+      const adopted = await create(c.provider, { ...c.base, ...adoption(made.id) });
+      expect(adopted.id).toBe(made.id);
+      expect(ctx.writes()).toHaveLength(0);
+    });
+
+    if (c.adoption === "id") {
+      it("refuses an id the account lacks, before any write", async () => {
         await expect(create(c.provider, { ...c.base, adoptId: 9999 })).rejects.toThrow(/^adoptId 9999: account 1 has no /);
         expect(ctx.writes()).toHaveLength(0);
       });
@@ -267,29 +274,6 @@ describe.each(SHAPES)("collection resources (%s shapes)", (shapes) => {
       });
       return;
     }
-
-    it("adopts the existing object by its key with one PATCH of what differs", async () => {
-      const existing = await ctx.admin("POST", collection(), c.existing.body);
-      expect(existing.status).toBe(200);
-      const [id] = await ids();
-      ctx.sb.control.clearLog();
-      const state = await create(c.provider, { ...c.base, adopt: true });
-      expect(state.id).toBe(id);
-      expect(ctx.writes()).toHaveLength(1);
-      expect(ctx.writes()[0]).toMatchObject({ method: "PATCH", path: `${collection()}/${id}` });
-      expect(ctx.writes()[0].body).toEqual(c.existing.adoptPatch);
-      ctx.sb.control.clearLog();
-      expect((await up(c.provider, state, c.base)).op).toBe("same");
-      expect(ctx.writes()).toHaveLength(0);
-    });
-
-    it("adopts an object already in the declared state without any write", async () => {
-      const made = await create(c.provider, c.base);
-      ctx.sb.control.clearLog();
-      const adopted = await create(c.provider, { ...c.base, adopt: true });
-      expect(adopted.id).toBe(made.id);
-      expect(ctx.writes()).toHaveLength(0);
-    });
 
     it("refuses a second object with the same key, pointing to adopt", async () => {
       await create(c.provider, c.base);

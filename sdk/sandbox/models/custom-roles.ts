@@ -12,20 +12,12 @@
  * - deleting a role takes it from the agents who had it (`dependent: :nullify`; agents are not
  *   modelled here).
  */
+import { CUSTOM_ROLE_PERMISSIONS } from "../../../provider/wire/custom-role";
 import { internalError } from "../errors";
 import { castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type CustomRoleRecord, type SandboxState } from "../state";
 
-/** CustomRole::PERMISSIONS of current upstream. */
-export const CUSTOM_ROLE_PERMISSIONS = [
-  "conversation_manage",
-  "conversation_unassigned_manage",
-  "conversation_participating_manage",
-  "contact_manage",
-  "report_manage",
-  "knowledge_base_manage",
-] as const;
 
 const COLUMNS = ["id", "name", "description", "permissions", "account_id", "created_at", "updated_at"];
 
