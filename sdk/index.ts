@@ -7,6 +7,8 @@ export { AgentBot, type AgentBotArgs } from "./agent-bot";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
+export { CustomRole, type CustomRoleArgs, type CustomRolePermission } from "./custom-role";
+export { DashboardApp, type DashboardAppArgs } from "./dashboard-app";
 export {
   Inbox,
   type InboxApiChannelArgs,
@@ -20,6 +22,7 @@ export { InboxMembership, type InboxMembershipArgs } from "./inbox-membership";
 export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";
 export { Portal, type PortalArgs, type PortalConfigArgs } from "./portal";
+export { SlaPolicy, type SlaPolicyArgs } from "./sla-policy";
 export { Team, type TeamArgs } from "./team";
 export { TeamMembership, type TeamMembershipArgs } from "./team-membership";
 export { Webhook, type WebhookArgs, type WebhookEvent } from "./webhook";

@@ -11,6 +11,7 @@ import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./a
 import type { CheckFailure } from "./check";
 import { inCreateBatch } from "./create-batch";
 import { createOnce } from "./create-once";
+import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
 import { PartialCreateError } from "./partial-create";
@@ -73,6 +74,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   path: string;
   /** An account's collection (the default), or the installation's Platform API (`/platform/api/v1/<path>`). */
   area?: "account" | "platform";
+  /**
+   * A feature the server or the account may lack (Chatwoot Enterprise's): its absence is named as
+   * such in every error, and never read as an object being gone (see `gatedApi`).
+   */
+  feature?: Feature;
   /** What one object is called in messages (default: from the path, `canned_responses` → `canned response`). */
   noun?: string;
   /** One object as the server sends it (snake_case), read through every envelope. */
@@ -103,6 +109,7 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   /**
    * Without a natural key: whether an object is what a create with these inputs makes (the same
    * name and content). Create recovery takes only such an object that is new since the POST.
+   * Default: the object holds every managed input the program gives, as the diff compares them.
    */
   sameContent?(inputs: z.output<S>, object: z.output<W>): boolean;
   /** Taking an object over by id with `adoptId` (collections without a natural key). */
@@ -195,7 +202,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     patch: (inputs, id, keys) => callOne({ method: "PATCH", path: member(inputs, id), json: body(inputs, keys, "update") }),
     remove: (props, id) => deleteIgnoringNotFound({ method: "DELETE", path: member(props, id) }),
   };
-  const api: ObjectApi<Inputs, Wire> = { ...rest, ...decl.api?.(rest) };
+  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...decl.api?.(rest) }, decl.feature);
 
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
   /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
@@ -262,9 +269,13 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     return adoptObject(inputs, found, decl.adoptById?.current ? decl.adoptById.current(inputs, found) : markAdopted(outputs(inputs, found)));
   }
 
+  /** The default of {@link CollectionDeclaration.sameContent}: no managed input given differs from the object. */
+  const sameManaged = (inputs: Inputs, object: Wire) =>
+    planDiff({ keys: comparedKeys.filter((k) => k !== "accountId"), olds: outputs({}, object), news: inputs, normalizers: decl.normalizers }).changed.length === 0;
+
   /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
   async function createNew(inputs: Inputs, before: readonly Wire[], claimed: ReadonlySet<number>, blocked?: string) {
-    const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : decl.sameContent!(inputs, o));
+    const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : (decl.sameContent ?? sameManaged)(inputs, o));
     const created = await createOnce({
       request: `POST ${collection(inputs)}`,
       noun: what,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, lineText, name, oneLine, text } from "../validation/fields";
+import { accountId, adopt, eachOnce, lineText, name, oneLine, text } from "../validation/fields";
 import { catastrophicRepetition } from "../validation/regex-backtracking";
 import { DISPLAY_TYPES, MODELS, DefinitionWire } from "../wire/custom-attribute-definition";
 
@@ -28,18 +28,7 @@ export const LIST_VALUES_MAX = 1000;
 const listValues = z
   .array(z.string().refine((v) => v.trim() !== "", "must not be blank").superRefine(oneLine()))
   .max(LIST_VALUES_MAX, `must have at most ${LIST_VALUES_MAX} values`)
-  .superRefine((values, ctx) => {
-    const first = new Map<string, number>();
-    const repeats: string[] = [];
-    values.forEach((value, i) => {
-      const earlier = first.get(value);
-      if (earlier === undefined) first.set(value, i);
-      else repeats.push(`"${value}" (values ${earlier + 1} and ${i + 1})`);
-    });
-    if (repeats.length === 0) return;
-    const more = repeats.length > 3 ? `, and ${repeats.length - 3} more repeats` : "";
-    ctx.addIssue({ code: "custom", message: `must list each choice once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
-  });
+  .superRefine(eachOnce("choice", "values"));
 
 /** The checks of `CustomAttributeDefinitionArgs` (sdk/custom-attribute-definition.ts, where each argument is documented). */
 export const CustomAttributeDefinitionInputs = z

@@ -152,6 +152,25 @@ export const userIds = z.array(objectId).superRefine((ids, ctx) => {
   }
 });
 
+/**
+ * Refuses a list that holds a value more than once, naming the first repeats and their places:
+ * `noun` is what one entry is (`choice`, `permission`), `places` what the positions are called.
+ */
+export function eachOnce(noun: string, places = "entries") {
+  return (values: readonly unknown[], ctx: z.core.$RefinementCtx<unknown>) => {
+    const first = new Map<unknown, number>();
+    const repeats: string[] = [];
+    values.forEach((value, i) => {
+      const earlier = first.get(value);
+      if (earlier === undefined) first.set(value, i);
+      else repeats.push(`${JSON.stringify(value)} (${places} ${earlier + 1} and ${i + 1})`);
+    });
+    if (repeats.length === 0) return;
+    const more = repeats.length > 3 ? `, and ${repeats.length - 3} more repeats` : "";
+    ctx.addIssue({ code: "custom", message: `must list each ${noun} once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
+  };
+}
+
 /** Whether a membership holds exactly its listed users (`true`) or manages only those (default). */
 export const exclusive = z.boolean().default(false);
 

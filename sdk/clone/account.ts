@@ -11,12 +11,16 @@ import { parseBody } from "../../provider/http/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { RuleWire } from "../../provider/wire/automation-rule";
+import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
+import { CustomRoleWire } from "../../provider/wire/custom-role";
+import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { LabelWire } from "../../provider/wire/label";
 import { MacroWire } from "../../provider/wire/macro";
 import { PortalWire } from "../../provider/wire/portal";
+import { SlaPolicyWire } from "../../provider/wire/sla-policy";
 import { TeamWire } from "../../provider/wire/team";
 import { WebhookWire } from "../../provider/wire/webhook";
 import { AgentWire } from "../../provider/wire/agent";
@@ -56,6 +60,11 @@ export interface AccountSnapshot {
   webhooks: z.output<typeof WebhookWire>[];
   cannedResponses: z.output<typeof CannedResponseWire>[];
   macros: z.output<typeof MacroWire>[];
+  slaPolicies: z.output<typeof SlaPolicyWire>[];
+  customRoles: z.output<typeof CustomRoleWire>[];
+  dashboardApps: z.output<typeof DashboardAppWire>[];
+  /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
+  unavailable: { type: TypeName; reason: string }[];
 }
 
 /** What to read and whom to tell. */
@@ -87,6 +96,20 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     return items;
   };
   const kind = async <T>(type: TypeName, read: () => Promise<T[]>): Promise<T[]> => (wanted(type) ? counted(type, await read()) : []);
+  const unavailable: AccountSnapshot["unavailable"] = [];
+  // An Enterprise kind the server or the account lacks has nothing to export: a note, not a failure.
+  const licensed = async <T>(type: TypeName, read: () => Promise<T[]>): Promise<T[]> => {
+    const { feature } = resourceType(type);
+    if (!wanted(type) || !feature) return kind(type, read);
+    try {
+      return counted(type, await read());
+    } catch (err) {
+      const reason = await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path));
+      if (reason === undefined) throw err;
+      unavailable.push({ type, reason });
+      return [];
+    }
+  };
 
   // Users first: a wrong token fails here, on the first request, with the server's 401.
   const agents = await get(list(AgentWire), at("agents"));
@@ -126,9 +149,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     });
   });
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
+  const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
+  const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
   return {
     accountId,
-    types: options.types,
+    // A kind the server lacks was not exported: what refers to it says so.
+    types: new Set([...options.types].filter((type) => !unavailable.some((u) => u.type === type))),
     agents,
     attributes,
     labels,
@@ -140,6 +166,10 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     webhooks: await kind("Webhook", () => get(webhookList, at("webhooks"))),
     cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),
     macros: await kind("Macro", () => get(list(MacroWire), at("macros"))),
+    slaPolicies,
+    customRoles,
+    dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
+    unavailable,
   };
 }
 

@@ -7,6 +7,7 @@
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
+import { frameUrls } from "../../provider/wire/dashboard-app";
 import { inboxFromWire } from "../../provider/wire/inbox";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
 import { channelTypeName, channelView } from "../../provider/resources/inbox/channel";
@@ -85,6 +86,7 @@ const CONDITION_VALUES: Record<string, MapValue> = {
   team_id: (refs, v) => refs.team(v),
   assignee_id: (refs, v) => refs.agent(v),
   labels: (refs, v) => refs.label(v),
+  sla_policy_id: (refs, v) => refs.slaPolicy(v),
 };
 
 /** Actions whose parameters are ids or titles of other objects (the same for rules and macros). */
@@ -94,7 +96,7 @@ const ACTION_PARAMS: Record<string, MapValue> = {
   add_label: (refs, v) => refs.label(v),
   remove_label: (refs, v) => refs.label(v),
   send_email_to_team: (refs, v) => (isObject(v) && Array.isArray(v.teamIds) ? { ...v, teamIds: v.teamIds.map((id) => refs.team(id)) } : v),
-  add_sla: (_refs, v) => new Unmapped(v, "SLA policies are not exported: the id is the exported account's"),
+  add_sla: (refs, v) => refs.slaPolicy(v),
   send_attachment: (_refs, v) => new Unmapped(v, "attachments are not exported: the id is the exported account's"),
 };
 
@@ -182,6 +184,15 @@ function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembershi
   const parentKey = type === "InboxMembership" ? "inboxId" : "teamId";
   const parentRef = type === "InboxMembership" ? refs.inbox(parent.id) : refs.team(parent.id);
   return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption: { by: "none" }, notes };
+}
+
+/**
+ * An agent's custom role, as the `customRoleId` input of an agent (`custom_role_id` in the
+ * agents' list): a reference to the role, nothing for an agent without one, and not declared
+ * (with the reason) when the role is not exported. For the agent kind's builder.
+ */
+export function customRoleOfAgent(refs: ReferenceMap, customRoleId: unknown): Props {
+  return customRoleId === null || customRoleId === undefined ? {} : { customRoleId: single(refs.customRole(customRoleId)) };
 }
 
 /** Every exported object of the snapshot, as drafts (unordered, unnamed). */
@@ -284,6 +295,35 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   for (const c of snapshot.cannedResponses) {
     add({ type: "CannedResponse", id: c.id, inputs: present({ shortCode: c.short_code, content: c.content }), adoption: { by: "key" }, notes: [] });
+  }
+  for (const p of snapshot.slaPolicies) {
+    add({
+      type: "SlaPolicy",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        description: p.description,
+        firstResponseTimeThreshold: p.first_response_time_threshold,
+        nextResponseTimeThreshold: p.next_response_time_threshold,
+        resolutionTimeThreshold: p.resolution_time_threshold,
+        onlyDuringBusinessHours: p.only_during_business_hours,
+      }),
+      adoption: { by: "id" },
+      notes: [],
+    });
+  }
+  for (const r of snapshot.customRoles) {
+    add({
+      type: "CustomRole",
+      id: r.id,
+      // Sorted: a set, whose order means nothing (and would otherwise show in a re-export).
+      inputs: present({ name: r.name, description: r.description, permissions: [...r.permissions].sort() }),
+      adoption: { by: "id" },
+      notes: [],
+    });
+  }
+  for (const a of snapshot.dashboardApps) {
+    add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }
   for (const m of snapshot.macros) {
     add({

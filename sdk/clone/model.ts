@@ -126,7 +126,7 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
 
   const settings: ConfigSetting[] = [ADOPT_SETTING];
   if (keyed.some(({ draft }) => draft.type === "Portal")) settings.push(PORTAL_SUFFIX_SETTING);
-  const warnings: string[] = [];
+  const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
   const objects = keyed.map(({ draft, key }): ModelObject => {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
     // Before the notes are gathered: an inbox that can only be adopted adds one.

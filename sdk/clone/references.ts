@@ -2,8 +2,9 @@
  * The reference map: what each server id of an account stands for, so that the exported program
  * and the comparison of two accounts speak of objects, never of one installation's ids (the idea of
  * datadog-sync-cli's `resource_connections`). An inbox id becomes that inbox, a team id that team,
- * a user id the person with that e-mail address, a label title that label, a custom attribute key
- * that definition. What cannot be mapped stays as it was, with the reason, to be shown.
+ * an SLA policy or custom role id that policy or role, a user id the person with that e-mail
+ * address, a label title that label, a custom attribute key that definition. What cannot be mapped
+ * stays as it was, with the reason, to be shown.
  */
 import type { AccountSnapshot } from "./account";
 import { resourceType, type TypeName } from "./resource-types";
@@ -34,6 +35,9 @@ export class Unmapped {
 /** What an id of a kind referred to by id maps to. */
 export type IdReference = Ref | Unmapped;
 
+/** The indefinite article of a noun as it is spoken (`an inbox`, `an SLA policy`, `a team`). */
+const a = (noun: string) => `${/^(?:[aeiou]|SLA\b)/i.test(noun) ? "an" : "a"} ${noun}`;
+
 /** `contact_attribute` → `contact`. */
 const modelWord = (model: string) => model.replace(/_attribute$/, "");
 
@@ -56,12 +60,15 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["Webhook", snapshot.webhooks.map((w) => ({ id: w.id, key: w.url }))],
     ["CannedResponse", snapshot.cannedResponses.map((c) => ({ id: c.id, key: c.short_code }))],
     ["Macro", snapshot.macros.map((m) => ({ id: m.id, key: named(m.name) }))],
+    ["SlaPolicy", snapshot.slaPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
+    ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
+    ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
   ];
 }
 
 /**
- * Natural keys by kind and id. Where a key repeats (inbox, bot, rule and macro names need not be
- * unique), the objects are told apart in the order of their ids, which is the order they were
+ * Natural keys by kind and id. Where a key repeats (the names of inboxes, bots, rules, macros, SLA
+ * policies and custom roles, and dashboard apps' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
  * made in: `Support`, `Support #2`. A copy made by applying the export keeps that order.
  */
 export function naturalKeys(snapshot: AccountSnapshot): Map<TypeName, Map<number, string>> {
@@ -115,6 +122,16 @@ export class ReferenceMap {
     return this.byId("AgentBot", value);
   }
 
+  /** An SLA policy id (an `add_sla` action's parameter, a `sla_policy_id` condition's value) as a reference to that policy. */
+  slaPolicy(value: unknown): IdReference {
+    return this.byId("SlaPolicy", value);
+  }
+
+  /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */
+  customRole(value: unknown): IdReference {
+    return this.byId("CustomRole", value);
+  }
+
   /** A user id as the person with that e-mail address. */
   agent(value: unknown): AgentRef | Unmapped {
     const id = asId(value);
@@ -146,12 +163,12 @@ export class ReferenceMap {
   private byId(type: TypeName, value: unknown): IdReference {
     const { noun, plural, platform } = resourceType(type);
     const id = asId(value);
-    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not a ${noun} id`);
+    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not ${a(noun)} id`);
     if (!this.snapshot.types.has(type)) {
       return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export${platform ? " (they need --platform)" : ""}`);
     }
     const key = this.keyOf(type, id);
-    if (key === undefined) return new Unmapped(value, `${noun} ${id} is not a ${noun} of account ${this.snapshot.accountId}`);
+    if (key === undefined) return new Unmapped(value, `${noun} ${id} is not ${a(noun)} of account ${this.snapshot.accountId}`);
     return new Ref(type, key, "id");
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The kinds of object an export covers, in the order the generated program declares them: each
- * kind after every kind it can refer to (a rule refers to teams, labels, attributes and inboxes;
- * an inbox to its bot), so every constant is declared before it is used.
+ * kind after every kind it can refer to (a rule refers to teams, labels, attributes, inboxes and
+ * SLA policies; an inbox to its bot; an agent to a custom role), so every constant is declared
+ * before it is used.
  */
+
+import type { Feature } from "../../provider/lifecycle/feature-gate";
 
 /** One kind of exported object. */
 export interface ResourceType {
@@ -18,12 +21,19 @@ export interface ResourceType {
   prefix: string;
   /** Whether reading it needs the Platform App token (`--platform`). */
   platform?: boolean;
+  /**
+   * The Enterprise feature it needs: a server or account without it has none to read (an export
+   * warns, and leaves the kind out).
+   */
+  feature?: Feature;
 }
 
 export const RESOURCE_TYPES = [
   { sdkClass: "CustomAttributeDefinition", option: "custom-attributes", noun: "custom attribute", plural: "custom attributes", prefix: "attribute" },
   { sdkClass: "Label", option: "labels", noun: "label", plural: "labels", prefix: "label" },
   { sdkClass: "Team", option: "teams", noun: "team", plural: "teams", prefix: "team" },
+  { sdkClass: "SlaPolicy", option: "sla-policies", noun: "SLA policy", plural: "SLA policies", prefix: "sla policy", feature: { flag: "sla", what: "SLA policies" } },
+  { sdkClass: "CustomRole", option: "custom-roles", noun: "custom role", plural: "custom roles", prefix: "role", feature: { flag: "custom_roles", what: "custom roles" } },
   { sdkClass: "AgentBot", option: "agent-bots", noun: "agent bot", plural: "agent bots", prefix: "bot", platform: true },
   { sdkClass: "Inbox", option: "inboxes", noun: "inbox", plural: "inboxes", prefix: "inbox" },
   { sdkClass: "InboxMembership", option: "inbox-members", noun: "inbox membership", plural: "inbox memberships", prefix: "inbox members" },
@@ -33,6 +43,7 @@ export const RESOURCE_TYPES = [
   { sdkClass: "Webhook", option: "webhooks", noun: "webhook", plural: "webhooks", prefix: "webhook" },
   { sdkClass: "CannedResponse", option: "canned-responses", noun: "canned response", plural: "canned responses", prefix: "canned response" },
   { sdkClass: "Macro", option: "macros", noun: "macro", plural: "macros", prefix: "macro" },
+  { sdkClass: "DashboardApp", option: "dashboard-apps", noun: "dashboard app", plural: "dashboard apps", prefix: "dashboard app" },
 ] as const satisfies readonly ResourceType[];
 
 /** The SDK class name of an exported kind, which also names the kind in the model. */

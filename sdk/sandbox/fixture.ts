@@ -23,7 +23,10 @@ export const AccountFixture = z.object({
   id: Id,
   name: z.string(),
   locale: z.string().default("en"),
-  /** Account feature flags that change API behaviour (only `delayed_automations` does, here). */
+  /**
+   * The account's enabled feature flags that change API behaviour here: `delayed_automations`, and
+   * the Enterprise `sla` (SLA policies) and `custom_roles` (custom roles).
+   */
   features: z.array(z.string()).default([]),
 });
 
@@ -216,6 +219,37 @@ export const MacroFixture = z.object({
   updated_by_id: Id.nullable().default(null),
 });
 
+/** An SLA policy (Enterprise); thresholds in seconds, as the float columns hold them. */
+export const SlaPolicyFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  first_response_time_threshold: z.number().nullable().default(null),
+  next_response_time_threshold: z.number().nullable().default(null),
+  resolution_time_threshold: z.number().nullable().default(null),
+  only_during_business_hours: z.boolean().nullable().default(false),
+});
+
+/** A custom role (Enterprise): permissions as stored, in order. */
+export const CustomRoleFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  permissions: z.array(z.string()).default([]),
+});
+
+/** A dashboard app: `content` as stored, frames of `{type: "frame", url}`. */
+export const DashboardAppFixture = z.object({
+  id: Id,
+  account_id: Id,
+  title: z.string(),
+  content: z.array(JsonObject).min(1),
+  /** The user who made it. */
+  user_id: Id.nullable().default(null),
+});
+
 /**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
@@ -235,12 +269,15 @@ export const Fixture = z
     teams: z.array(TeamFixture).default([]),
     webhooks: z.array(WebhookFixture).default([]),
     macros: z.array(MacroFixture).default([]),
+    sla_policies: z.array(SlaPolicyFixture).default([]),
+    custom_roles: z.array(CustomRoleFixture).default([]),
+    dashboard_apps: z.array(DashboardAppFixture).default([]),
   })
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
-      "labels", "canned_responses", "teams", "webhooks", "macros",
+      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -252,7 +289,7 @@ export const Fixture = z
     const inboxIds = new Set(f.inboxes.map((i) => i.id));
     const scoped = [
       ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
-      ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros,
+      ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -273,6 +310,7 @@ export const Fixture = z
     for (const macro of f.macros) {
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
     }
+    for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");
     for (const account of f.accounts) {

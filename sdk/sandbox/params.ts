@@ -108,6 +108,26 @@ export function castInteger(value: unknown): number | null {
   return null;
 }
 
+/**
+ * ActiveModel's float cast: numbers as they are, booleans 1/0, strings their leading number as
+ * Ruby's `to_f` reads it ("12.5abc" is 12.5, "abc" 0.0; "Infinity" and "NaN" are those values),
+ * blanks and collections nil.
+ */
+export function castFloat(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string") {
+    if (value.trim() === "") return null;
+    if (value === "Infinity") return Infinity;
+    if (value === "-Infinity") return -Infinity;
+    if (value === "NaN") return NaN;
+    const match = /^\s*[+-]?(?:\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+)/.exec(value);
+    return match ? Number.parseFloat(match[0].replace(/_/g, "")) : 0;
+  }
+  return null;
+}
+
 const FALSE_VALUES = new Set<unknown>([false, 0, "0", "f", "F", "false", "FALSE", "off", "OFF"]);
 
 /** ActiveModel's boolean cast: "" and nil are nil, the Rails false list is false, anything else true. */

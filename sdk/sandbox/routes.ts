@@ -1,15 +1,20 @@
 import type { AccountCall, ApiResult, PlatformCall } from "./call";
+import type { Edition } from "./options";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
+import * as accountShow from "./responses/account";
 import * as agentBots from "./responses/agent-bots";
 import * as agents from "./responses/agents";
 import * as automationRules from "./responses/automation-rules";
 import * as cannedResponses from "./responses/canned-responses";
 import * as customAttributes from "./responses/custom-attribute-definitions";
+import * as customRoles from "./responses/custom-roles";
+import * as dashboardApps from "./responses/dashboard-apps";
 import * as inboxMembers from "./responses/inbox-members";
 import * as inboxes from "./responses/inboxes";
 import * as labels from "./responses/labels";
 import * as macros from "./responses/macros";
 import * as portals from "./responses/portals";
+import * as slaPolicies from "./responses/sla-policies";
 import * as teamMembers from "./responses/team-members";
 import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
@@ -19,9 +24,16 @@ import * as webhooks from "./responses/webhooks";
  * area's authentication runs first. Anything not listed is Rails' routing 404.
  */
 
-export type Route =
+export type Route = (
   | { method: string; pattern: PathPattern; area: "platform"; handle: (call: PlatformCall) => ApiResult }
-  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult };
+  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
+) & {
+  /**
+   * The controller lives in `enterprise/`: config/routes.rb draws the route in every edition, but a
+   * community server has no controller for it, which Rails answers as a routing 404.
+   */
+  enterprise?: true;
+};
 
 const PLATFORM = "/platform/api/v1";
 /** Every application-API path starts here; `account_id` is resolved by authentication. */
@@ -32,6 +44,10 @@ const platform = (methods: string[], path: string, handle: (call: PlatformCall) 
 
 const account = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
   methods.map((method) => ({ method, pattern: compilePattern(ACCOUNT + path), area: "account", handle }));
+
+/** Account routes whose controller only an Enterprise server has. */
+const enterprise = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
+  account(methods, path, handle).map((route) => ({ ...route, enterprise: true }));
 
 /** `resources` routes both PATCH and PUT to update. */
 const UPDATE = ["PATCH", "PUT"];
@@ -111,6 +127,26 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/macros/:id", macros.show),
   ...account(UPDATE, "/macros/:id", macros.update),
   ...account(["DELETE"], "/macros/:id", macros.destroy),
+
+  ...account(["GET"], "", accountShow.show),
+
+  ...enterprise(["GET"], "/sla_policies", slaPolicies.index),
+  ...enterprise(["POST"], "/sla_policies", slaPolicies.create),
+  ...enterprise(["GET"], "/sla_policies/:id", slaPolicies.show),
+  ...enterprise(UPDATE, "/sla_policies/:id", slaPolicies.update),
+  ...enterprise(["DELETE"], "/sla_policies/:id", slaPolicies.destroy),
+
+  ...enterprise(["GET"], "/custom_roles", customRoles.index),
+  ...enterprise(["POST"], "/custom_roles", customRoles.create),
+  ...enterprise(["GET"], "/custom_roles/:id", customRoles.show),
+  ...enterprise(UPDATE, "/custom_roles/:id", customRoles.update),
+  ...enterprise(["DELETE"], "/custom_roles/:id", customRoles.destroy),
+
+  ...account(["GET"], "/dashboard_apps", dashboardApps.index),
+  ...account(["POST"], "/dashboard_apps", dashboardApps.create),
+  ...account(["GET"], "/dashboard_apps/:id", dashboardApps.show),
+  ...account(UPDATE, "/dashboard_apps/:id", dashboardApps.update),
+  ...account(["DELETE"], "/dashboard_apps/:id", dashboardApps.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();
@@ -122,8 +158,9 @@ for (const route of ROUTES) {
 for (const list of byMethod.values()) list.sort((a, b) => compareSpecificity(a.pattern, b.pattern));
 
 /** The route for a request and its path parameters, or undefined (a routing 404). */
-export function findRoute(method: string, segments: readonly string[]): { route: Route; path: Record<string, string> } | undefined {
+export function findRoute(method: string, segments: readonly string[], edition: Edition): { route: Route; path: Record<string, string> } | undefined {
   for (const route of byMethod.get(method) ?? []) {
+    if (route.enterprise && edition === "community") continue;
     const path = matchPattern(route.pattern, segments);
     if (path) return { route, path };
   }

@@ -1,6 +1,6 @@
 import { FaultStore } from "./faults";
 import type { Fixture } from "./fixture";
-import type { ShapeMode } from "./options";
+import type { Edition, ShapeMode } from "./options";
 import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { SecretBook } from "./secret-book";
@@ -19,6 +19,8 @@ export class SandboxRuntime {
   constructor(
     private readonly fixture: Fixture,
     public shapes: ShapeMode,
+    /** Kept across resets, as the shapes are: it is what the server is, not what it holds. */
+    public edition: Edition,
   ) {
     this.state = new SandboxState(fixture, this.secrets);
   }

@@ -7,12 +7,14 @@ import type { FixtureInput } from "./fixture";
  * - account 2 "Globex": user 5 administrator, user 4 agent; inbox 4 (API channel);
  * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2).
  * Portals, automation rules, custom attribute definitions, labels, canned responses, teams,
- * webhooks and macros start empty.
+ * webhooks, macros, SLA policies, custom roles and dashboard apps start empty. Both accounts have
+ * the Enterprise features `sla` and `custom_roles` on (the sandbox plays an Enterprise server
+ * unless told otherwise), so that programs can declare SLA policies and custom roles at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme" },
-    { id: 2, name: "Globex" },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles"] },
+    { id: 2, name: "Globex", features: ["sla", "custom_roles"] },
   ],
   users: [
     { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },

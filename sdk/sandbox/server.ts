@@ -144,12 +144,12 @@ function dispatch(
   body: RequestBody | ApiError,
 ): ApiResult | ApiError {
   try {
-    const found = segments && findRoute(method, segments);
+    const found = segments && findRoute(method, segments, runtime.edition);
     if (!found) throw railsError(404);
     if (body instanceof ApiError) throw body;
     const { params, json } = body;
-    const { state, shapes } = runtime;
-    const call: BaseCall = { state, shapes, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
+    const { state, shapes, edition } = runtime;
+    const call: BaseCall = { state, shapes, edition, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
     const token = accessToken(req.headers);
     if (found.route.area === "platform") return found.route.handle({ ...call, app: authenticatePlatform(state, token) });
     return found.route.handle({ ...call, ...authenticateAccount(state, token, found.path.account_id ?? "") });

@@ -5,12 +5,15 @@ import type {
   AutomationRuleFixture,
   CannedResponseFixture,
   CustomAttributeDefinitionFixture,
+  CustomRoleFixture,
+  DashboardAppFixture,
   Fixture,
   InboxFixture,
   LabelFixture,
   MacroFixture,
   PlatformAppFixture,
   PortalFixture,
+  SlaPolicyFixture,
   TeamFixture,
   UserFixture,
   WebhookFixture,
@@ -61,6 +64,9 @@ export type TeamRecord = z.output<typeof TeamFixture>;
 export type WebhookRecord = z.output<typeof WebhookFixture> & { secret: string };
 /** `actions` holds whatever JSON the create sent (the update stores its permitted form). */
 export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { actions: unknown };
+export type SlaPolicyRecord = z.output<typeof SlaPolicyFixture>;
+export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
+export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -92,7 +98,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps";
 
 type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
 
@@ -115,6 +121,9 @@ export class SandboxState {
   readonly teams = new Map<number, TeamRecord>();
   readonly webhooks = new Map<number, WebhookRecord>();
   readonly macros = new Map<number, MacroRecord>();
+  readonly slaPolicies = new Map<number, SlaPolicyRecord>();
+  readonly customRoles = new Map<number, CustomRoleRecord>();
+  readonly dashboardApps = new Map<number, DashboardAppRecord>();
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
   /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */
@@ -171,6 +180,9 @@ export class SandboxState {
     for (const team of fixture.teams) this.teams.set(team.id, structuredClone(team));
     for (const webhook of fixture.webhooks) this.webhooks.set(webhook.id, { ...structuredClone(webhook), secret: secrets.stable(`webhook:${webhook.id}`) });
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
+    for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
+    for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
+    for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
@@ -183,6 +195,9 @@ export class SandboxState {
     this.lastIds.set("teams", maxId(this.teams.keys()));
     this.lastIds.set("webhooks", maxId(this.webhooks.keys()));
     this.lastIds.set("macros", maxId(this.macros.keys()));
+    this.lastIds.set("sla_policies", maxId(this.slaPolicies.keys()));
+    this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
+    this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
     this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
     this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
@@ -217,6 +232,9 @@ export class SandboxState {
       teams: rows(this.teams),
       webhooks: rows(this.webhooks).map(({ secret: _secret, ...webhook }) => webhook),
       macros: rows(this.macros),
+      sla_policies: rows(this.slaPolicies),
+      custom_roles: rows(this.customRoles),
+      dashboard_apps: rows(this.dashboardApps),
     });
   }
 

@@ -1,8 +1,10 @@
 /**
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
- * account 1 "Acme" configured with every kind an export covers, account 2 "Globex" with nothing to
- * clash with but the same people (found there by e-mail address) and an e-mail inbox of its own,
- * which the copy adopts in place of Acme's (an e-mail channel cannot be created through the API).
+ * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
+ * `add_sla` among them: the sandbox plays an Enterprise server, both accounts with the `sla` and
+ * `custom_roles` features), account 2 "Globex" with nothing to clash with but the same people
+ * (found there by e-mail address) and an e-mail inbox of its own, which the copy adopts in place
+ * of Acme's (an e-mail channel cannot be created through the API).
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
 
@@ -92,6 +94,7 @@ export const CLONE_FIXTURE: FixtureInput = {
       actions: [
         { action_name: "assign_team", action_params: [1] },
         { action_name: "add_label", action_params: ["vip"] },
+        { action_name: "add_sla", action_params: [1] },
       ],
     },
     {
@@ -119,6 +122,28 @@ export const CLONE_FIXTURE: FixtureInput = {
     { id: 1, account_id: 1, short_code: "hello", content: "Hi! How can we help you today?" },
     { id: 2, account_id: 1, short_code: "refund", content: "We have received your refund request and will reply within 2 days." },
   ],
+  sla_policies: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Gold",
+      description: "Customers on the gold plan",
+      first_response_time_threshold: 900,
+      next_response_time_threshold: 3600,
+      resolution_time_threshold: 86400,
+      only_during_business_hours: true,
+    },
+  ],
+  custom_roles: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Billing desk",
+      description: "Refund requests and their contacts",
+      permissions: ["conversation_unassigned_manage", "contact_manage", "report_manage"],
+    },
+  ],
+  dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],
   macros: [
     {
       id: 1,

@@ -36,6 +36,9 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   CannedResponse: (o) => `/${shown(o.shortCode)}`,
   Macro: (o) => `"${shown(o.name)}" (${shown(o.visibility)})`,
   Inbox: (o) => `"${shown(o.name)}" (${shown(o.channelType)})`,
+  SlaPolicy: (o) => `"${shown(o.name)}" (first response ${shown(o.firstResponseTimeThreshold)} s, resolution ${shown(o.resolutionTimeThreshold)} s)`,
+  CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
+  DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,
 };
 
 /** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */

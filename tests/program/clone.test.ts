@@ -38,13 +38,18 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const { code, stdout, stderr } = await flow.exportSource();
     expect(code).toBe(0);
     expect(stdout).toBe("");
-    const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "automation rules", "webhooks", "canned responses", "macros"];
+    const kinds = [
+      "custom attributes", "labels", "teams", "team memberships", "SLA policy", "custom role", "agent bot", "inboxes", "inbox memberships", "portal",
+      "automation rules", "webhooks", "canned responses", "macros", "dashboard app",
+    ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
     // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
     expect(stderr).toMatch(/^warning: inbox "Acme Support Email": a Channel::Email inbox can only be adopted/m);
     const files = flow.files();
     expect(files["index.ts"]).toContain(`adoptId: adopt ? ${SOURCE_EMAIL_INBOX} : config.requireNumber("inboxAcmeSupportEmailId")`);
+    // The rule applies the SLA policy by reference, never by the exported account's id.
+    expect(files["index.ts"]).toContain('{ actionName: "add_sla", actionParams: [idOf(slaPolicyGold)] }');
     const secrets = sandbox.control.secrets();
     expect(secrets.length).toBeGreaterThan(0);
     for (const secret of secrets) {
@@ -70,6 +75,12 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
     expect(adopted).toEqual([expect.stringMatching(/^inbox/)]);
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
+    // The copied rule applies the copy's SLA policy, by its id in account 2.
+    const { sla_policies, automation_rules } = sandbox.control.snapshot();
+    const gold = sla_policies.find((p) => p.account_id === 2 && p.name === "Gold");
+    expect(gold?.id).not.toBe(1);
+    const rule = automation_rules.find((r) => r.account_id === 2 && r.name === "Gold customers to billing");
+    expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
 
     const after = await flow.diffCopy();
     expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);

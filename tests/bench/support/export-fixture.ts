@@ -2,8 +2,9 @@
  * The sandbox seed of the export benchmark: the built-in seed with account 1 replaced by a large
  * configuration of every kind an export covers (labels, custom attributes of the three models,
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
- * with a bot, portals linked to web widgets, rules that refer to teams, labels, attributes and
- * inboxes, webhooks, canned responses, macros), about `objects` objects in all. Names, keys and
+ * with a bot, portals linked to web widgets, SLA policies, custom roles, rules that refer to teams,
+ * labels, attributes, inboxes and SLA policies, webhooks, canned responses, macros, dashboard
+ * apps), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -24,8 +25,11 @@ const SHARES: Record<TypeName, number> = {
   Portal: 2,
   AutomationRule: 8,
   Webhook: 6,
-  CannedResponse: 24,
+  CannedResponse: 21,
   Macro: 8,
+  SlaPolicy: 1,
+  CustomRole: 1,
+  DashboardApp: 1,
 };
 
 const ACCOUNT = 1;
@@ -149,6 +153,26 @@ export function exportSeed(objects: number): ExportSeed {
       inbox_id: i < widgets.length ? (widgets[i] as number) : null,
     })),
   ];
+  const slaPolicies: Rows<"sla_policies"> = ids(n.SlaPolicy).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Tier ${id}`,
+    first_response_time_threshold: 900 * (1 + (i % 4)),
+    resolution_time_threshold: 86400 * (1 + (i % 3)),
+    only_during_business_hours: i % 2 === 0,
+  }));
+  const customRoles: Rows<"custom_roles"> = ids(n.CustomRole).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Desk ${id}`,
+    permissions: i % 2 === 0 ? ["conversation_manage", "contact_manage"] : ["report_manage"],
+  }));
+  const dashboardApps: Rows<"dashboard_apps"> = ids(n.DashboardApp).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    title: `Panel ${id}`,
+    content: [{ type: "frame", url: `https://panels.acme.test/${id}` }],
+  }));
   const rules: Rows<"automation_rules"> = ids(n.AutomationRule).map((id, i) => {
     const attribute = pick(attributes, i);
     return {
@@ -165,6 +189,7 @@ export function exportSeed(objects: number): ExportSeed {
       actions: [
         { action_name: "assign_team", action_params: [pick(teams, i).id] },
         { action_name: "add_label", action_params: [pick(labels, i).title] },
+        ...(i % 4 === 0 ? [{ action_name: "add_sla", action_params: [pick(slaPolicies, i).id] }] : []),
       ],
     };
   });
@@ -208,8 +233,11 @@ export function exportSeed(objects: number): ExportSeed {
     webhooks,
     canned_responses: cannedResponses,
     macros,
+    sla_policies: slaPolicies,
+    custom_roles: customRoles,
+    dashboard_apps: dashboardApps,
   };
-  // The users, each attribute model, and the nine other kinds' lists; a team's members; an inbox's bot and members.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 9;
+  // The users, each attribute model, and the twelve other kinds' lists; a team's members; an inbox's bot and members.
+  const lists = 1 + ATTRIBUTE_MODELS.length + 12;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox };
 }

@@ -23,7 +23,10 @@ export type ResourceKind =
   | "Webhook"
   | "Macro"
   | "Team"
-  | "TeamMembership";
+  | "TeamMembership"
+  | "SlaPolicy"
+  | "CustomRole"
+  | "DashboardApp";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
@@ -378,6 +381,78 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/inboxes/${d.id}`)), "deleting the inbox");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "SlaPolicy",
+    // The sandbox plays an Enterprise server whose seed accounts have the `sla` feature on.
+    declare: (sdk, name) => new sdk.SlaPolicy(name, { name: "Gold", firstResponseTimeThreshold: 900, resolutionTimeThreshold: 86400 }),
+    bad: { inputs: { firstResponseTimeThreshold: 0, resolutionTimeThreshold: 86_400_000 }, properties: ["firstResponseTimeThreshold", "resolutionTimeThreshold"] },
+    onServer: (s, d) => row(s.sla_policies, d),
+    created: { name: "Gold", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: false, account_id: 1 },
+    change: {
+      inputs: { onlyDuringBusinessHours: true },
+      write: (d) => `PATCH ${accountPath(d, `/sla_policies/${d.id}`)}`,
+      server: { only_during_business_hours: true, name: "Gold" },
+      outputs: { onlyDuringBusinessHours: true, firstResponseTimeThreshold: 900 },
+    },
+    // Names repeat freely: the new policy comes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/sla_policies/${d.id}`), { first_response_time_threshold: 1800 }), "changing a threshold"),
+      outputs: { firstResponseTimeThreshold: 1800, name: "Gold" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/sla_policies/${d.id}`)), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CustomRole",
+    declare: (sdk, name) => new sdk.CustomRole(name, { name: "Billing desk", permissions: ["contact_manage", "report_manage"] }),
+    bad: { inputs: { name: " ", permissions: ["inbox_manage"] }, properties: ["name", "permissions.0"] },
+    onServer: (s, d) => row(s.custom_roles, d),
+    created: { name: "Billing desk", permissions: ["contact_manage", "report_manage"], account_id: 1 },
+    change: {
+      inputs: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"] },
+      write: (d) => `PATCH ${accountPath(d, `/custom_roles/${d.id}`)}`,
+      server: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"], name: "Billing desk" },
+      outputs: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"], name: "Billing desk" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/custom_roles/${d.id}`), { permissions: ["report_manage"] }), "taking a permission away"),
+      outputs: { permissions: ["report_manage"], name: "Billing desk" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/custom_roles/${d.id}`)), "deleting the role");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "DashboardApp",
+    declare: (sdk, name) => new sdk.DashboardApp(name, { title: "CRM", frameUrls: ["https://crm.example.test/panel"] }),
+    bad: { inputs: { title: "", frameUrls: ["crm.example.test"] }, properties: ["title", "frameUrls.0"] },
+    onServer: (s, d) => row(s.dashboard_apps, d),
+    created: { title: "CRM", content: [{ type: "frame", url: "https://crm.example.test/panel" }], account_id: 1 },
+    change: {
+      inputs: { title: "CRM panel" },
+      write: (d) => `PATCH ${accountPath(d, `/dashboard_apps/${d.id}`)}`,
+      server: { title: "CRM panel", content: [{ type: "frame", url: "https://crm.example.test/panel" }] },
+      outputs: { title: "CRM panel", frameUrls: ["https://crm.example.test/panel"] },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) =>
+        ok(await api.admin("PATCH", accountPath(d, `/dashboard_apps/${d.id}`), { content: [{ type: "frame", url: "https://crm.example.test/other" }] }), "changing the frame"),
+      outputs: { frameUrls: ["https://crm.example.test/other"], title: "CRM" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/dashboard_apps/${d.id}`)), "deleting the app");
       return d;
     },
     deleted: undefined,

@@ -63,7 +63,7 @@ export function as(base: () => string, token: () => string) {
 
 /**
  * One sandbox per describe block: started before its tests, reset (and set back to the given
- * shapes, without rate limit) before each test, closed after.
+ * shapes and edition, without rate limit) before each test, closed after.
  */
 export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
   let sandbox: Sandbox | undefined;
@@ -74,6 +74,7 @@ export function useSandbox(options: SandboxOptions = {}): () => Sandbox {
     const control = current().control;
     control.reset();
     control.setShapes(options.shapes ?? "chatwoot");
+    control.setEdition(options.edition ?? "enterprise");
     control.setRateLimit(options.rateLimit ?? null);
   });
   afterAll(async () => {

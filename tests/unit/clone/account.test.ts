@@ -81,3 +81,46 @@ test("kinds not asked for are not read; inboxes always read their bot, members o
   });
   expect(withMembers.inboxes[0]?.memberIds).toEqual([11]);
 });
+
+describe("Enterprise kinds the server or the account lacks", () => {
+  const refused = (req: ApiRequest, status: number, serverMessage: string) =>
+    new ChatwootApiError({ kind: "http", method: req.method, path: req.path, status, serverMessage, body: "json", writeOutcome: "not-applied" });
+  /** A server whose lists of `failing` (default: SLA policies and custom roles) fail with `status`, and whose account has `features` enabled. */
+  const gated = (status: number, message: string, features: Record<string, boolean>, failing = ["sla_policies", "custom_roles"]) => {
+    const client: ApiClient = {
+      async send(req) {
+        if (failing.some((path) => req.path === at(path))) throw refused(req, status, message);
+        if (req.path === "/api/v1/accounts/1") return { status: 200, body: { id: 1, features } };
+        return { status: 200, body: req.path === at("automation_rules") ? { payload: [{ id: 3, name: "Gold SLA", actions: [{ action_name: "add_sla", action_params: [4] }] }] } : [] };
+      },
+    };
+    return client;
+  };
+
+  test("a community server (routing 404, the account readable) has none: each is left out with the reason, nothing fails", async () => {
+    const progress: string[] = [];
+    const snapshot = await readAccount(gated(404, "Not Found", {}), 1, { types: ALL, progress: (type, n) => progress.push(`${type} ${n}`) });
+    expect(snapshot.unavailable.map((u) => u.type)).toEqual(["SlaPolicy", "CustomRole"]);
+    expect(snapshot.unavailable[0]?.reason).toMatch(/^this server has no SLA policies: they are a feature of Chatwoot's Enterprise edition/);
+    expect(progress).not.toContain("SlaPolicy 0");
+    // What refers to a kind left out says it was not exported.
+    expect(snapshot.types.has("SlaPolicy")).toBe(false);
+    expect(snapshot.types.has("Label")).toBe(true);
+  });
+
+  test("an account whose flag is off (the role check's 401) has none, naming the flag", async () => {
+    const snapshot = await readAccount(gated(401, "You are not authorized to do this action", { custom_roles: true }, ["sla_policies"]), 1, { types: ALL });
+    expect(snapshot.unavailable).toEqual([{ type: "SlaPolicy", reason: expect.stringMatching(/^the account's "sla" feature is off/) }]);
+  });
+
+  test("a 401 with the flag on is the token's role: the read fails", async () => {
+    await expect(readAccount(gated(401, "You are not authorized to do this action", { sla: true, custom_roles: true }), 1, { types: ALL })).rejects.toMatchObject({
+      status: 401,
+      path: at("sla_policies"),
+    });
+  });
+
+  test("another failure (a 500) fails the read", async () => {
+    await expect(readAccount(gated(500, "Internal Server Error", {}), 1, { types: ALL })).rejects.toMatchObject({ status: 500 });
+  });
+});

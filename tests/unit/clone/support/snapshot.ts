@@ -5,11 +5,14 @@
 import { AgentBotWire } from "../../../../provider/wire/agent-bot";
 import { RuleWire } from "../../../../provider/wire/automation-rule";
 import { CannedResponseWire } from "../../../../provider/wire/canned-response";
+import { CustomRoleWire } from "../../../../provider/wire/custom-role";
+import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
+import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
 import { TeamWire } from "../../../../provider/wire/team";
 import { WebhookWire } from "../../../../provider/wire/webhook";
 import { AgentWire } from "../../../../provider/wire/agent";
@@ -33,6 +36,9 @@ export interface RawAccount {
   webhooks?: Raw[];
   cannedResponses?: Raw[];
   macros?: Raw[];
+  slaPolicies?: Raw[];
+  customRoles?: Raw[];
+  dashboardApps?: Raw[];
 }
 
 /** The account's users of most tests: two agents with e-mail addresses, one without. */
@@ -64,6 +70,10 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     webhooks: (raw.webhooks ?? []).map((w) => WebhookWire.parse(w)),
     cannedResponses: (raw.cannedResponses ?? []).map((c) => CannedResponseWire.parse(c)),
     macros: (raw.macros ?? []).map((m) => MacroWire.parse(m)),
+    slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
+    customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
+    dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
+    unavailable: [],
   };
 }
 
