@@ -3,8 +3,8 @@
  * `configure()`), falling back to environment variables. Read on every call rather than once, so a
  * long-lived provider process sees rotated environment values.
  */
-import { ConfigError } from "./http/errors";
-import { registerSecret } from "./http/secrets";
+import { ConfigError } from "./http/transport/errors";
+import { registerSecret } from "./http/redaction/secrets";
 
 /** Where the provider connects and how patient it is. */
 export interface ConnectionSettings {

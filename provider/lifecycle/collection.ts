@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Normalizer } from "../diff/diff";
-import type { ApiRequest } from "../http/client";
-import { ChatwootApiError } from "../http/errors";
+import type { ApiRequest } from "../http/transport/client";
+import { ChatwootApiError } from "../http/transport/errors";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath } from "../wire/paths";

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection } from "../config";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError } from "../http/transport/errors";
 import type { Props } from "./json";
 import { PartialCreateError } from "./partial-create";
 

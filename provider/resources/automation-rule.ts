@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { takeOver } from "../lifecycle/adopt";
 import { call, send, writeThenRead } from "../lifecycle/api";
 import { createOnce } from "../lifecycle/create-once";

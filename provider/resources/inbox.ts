@@ -5,7 +5,7 @@ import { normalizeTimeZone } from "../diff/normalize/time-zone";
 import { changedDays, describeDay, normalizeListedDays, normalizeWorkingHours } from "../diff/normalize/working-hours";
 import { planDiff } from "../diff/diff";
 import { takeOver } from "../lifecycle/adopt";
-import { isNotFound } from "../http/errors";
+import { isNotFound } from "../http/transport/errors";
 import { send } from "../lifecycle/api";
 import { createOnce } from "../lifecycle/create-once";
 import type { Props } from "../lifecycle/json";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
 import { call, send, writeThenRead } from "../lifecycle/api";
 import { createOnce } from "../lifecycle/create-once";

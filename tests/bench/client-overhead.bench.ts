@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { Pool } from "undici";
-import { apiClient } from "../../provider/http/client";
-import { Limiter } from "../../provider/http/limiter";
-import { closeApiClients } from "../../provider/http/origins";
+import { apiClient } from "../../provider/http/transport/client";
+import { Limiter } from "../../provider/http/rate-limit/limiter";
+import { closeApiClients } from "../../provider/http/transport/origins";
 
 const SERVER = `
 const http = require("node:http");

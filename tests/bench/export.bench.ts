@@ -27,7 +27,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { closeApiClients } from "../../provider/http/origins";
+import { closeApiClients } from "../../provider/http/transport/origins";
 import type { LogEntry } from "../../sdk/sandbox";
 import { readAccount } from "../../sdk/clone/account";
 import { buildModel } from "../../sdk/clone/model";

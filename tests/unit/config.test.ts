@@ -10,7 +10,7 @@ import {
   resetConnectionConfig,
   settingLabel,
 } from "../../provider/config";
-import { ConfigError } from "../../provider/http/errors";
+import { ConfigError } from "../../provider/http/transport/errors";
 
 const ENV_NAMES = Object.values(SETTING_SOURCES).map((s) => s.env);
 const saved: Record<string, string | undefined> = {};

@@ -4,7 +4,7 @@
  * and the resources of one process share what a request learned about the server's window.
  */
 import { resources } from "../../../provider";
-import { closeApiClients, limiterStats } from "../../../provider/http/origins";
+import { closeApiClients, limiterStats } from "../../../provider/http/transport/origins";
 import { create } from "../support/engine";
 import { useSandbox } from "../support/sandbox";
 

@@ -1,4 +1,4 @@
-import { redactSecrets } from "../../../provider/http/secrets";
+import { redactSecrets } from "../../../provider/http/redaction/secrets";
 import { InboxWire } from "../../../provider/readers/inbox";
 import { AgentBotWire } from "../../../provider/resources/agent-bot";
 import { PortalWire } from "../../../provider/resources/portal";

@@ -2,7 +2,7 @@
  * A Limiter on a clock and timers the test moves by hand: what the limiter, its window learning and
  * its waits do over minutes of simulated time runs in milliseconds and the same way every time.
  */
-import { DEFAULT_LIMITER_OPTIONS, Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
+import { DEFAULT_LIMITER_OPTIONS, Limiter, type LimiterOptions } from "../../../../provider/http/rate-limit/limiter";
 
 /** The default tuning (without its clock, which `manual` replaces), for tests that compute with it. */
 export const OPTIONS: Omit<LimiterOptions, "now"> = (({ now: _now, ...tuning }) => tuning)(DEFAULT_LIMITER_OPTIONS);

@@ -4,9 +4,9 @@
  * Deterministic: the same inputs give the same figures.
  */
 import { DEFAULT_RATE_LIMIT_MAX_WAIT_MS } from "../../../../provider/config";
-import { Limiter, type LimiterOptions } from "../../../../provider/http/limiter";
-import { retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/retry-policy";
-import type { WindowWait } from "../../../../provider/http/window-waits";
+import { Limiter, type LimiterOptions } from "../../../../provider/http/rate-limit/limiter";
+import { retryDelayMs, type RetryCounters, type RetryPolicyOptions } from "../../../../provider/http/transport/retry-policy";
+import type { WindowWait } from "../../../../provider/http/rate-limit/window-waits";
 
 /** How the simulated server limits requests. */
 export type ServerLimit =

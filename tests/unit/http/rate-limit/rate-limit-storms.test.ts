@@ -3,9 +3,9 @@
  * isolated ones) and a server that refuses everything, through the real limiter and retry policy on
  * a simulated clock: what each costs in time and in requests.
  */
-import { DEFAULT_RATE_LIMIT_MAX_WAIT_MS } from "../../../provider/config";
-import { OPTIONS } from "./support/manual-limiter";
-import { simulate, type SimulationInput, type SimulationResult, type TracedRequest } from "./support/simulation";
+import { DEFAULT_RATE_LIMIT_MAX_WAIT_MS } from "../../../../provider/config";
+import { OPTIONS } from "../support/manual-limiter";
+import { simulate, type SimulationInput, type SimulationResult, type TracedRequest } from "../support/simulation";
 
 const BASE: Omit<SimulationInput, "resources" | "requestsPerResource"> = { server: { kind: "none" }, latencyMs: 10, connections: 16, useLimiter: true, trace: true };
 

@@ -9,11 +9,11 @@
  */
 import { STATUS_CODES } from "node:http";
 import { interceptors, type Dispatcher, type RetryHandler } from "undici";
-import { connection, settingLabel, type ConnectionSettings } from "../config";
+import { connection, settingLabel, type ConnectionSettings } from "../../config";
 import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-body";
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
-import { registerSecret } from "./secrets";
+import { registerSecret } from "../redaction/secrets";
 import { CALL, attemptGate, type CallState, type WithCall } from "./attempt-gate";
 import { originEntry, type OriginOptions } from "./origins";
 import {

@@ -6,6 +6,7 @@
  * ({@link WindowWaits}, which also reports the wait as progress).
  */
 import { DEFAULT_RATE_WINDOW_OPTIONS, RateWindow, type RateWindowCounts, type RateWindowOptions } from "./rate-window";
+import { REAL_TIMERS, type LimiterTimers } from "./timers";
 import { WindowWaits, type WindowWait } from "./window-waits";
 
 /** Tuning of the limiter's window learning (see {@link RateWindowOptions}). */
@@ -26,20 +27,6 @@ export interface LimiterStats extends RateWindowCounts {
   /** Calls waiting for the rate-limit window (held back, or with an attempt out after a 429). */
   waitingForWindow: number;
 }
-
-/** Timer functions (the simulation in the tests drives a virtual clock). */
-export interface LimiterTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-  /** Runs `fn` soon, after the current call stack: how a freed slot wakes the queue without a timer's delay. */
-  soon(fn: () => void): void;
-}
-
-const REAL_TIMERS: LimiterTimers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  soon: (fn) => queueMicrotask(fn),
-};
 
 /** A request in the queue; `cancelled` once its call gave up waiting (it is skipped, holding no slot). */
 interface Queued {

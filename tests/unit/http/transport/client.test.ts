@@ -1,9 +1,9 @@
-import { configureConnection, resetConnectionConfig, type ConnectionSettings } from "../../../provider/config";
-import { apiClient, type ApiClient, type ApiRequest, type ClientOptions } from "../../../provider/http/client";
-import { ChatwootApiError, ConfigError, isNotFound } from "../../../provider/http/errors";
-import { closeApiClients, limiterStats } from "../../../provider/http/origins";
-import { exposedText, fakeToken } from "./support/secrets";
-import { closedPort, startTestServer, type Reply, type TestServer } from "./support/server";
+import { configureConnection, resetConnectionConfig, type ConnectionSettings } from "../../../../provider/config";
+import { apiClient, type ApiClient, type ApiRequest, type ClientOptions } from "../../../../provider/http/transport/client";
+import { ChatwootApiError, ConfigError, isNotFound } from "../../../../provider/http/transport/errors";
+import { closeApiClients, limiterStats } from "../../../../provider/http/transport/origins";
+import { exposedText, fakeToken } from "../support/secrets";
+import { closedPort, startTestServer, type Reply, type TestServer } from "../support/server";
 
 const API_TOKEN = fakeToken("user");
 const PLATFORM_TOKEN = fakeToken("platform");

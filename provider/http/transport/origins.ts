@@ -8,7 +8,7 @@
  * would not keep a newer one's contract.
  */
 import { Pool, type Dispatcher } from "undici";
-import { Limiter, type LimiterOptions, type LimiterStats } from "./limiter";
+import { Limiter, type LimiterOptions, type LimiterStats } from "../rate-limit/limiter";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {

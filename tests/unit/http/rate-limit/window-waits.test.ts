@@ -3,10 +3,10 @@
  * when it began to wait) and how the wait is reported (one progress line per server at a modest
  * cadence), on the limiter's hand-driven clock: minutes of waiting run in milliseconds.
  */
-import { setProgressSink, type ProgressSink } from "../../../provider/http/progress";
-import { rateLimitWaitOver } from "../../../provider/http/retry-policy";
-import { PROGRESS_EVERY_MS, PROGRESS_FIRST_AFTER_MS, progressLine, type WindowWait } from "../../../provider/http/window-waits";
-import { OPTIONS, manual, spendFirstWindow } from "./support/manual-limiter";
+import { setProgressSink, type ProgressSink } from "../../../../provider/http/rate-limit/progress";
+import { rateLimitWaitOver } from "../../../../provider/http/transport/retry-policy";
+import { PROGRESS_EVERY_MS, PROGRESS_FIRST_AFTER_MS, progressLine, type WindowWait } from "../../../../provider/http/rate-limit/window-waits";
+import { OPTIONS, manual, spendFirstWindow } from "../support/manual-limiter";
 
 const ORIGIN = "https://chat.example.com";
 const RTT_MS = 5;

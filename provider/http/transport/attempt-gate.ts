@@ -10,9 +10,9 @@
  * `rateLimitMaxWaitMs`, counted from its first 429 or from when it was first held back for the window.
  */
 import type { Dispatcher } from "undici";
-import type { Limiter } from "./limiter";
+import type { Limiter } from "../rate-limit/limiter";
 import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
-import type { WindowWait } from "./window-waits";
+import type { WindowWait } from "../rate-limit/window-waits";
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {

@@ -1,8 +1,8 @@
-import { Limiter, type LimiterOptions } from "../../../provider/http/limiter";
-import { RateWindow } from "../../../provider/http/rate-window";
-import { WindowOpenings } from "../../../provider/http/window-openings";
-import { OPTIONS, manual, spendFirstWindow } from "./support/manual-limiter";
-import { simulate, type SimulationInput, type SimulationResult } from "./support/simulation";
+import { Limiter, type LimiterOptions } from "../../../../provider/http/rate-limit/limiter";
+import { RateWindow } from "../../../../provider/http/rate-limit/rate-window";
+import { WindowOpenings } from "../../../../provider/http/rate-limit/window-openings";
+import { OPTIONS, manual, spendFirstWindow } from "../support/manual-limiter";
+import { simulate, type SimulationInput, type SimulationResult } from "../support/simulation";
 
 /** A RateWindow on a clock the test moves; requests are sent and answered by hand. */
 function rig(options: Partial<LimiterOptions> = {}) {

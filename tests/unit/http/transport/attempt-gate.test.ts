@@ -4,8 +4,8 @@
  * attempt and one given back twice lets two through.
  */
 import type { Dispatcher } from "undici";
-import { CALL, attemptGate, type CallState, type WithCall } from "../../../provider/http/attempt-gate";
-import { Limiter } from "../../../provider/http/limiter";
+import { CALL, attemptGate, type CallState, type WithCall } from "../../../../provider/http/transport/attempt-gate";
+import { Limiter } from "../../../../provider/http/rate-limit/limiter";
 
 /** One attempt the fake pool received. */
 interface Dispatched {
