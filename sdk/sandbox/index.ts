@@ -52,6 +52,8 @@ export interface SandboxOptions {
   shapes?: ShapeMode;
   /** Requests per period per client (a bare number: per minute), answered like rack-attack; off by default. */
   rateLimit?: RateLimitSetting;
+  /** How far the server's clock runs ahead of this machine's (negative: behind); default 0. See `control.setClockOffset`. */
+  clockOffsetMs?: number;
   /** Seed data: a fixture object or the path of a JSON file; default: the built-in seed. */
   fixture?: FixtureInput | string;
 }
@@ -62,7 +64,7 @@ export interface Sandbox {
   url: string;
   /** Exactly what the CLI prints as its JSON line: the URL, tokens, account, user and inbox ids. */
   info: SandboxInfo;
-  /** Test controls: request log, reset, faults, shapes, rate limit (also over HTTP under `/__sandbox/`). */
+  /** Test controls: request log, reset, faults, shapes, rate limit, clock (also over HTTP under `/__sandbox/`). */
   control: SandboxControl;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const runtime = new SandboxRuntime(loadFixture(options.fixture ?? defaultFixture), ShapeMode.parse(options.shapes ?? "chatwoot"));
   if (options.rateLimit !== undefined) runtime.setRateLimit(resolveRateLimit(options.rateLimit));
   const control = createControl(runtime);
+  if (options.clockOffsetMs !== undefined) control.setClockOffset(options.clockOffsetMs);
   // The info needs the port, so the control plane reads it once listening has started.
   const started: { info?: SandboxInfo } = {};
   const server = createServer({ keepAlive: true }, createListener(runtime, createControlHandler(runtime, control, () => started.info as SandboxInfo)));

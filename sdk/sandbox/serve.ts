@@ -26,8 +26,8 @@ export function sandboxUsage(command: string): string {
     "  --fixture FILE       seed data as JSON (default: the built-in seed)",
     "  -h, --help           this text",
     "",
-    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, state, secrets,",
-    "inbox-deletion-lag).",
+    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, clock, state,",
+    "secrets, inbox-deletion-lag).",
   ].join("\n");
 }
 

@@ -3,7 +3,8 @@
  * stack with unbounded parallelism, all in one provider process), then all deleted at once, against
  * the sandbox with or without its rate limit. Each phase starts with fresh connection pools and a
  * fresh limiter, as a new `pulumi` process would; the server's rate-limit window carries on (with
- * short windows the destroy starts at the next one, so that its bound is known).
+ * short windows the destroy starts at the next one, so that its bound is known). Windows start at
+ * multiples of the period since the epoch, as rack-attack's do.
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -14,7 +15,7 @@ import type { LimiterStats } from "../../../provider/http/rate-limit/limiter";
 import type { LogEntry } from "../../../sdk/sandbox";
 import { create, destroy, type State } from "../../provider/support/engine";
 import type { BareClient } from "./bare-client";
-import { spendWindow, type WindowLimit } from "./rate-limit";
+import { setWindowLimit, spendWindow, type WindowLimit } from "./rate-limit";
 import type { SandboxProcess } from "./sandbox-process";
 import type { FleetMember } from "./workload";
 
@@ -27,6 +28,8 @@ export interface FleetScenario {
   limit: WindowLimit | null;
   /** Requests already counted in the window when the apply starts (another run, other tooling on the same IP). */
   spent: number;
+  /** Whether the limit binds: the run starts at the start of one of the server's windows (see setWindowLimit). */
+  binds: boolean;
   /** Server latency added to every request, uniformly between the two (the sandbox's delay fault). */
   latency?: { minMs: number; maxMs: number };
 }
@@ -81,8 +84,8 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
   const { sandbox, fleet } = ctx;
   await closeApiClients();
   await sandbox.reset();
-  await sandbox.setRateLimit(scenario.limit && { limit: scenario.limit.requests, periodMs: scenario.limit.periodMs });
-  const windowStart = performance.now();
+  if (scenario.limit && scenario.binds) ctx.progress?.(`${scenario.label}: waiting for the start of the server's next window`);
+  const windowStart = scenario.limit ? await setWindowLimit(sandbox, scenario.limit, scenario.binds) : performance.now();
   if (scenario.spent > 0) await spendWindow(ctx.bare, sandbox.info.accounts[0]?.id ?? 1, scenario.spent);
   if (scenario.latency) await addLatency(sandbox, scenario.latency);
   await sandbox.clearLog();
