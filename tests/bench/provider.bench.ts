@@ -228,8 +228,8 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
   out("load: one-minute load average when the phase started. limit-bound: the earliest the phase could finish under the limit");
   out("(0: the quota left in its window covered it; -: no limit). ratio: wall time over the limit-bound time, when the limit");
   out('binds. accepted/s: answers other than 429 per second of wall time; "of limit" divides it by the limit\'s rate (a run that');
-  out("fits in its window's quota may average more). limiter: what it learned (quota per window, window length) and the");
-  out("requests it sent alone to learn it. server state: one object per resource after the apply (no duplicate, every listed");
+  out("fits in its window's quota may average more). limiter: the quota per window it used (configured, measured, or an");
+  out("estimate from the window the run started in), the waits for a window, and the requests it sent alone. server state: one object per resource after the apply (no duplicate, every listed");
   out("member present), nothing left after the destroy (no orphan).");
   for (const [scenario, phases] of results) {
     for (const p of phases) {
@@ -251,9 +251,9 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
 
 function limiterSummary(p: PhaseFigures): string {
   const l = p.limiter;
-  if (!l || l.throttled === 0) return "never throttled";
-  const learned = [l.quota === undefined ? undefined : `quota ${l.quota}`, l.periodMs === undefined ? undefined : `window ${fixed(l.periodMs / 1000, 2)} s`].filter(Boolean).join(", ");
-  return `${learned || "nothing learned"}; ${l.probes} probes`;
+  if (!l || l.throttled === 0) return l?.quota === undefined ? "never throttled" : `quota ${l.quota} (${l.quotaSource}); never throttled`;
+  const quota = l.quota === undefined ? "no quota learned" : `quota ${l.quota} (${l.quotaSource})`;
+  return `${quota}; ${l.holds} waits, ${l.probes} sent alone`;
 }
 
 main().catch((error: unknown) => {

@@ -1,25 +1,27 @@
 /**
- * The process-wide limiter: requests to one server wait here for their turn, at most
- * `maxInFlight` at a time, and when the server answers 429 they wait for its rate-limit window to
- * open again, as {@link RateWindow} learns it (rate-window.ts: fixed windows of unknown length and
- * quota, no Retry-After, like Chatwoot's rack-attack), each for at most its own bound
+ * The process-wide limiter: requests to one server wait here for their turn, at most `maxInFlight`
+ * at a time, and for the server's rate-limit window as {@link FixedWindow} reckons it (rack-attack's
+ * fixed windows, their end told by the server's `Date` header), each for at most its own bound
  * ({@link WindowWaits}, which also reports the wait as progress).
  */
-import { DEFAULT_RATE_WINDOW_OPTIONS, RateWindow, type RateWindowCounts, type RateWindowOptions } from "./rate-window";
+import { DEFAULT_FIXED_WINDOW_OPTIONS, FixedWindow, type FixedWindowCounts, type FixedWindowOptions, type QuotaSource, type Ticket } from "./fixed-window";
 import { REAL_TIMERS, type LimiterTimers } from "./timers";
 import { WindowWaits, type WindowWait } from "./window-waits";
 
-/** Tuning of the limiter's window learning (see {@link RateWindowOptions}). */
-export type LimiterOptions = RateWindowOptions;
+export type { Ticket } from "./fixed-window";
 
-export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = DEFAULT_RATE_WINDOW_OPTIONS;
+/** Tuning of the limiter's window reckoning (see {@link FixedWindowOptions}). */
+export type LimiterOptions = FixedWindowOptions;
+
+export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = DEFAULT_FIXED_WINDOW_OPTIONS;
 
 /** Counters for benchmarks and diagnostics. */
-export interface LimiterStats extends RateWindowCounts {
-  /** Requests per window the server was found to accept; `undefined` until learned. */
+export interface LimiterStats extends FixedWindowCounts {
+  /** Requests per window: configured, or learned from the server's 429s; `undefined` until known. */
   quota: number | undefined;
-  /** Length of the server's window, once learned (from two openings). */
-  periodMs: number | undefined;
+  quotaSource: QuotaSource | undefined;
+  /** The server's clock minus the local one, as far as known (milliseconds). */
+  clockOffsetMs: { lo: number; hi: number };
   /** Requests waiting for their turn. */
   waiting: number;
   /** Requests admitted and not yet released. */
@@ -30,22 +32,23 @@ export interface LimiterStats extends RateWindowCounts {
 
 /** A request in the queue; `cancelled` once its call gave up waiting (it is skipped, holding no slot). */
 interface Queued {
-  go: () => void;
+  go: (ticket: Ticket) => void;
   wait?: WindowWait;
   cancelled: boolean;
 }
 
 /**
- * Queues requests according to a {@link RateWindow}, with at most `maxInFlight` admitted and
- * not yet {@link release}d. Capping what is in flight at the connection pool's size keeps the
- * backlog here, where a 429 can still hold it back, instead of in the pool's queue, from which it
- * would all go out and all be refused once the server's quota runs out.
+ * Queues requests according to a {@link FixedWindow}, with at most `maxInFlight` admitted and not
+ * yet {@link release}d. Capping what is in flight at the connection pool's size keeps the backlog
+ * here, where a 429 can still hold it back, instead of in the pool's queue, from which it would all
+ * go out and all be refused once the server's quota runs out.
  *
- * Every admission (`whenAllowed`'s `go` running, `acquire()` resolving or returning `undefined`)
- * takes a slot that must be given back with {@link release} exactly once, however the request ends.
+ * Every admission (`whenAllowed`'s `go` running) takes a slot that must be given back with
+ * {@link release} exactly once, however the request ends, and hands out a ticket that must come
+ * back through {@link onAnswer} or {@link onNoAnswer} (a request sent alone holds the others until then).
  */
 export class Limiter {
-  readonly rate: RateWindow;
+  readonly window: FixedWindow;
   readonly maxInFlight: number;
   private readonly readClock: () => number;
   private readonly timers: LimiterTimers;
@@ -70,46 +73,36 @@ export class Limiter {
    */
   constructor(options: Partial<LimiterOptions> = {}, maxInFlight = Infinity, timers: LimiterTimers = REAL_TIMERS, origin?: string) {
     if (!(maxInFlight >= 1)) throw new RangeError(`maxInFlight must be at least 1, not ${maxInFlight}`);
-    this.rate = new RateWindow(options);
+    this.window = new FixedWindow(options);
     this.maxInFlight = maxInFlight;
-    this.readClock = this.rate.options.now;
+    this.readClock = this.window.options.now;
     this.timers = timers;
     this.windowWaits = new WindowWaits(origin, timers, this.readClock, (wait) => this.cancel(wait));
   }
 
-  /** The limiter's clock now (not a send stamp: see {@link clock}). */
+  /** The limiter's clock now. */
   now(): number {
     return this.readClock();
   }
 
-  /**
-   * The limiter's clock, for stamping when a request was sent. Strictly increasing, so that a
-   * request sent alone (a probe) is told apart from those sent in the same instant before it.
-   */
-  clock(): number {
-    const now = this.readClock();
-    this.lastStamp = now > this.lastStamp ? now : this.lastStamp + 1e-6;
-    return this.lastStamp;
+  /** The server's quota per window as the operator set it (`undefined`: learn it from its 429s). */
+  configure(quota: number | undefined): void {
+    this.window.configure(quota);
   }
 
   /**
-   * `undefined` when the request may be sent now; otherwise a promise resolved at its turn. Either
-   * way it holds a slot. `first`: the request goes before those waiting (a retry after a 429: it
-   * was admitted before them, and a resource's later requests wait for it).
+   * `go` runs now or at the request's turn, holding a slot, with the ticket to hand back with the
+   * answer. `first`: the request goes before those waiting (a retry after a 429: it was admitted
+   * before them, and a resource's later requests wait for it). `wait`: the call's wait for the
+   * rate-limit window; held back for the window, the call waits at most its `maxWaitMs` in all,
+   * after which `onExpired` runs instead of `go`.
    */
-  acquire(first = false): Promise<void> | undefined {
-    if (this.mayGoNow(first)) return undefined;
-    return new Promise((resolve) => this.enqueue({ go: resolve, cancelled: false }, first));
-  }
-
-  /**
-   * Callback form of {@link acquire}: `go` runs now or at the request's turn, holding a slot.
-   * `wait`: the call's wait for the rate-limit window; held back for the window, the call waits at
-   * most its `maxWaitMs` in all, after which `onExpired` runs instead of `go`.
-   */
-  whenAllowed(go: () => void, first = false, wait?: WindowWait): void {
-    if (this.mayGoNow(first)) go();
-    else this.enqueue({ go, wait, cancelled: false }, first);
+  whenAllowed(go: (ticket: Ticket) => void, first = false, wait?: WindowWait): void {
+    if ((first || this.live === 0) && this.inFlight < this.maxInFlight) {
+      const ticket = this.admit();
+      if (ticket !== undefined) return go(ticket);
+    }
+    this.enqueue({ go, wait, cancelled: false }, first);
   }
 
   /** The call of `wait` (its `since` set) waits for the window: after a 429, its attempt still out. */
@@ -123,66 +116,63 @@ export class Limiter {
     this.windowWaits.remove(wait);
   }
 
-  /** Whether requests are held for the server's rate-limit window (after a 429). */
+  /** Whether requests are held for the server's rate-limit window (a retry after a 429 waits here, not in a backoff). */
   get throttled(): boolean {
-    return this.rate.isThrottled;
+    return this.window.held;
   }
 
   /** Gives back the slot of a request that ended (answered, failed, timed out, never sent). */
   release(): void {
     this.inFlight -= 1;
-    if (this.live === 0) return;
-    // The last answer in: the window may have been waiting for it (see RateWindow.delayMs).
-    if (this.inFlight === 0 && this.timerSet && this.rate.isThrottled) this.reschedule();
-    // Waiting only for a slot: wake the queue at once. A timer already set waits for the window.
-    else if (!this.timerSet && !this.drainPending) {
-      this.drainPending = true;
-      this.timers.soon(this.drainSoon);
+    if (this.live === 0 || this.drainPending) return;
+    // A freed slot, or the last answer a lone request waited for: try the queue at once.
+    if (this.timerSet) {
+      this.timers.clear(this.timer);
+      this.timerSet = false;
     }
+    this.drainPending = true;
+    this.timers.soon(this.drainSoon);
   }
 
-  private mayGoNow(first: boolean): boolean {
-    if ((!first && this.live > 0) || this.inFlight >= this.maxInFlight || !this.windowAllows()) return false;
-    this.inFlight += 1;
-    return true;
-  }
-
-  /** Whether the rate window lets a request go now; if so, the request takes its turn. */
-  private windowAllows(): boolean {
-    if (!this.rate.isThrottled) return true;
-    const now = this.clock();
-    if (this.rate.delayMs(now, this.inFlight) > 0) return false;
-    this.rate.take(now);
-    return true;
-  }
-
-  /**
-   * Feeds back an answer: `sentAt` from {@link clock} when the request went out. True when the
-   * request was a probe: sent alone to learn whether the window is open (a 429 then is no fault of it).
-   */
-  onAnswer(sentAt: number, status: number, retryAfterMs?: number): boolean {
-    const probe = this.rate.onAnswer(sentAt, status, this.readClock(), retryAfterMs);
-    if (this.rate.isThrottled) this.holdQueued();
+  /** Feeds back an answer to `ticket`: its status, Retry-After and `Date` header. */
+  onAnswer(ticket: Ticket, status: number, retryAfterMs?: number, date?: string): void {
+    this.window.onAnswer(ticket, status, this.readClock(), retryAfterMs, date);
+    if (this.window.held) this.holdQueued();
     this.reschedule();
-    return probe;
   }
 
   /** Feeds back an attempt that got no answer (connection lost, timeout). */
-  onNoAnswer(sentAt: number): void {
-    this.rate.onNoAnswer(sentAt, this.readClock());
+  onNoAnswer(ticket: Ticket): void {
+    this.window.onNoAnswer(ticket, this.readClock());
     this.reschedule();
   }
 
   stats(): LimiterStats {
-    const { rate } = this;
+    const { window } = this;
     return {
-      ...rate.counts,
-      quota: rate.learnedQuota,
-      periodMs: rate.learnedPeriodMs,
+      ...window.counts,
+      quota: window.quota,
+      quotaSource: window.quotaSource,
+      clockOffsetMs: window.offset(),
       waiting: this.live,
       inFlight: this.inFlight,
       waitingForWindow: this.windowWaits.size,
     };
+  }
+
+  /** A ticket when the window lets a request go now (it takes its slot), else `undefined`. */
+  private admit(): Ticket | undefined {
+    const now = this.stamp();
+    if (this.window.delayMs(now, this.inFlight) > 0) return undefined;
+    this.inFlight += 1;
+    return this.window.take(now);
+  }
+
+  /** The clock, strictly increasing: requests sent in the same instant are told apart by their stamps. */
+  private stamp(): number {
+    const now = this.readClock();
+    this.lastStamp = now > this.lastStamp ? now : this.lastStamp + 1e-6;
+    return this.lastStamp;
   }
 
   private enqueue(entry: Queued, first: boolean): void {
@@ -193,23 +183,23 @@ export class Limiter {
     const { wait } = entry;
     if (wait !== undefined) {
       this.queued.set(wait, entry);
-      // Held while the server limits requests (or already waiting since a 429): a wait for the window.
-      if (wait.since !== undefined || this.rate.isThrottled) this.windowWaits.add(wait);
+      // Held while the window holds requests (or already waiting since a 429): a wait for the window.
+      if (wait.since !== undefined || this.window.held) this.windowWaits.add(wait);
     }
     this.schedule();
   }
 
   /**
-   * Requests queued for a connection before the server began to limit them now wait for its window
-   * too. They are the newest ones (queued while nothing was limited), so the walk stops at the first
-   * one already waiting.
+   * Requests queued for a connection before the window began to hold them now wait for it too.
+   * They are the newest ones (queued while nothing was held), so the walk stops at the first one
+   * already waiting.
    */
   private holdQueued(): void {
     for (let i = this.waiting.length - 1; i >= this.head; i--) {
-      const wait = this.waiting[i]?.wait;
-      if (wait === undefined || this.waiting[i]?.cancelled) continue;
-      if (wait.since !== undefined) break;
-      this.windowWaits.add(wait);
+      const entry = this.waiting[i];
+      if (entry?.wait === undefined || entry.cancelled) continue;
+      if (entry.wait.since !== undefined) break;
+      this.windowWaits.add(entry.wait);
     }
   }
 
@@ -227,7 +217,7 @@ export class Limiter {
     return true;
   }
 
-  /** An answer may move the next turn (a probe got through, a pause began): plan again. */
+  /** An answer may move the next turn (a lone request answered, a hold begun): plan again. */
   private reschedule(): void {
     if (this.live === 0) return;
     if (this.timerSet) {
@@ -237,10 +227,15 @@ export class Limiter {
     this.schedule();
   }
 
-  /** Sets a timer for the next turn; when the queue waits for a slot, the next {@link release} wakes it instead. */
+  /**
+   * Sets a timer for the next turn. When the queue waits for a slot, or for the answers in flight
+   * (the next request goes alone), the next {@link release} wakes it instead.
+   */
   private schedule(): void {
     if (this.timerSet || this.drainPending || this.inFlight >= this.maxInFlight) return;
-    const delay = this.rate.delayMs(this.readClock(), this.inFlight);
+    const delay = this.window.delayMs(this.readClock(), this.inFlight);
+    if (this.window.held) this.holdQueued();
+    if (delay === Infinity) return;
     this.timerSet = true;
     this.timer = this.timers.set(() => {
       this.timerSet = false;
@@ -253,17 +248,18 @@ export class Limiter {
     this.drainPending = true;
     try {
       for (;;) {
-        // Calls that gave up are passed over without a turn (the window's turn is not spent on them).
+        // Calls that gave up are passed over without a turn.
         while (this.head < this.waiting.length && this.waiting[this.head]?.cancelled !== false) this.waiting[this.head++] = undefined;
-        if (this.head >= this.waiting.length || this.inFlight >= this.maxInFlight || !this.windowAllows()) break;
+        if (this.head >= this.waiting.length || this.inFlight >= this.maxInFlight) break;
+        const ticket = this.admit();
+        if (ticket === undefined) break;
         const next = this.waiting[this.head] as Queued;
         // Dropped at once: until the array is compacted it would keep finished requests alive.
         this.waiting[this.head] = undefined;
         this.head += 1;
         this.live -= 1;
         if (next.wait !== undefined) this.queued.delete(next.wait);
-        this.inFlight += 1;
-        next.go();
+        next.go(ticket);
       }
     } finally {
       this.drainPending = false;

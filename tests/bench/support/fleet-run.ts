@@ -107,9 +107,14 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
     await sleep(Math.ceil(elapsed / limit.periodMs) * limit.periodMs - elapsed);
     destroyQuota = limit.requests;
   } else if (limit) {
-    // At least what the apply cannot have used of the window it ended in (all it sent, if it never left the first).
-    const sameWindow = apply.windowOffsetMs + apply.wallMs < limit.periodMs;
-    destroyQuota = Math.max(0, limit.requests - apply.requests - (sameWindow ? scenario.spent : 0));
+    // What the apply left of the window the destroy starts in, had it used each earlier window it
+    // waited for in full (had it used less there, it left less now: the bound errs on the short side).
+    const accepted = apply.requests - apply.throttled;
+    const firstLeft = limit.requests - scenario.spent;
+    const endWindow = Math.floor((apply.windowOffsetMs + apply.wallMs) / limit.periodMs);
+    const nowWindow = Math.floor((performance.now() - windowStart) / limit.periodMs);
+    const usedInEnd = endWindow === 0 ? scenario.spent + accepted : accepted - firstLeft - (endWindow - 1) * limit.requests;
+    destroyQuota = nowWindow > endWindow ? limit.requests : Math.max(0, limit.requests - Math.min(limit.requests, Math.max(0, usedInEnd)));
   }
   const created = states.flatMap((state, i) => (state ? [{ state, kind: (fleet[i] as FleetMember).kind }] : []));
   const remove = await phase(ctx, "destroy", windowStart, limit && destroyQuota, (i) => {
