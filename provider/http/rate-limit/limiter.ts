@@ -20,8 +20,8 @@ export interface LimiterStats extends FixedWindowCounts {
   /** Requests per window: configured, or learned from the server's 429s; `undefined` until known. */
   quota: number | undefined;
   quotaSource: QuotaSource | undefined;
-  /** The server's clock minus the local one, as far as known (milliseconds). */
-  clockOffsetMs: { lo: number; hi: number };
+  /** How far the server's clock runs ahead of this machine's (negative: behind), as far as its Date headers tell. */
+  serverAheadMs: { lo: number; hi: number };
   /** Requests waiting for their turn. */
   waiting: number;
   /** Requests admitted and not yet released. */
@@ -149,11 +149,13 @@ export class Limiter {
 
   stats(): LimiterStats {
     const { window } = this;
+    const offset = window.offset();
+    const wall = window.options.wallClock() - this.readClock();
     return {
       ...window.counts,
       quota: window.quota,
       quotaSource: window.quotaSource,
-      clockOffsetMs: window.offset(),
+      serverAheadMs: { lo: offset.lo - wall, hi: offset.hi - wall },
       waiting: this.live,
       inFlight: this.inFlight,
       waitingForWindow: this.windowWaits.size,

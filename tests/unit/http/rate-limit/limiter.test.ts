@@ -260,15 +260,16 @@ describe("Limiter: the server's window", () => {
     expect(r.delays).toHaveLength(timers);
   });
 
-  it("reports what it knows of the server's clock", () => {
-    const r = manual({}, 16);
+  it("reports how far the server's clock runs ahead of the machine's, as far as a Date header told", () => {
+    const r = manual({}, 16, undefined, -37_000); // the machine's clock 37 s behind the server's
+    expect(r.limiter.stats().serverAheadMs).toEqual({ lo: -1_000, hi: 1_000 }); // nothing dated yet
     const sent: Ticket[] = [];
     r.limiter.whenAllowed((ticket) => sent.push(ticket));
     r.advance(30);
     r.answer(sent[0] as Ticket, 200);
-    const { lo, hi } = r.limiter.stats().clockOffsetMs;
-    expect(lo).toBeLessThanOrEqual(r.server.offsetMs);
-    expect(hi).toBeGreaterThanOrEqual(r.server.offsetMs);
+    const { lo, hi } = r.limiter.stats().serverAheadMs;
+    expect(lo).toBeLessThanOrEqual(37_000);
+    expect(hi).toBeGreaterThanOrEqual(37_000);
     expect(hi - lo).toBeLessThanOrEqual(1_030);
   });
 });
