@@ -13,9 +13,10 @@
  *    - `spent`: the same limit with `--spent` requests of the window already used, so that the run
  *      must wait for the next window;
  *    - `windows`: 800/min, so that each phase spans several windows;
+ *    - `windows-set`: the same, with the limit set as `chatwoot:rateLimitPerMinute` (not learned);
  *    - `chatwoot`: Chatwoot's default, 3,000/min, with 20-50 ms of server latency per request and
  *      all but 500 of the window already used.
- *    `--quick` leaves out the last three. Each rate-limited phase is reported against its
+ *    `--quick` leaves out the last four. Each rate-limited phase is reported against its
  *    limit-bound time: the earliest any client could finish under the limit. Windows start at
  *    multiples of the period since the epoch, as rack-attack's do; a scenario whose limit binds
  *    first waits for the next window to start.
@@ -41,7 +42,7 @@ const RATE_LIMIT_PER_MINUTE = 6_000;
 const CHATWOOT_LIMIT_PER_MINUTE = 3_000;
 /** A limit under which each phase of the fleet spans several windows. */
 const SEVERAL_WINDOWS_PER_MINUTE = 800;
-const SLOW_SCENARIOS = new Set(["spent", "windows", "chatwoot"]);
+const SLOW_SCENARIOS = new Set(["spent", "windows", "windows-set", "chatwoot"]);
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`  .. ${line}\n`);
@@ -82,7 +83,8 @@ async function main(): Promise<void> {
   const seed = fleetSeed(Math.ceil(options.resources / 5) + 1, 24);
   const sandbox = await startSeededSandbox(seed.fixture);
   const { account, platformToken: platform } = sandbox;
-  configure({ url: sandbox.url, apiAccessToken: account.adminToken, platformAccessToken: platform, accountId: String(account.id) });
+  const connection = { url: sandbox.url, apiAccessToken: account.adminToken, platformAccessToken: platform, accountId: String(account.id) };
+  configure(connection);
   const bare = new BareClient(sandbox.url, { api: account.adminToken, platform });
 
   out(`provider benchmark: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
@@ -112,6 +114,14 @@ async function main(): Promise<void> {
           binds: true,
         },
         {
+          id: "windows-set",
+          label: `${SEVERAL_WINDOWS_PER_MINUTE}/min set in config, several windows`,
+          limit: { requests: SEVERAL_WINDOWS_PER_MINUTE, periodMs: 60_000 },
+          spent: 0,
+          binds: true,
+          rateLimitPerMinute: SEVERAL_WINDOWS_PER_MINUTE,
+        },
+        {
           id: "chatwoot",
           label: `${CHATWOOT_LIMIT_PER_MINUTE}/min, 20-50 ms latency, ${CHATWOOT_LIMIT_PER_MINUTE - 500} spent`,
           limit: { requests: CHATWOOT_LIMIT_PER_MINUTE, periodMs: 60_000 },
@@ -126,6 +136,7 @@ async function main(): Promise<void> {
       const seedCounts = await sandbox.counts();
       const results: [FleetScenario, PhaseFigures[]][] = [];
       for (const scenario of scenarios) {
+        configure({ ...connection, rateLimitPerMinute: scenario.rateLimitPerMinute?.toString() });
         results.push([scenario, await runFleetScenario({ sandbox, bare, fleet: members, seedCounts, progress: note }, scenario)]);
       }
       printFleet(results);

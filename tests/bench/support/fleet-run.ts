@@ -30,6 +30,8 @@ export interface FleetScenario {
   spent: number;
   /** Whether the limit binds: the run starts at the start of one of the server's windows (see setWindowLimit). */
   binds: boolean;
+  /** `chatwoot:rateLimitPerMinute` for the run (unset: the limiter learns the quota from a 429). */
+  rateLimitPerMinute?: number;
   /** Server latency added to every request, uniformly between the two (the sandbox's delay fault). */
   latency?: { minMs: number; maxMs: number };
 }
