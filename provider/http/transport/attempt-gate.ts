@@ -1,8 +1,8 @@
 /**
  * The attempt gate: the interceptor between undici's retry interceptor and the pool that every
  * attempt of a call (the first and each retry) passes. It waits out the backoff and the limiter,
- * stamps the send time, reports the answer to the limiter and gives the attempt's limiter slot
- * back however the attempt ends.
+ * reports the answer (its status, Retry-After and Date headers) to the limiter with the attempt's
+ * ticket, and gives the attempt's limiter slot back however the attempt ends.
  *
  * After a 429 the limiter holds every request to the server until its rate-limit window opens, so
  * a retry waits there, first in line, rather than also waiting out its own backoff (which would
