@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { planDiff, type Normalizer } from "../diff/diff";
-import type { ApiRequest } from "../http/client";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import type { ApiRequest } from "../http/transport/client";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { connection } from "../config";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";

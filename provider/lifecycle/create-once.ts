@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection } from "../config";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError } from "../http/transport/errors";
 import { createNotes, type CreateNotes } from "./create-journal";
 import type { Props } from "./json";
 import { PartialCreateError } from "./partial-create";

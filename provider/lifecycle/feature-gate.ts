@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ApiRequest } from "../http/client";
-import { ChatwootApiError } from "../http/errors";
+import type { ApiRequest } from "../http/transport/client";
+import { ChatwootApiError } from "../http/transport/errors";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call } from "./api";

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { connection } from "../config";
 import { planDiff, type Normalizer } from "../diff/diff";
-import { ConfigError } from "../http/errors";
+import { ConfigError } from "../http/transport/errors";
 import { keepAdoptedMark } from "./adopt";
 import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError } from "../http/transport/errors";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";

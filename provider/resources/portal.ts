@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { call, send } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { pick } from "../lifecycle/outputs";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { registerSecret } from "../http/secrets";
+import { registerSecret } from "../http/redaction/secrets";
 
 /**
  * A wire field that holds a credential (a bot's access token, an inbox's website or HMAC token, a

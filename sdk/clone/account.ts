@@ -5,9 +5,9 @@
  * inbox's bot and members, a team's members) go a few at a time, under the client's rate limiter.
  */
 import type { z } from "zod";
-import type { ApiClient, ApiRequest } from "../../provider/http/client";
-import { ChatwootApiError } from "../../provider/http/errors";
-import { parseBody } from "../../provider/http/parse";
+import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
+import { ChatwootApiError } from "../../provider/http/transport/errors";
+import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { RuleWire } from "../../provider/wire/automation-rule";

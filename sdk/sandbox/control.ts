@@ -44,6 +44,11 @@ export interface SandboxControl {
   setFeatures(accountId: number, features: Record<string, boolean>): string[];
   /** Requests per period per client (a number: per minute); null turns the limit off. */
   setRateLimit(limit: RateLimitSetting | null): void;
+  /**
+   * The server's clock runs `offsetMs` ahead of this machine's from now on (negative: behind), as
+   * on a server whose clock is off: its `Date` headers and rate-limit windows follow it.
+   */
+  setClockOffset(offsetMs: number): void;
   /** A deep copy of the in-memory state, including what the API never echoes (avatar digests), without credentials. */
   snapshot(): ReturnType<SandboxState["snapshot"]>;
   /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets), to search output for. */
@@ -84,6 +89,9 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
       return account.features;
     },
     setRateLimit: (limit) => runtime.setRateLimit(limit === null ? null : resolveRateLimit(limit)),
+    setClockOffset: (offsetMs) => {
+      runtime.clockOffsetMs = ClockOffset.parse(offsetMs);
+    },
     snapshot: () => runtime.state.snapshot(),
     secrets: () => runtime.secrets.all(),
     setInboxDeletionLag: (lookups) => {
@@ -95,6 +103,8 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
 const ShapesBody = z.object({ mode: ShapeMode });
 const EditionBody = z.object({ edition: Edition });
 const FeaturesBody = z.record(z.string().regex(/^[a-z0-9_]+$/, "a feature flag's name"), z.boolean());
+const ClockOffset = z.number().int().safe();
+const ClockBody = z.object({ offsetMs: ClockOffset });
 const DeletionLag = z.number().int().min(0);
 const DeletionLagBody = z.object({ lookups: DeletionLag });
 const NO_CONTENT: ApiResult = { status: 204 };
@@ -103,8 +113,8 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
- * GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}), GET|PUT /edition
- * ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
+ * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}),
+ * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
   return (method, path, raw) => {
@@ -139,6 +149,11 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
           return { status: 200, body: runtime.limiter ? { limit: runtime.limiter.limit, periodMs: runtime.limiter.periodMs } : null };
         case "PUT /rate-limit":
           control.setRateLimit(body() as RateLimitSetting | null);
+          return NO_CONTENT;
+        case "GET /clock":
+          return { status: 200, body: { offsetMs: runtime.clockOffsetMs, now: new Date(runtime.now()).toISOString() } };
+        case "PUT /clock":
+          control.setClockOffset(ClockBody.parse(body()).offsetMs);
           return NO_CONTENT;
         case "GET /state":
           return { status: 200, body: control.snapshot() };

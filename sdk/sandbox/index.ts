@@ -58,6 +58,8 @@ export interface SandboxOptions {
    * seed's are) or "community" (their routes answer Rails' routing 404). See `Edition`.
    */
   edition?: Edition;
+  /** How far the server's clock runs ahead of this machine's (negative: behind); default 0. See `control.setClockOffset`. */
+  clockOffsetMs?: number;
   /** Seed data: a fixture object or the path of a JSON file; default: the built-in seed. */
   fixture?: FixtureInput | string;
 }
@@ -68,7 +70,7 @@ export interface Sandbox {
   url: string;
   /** Exactly what the CLI prints as its JSON line: the URL, tokens, account, user and inbox ids. */
   info: SandboxInfo;
-  /** Test controls: request log, reset, faults, shapes, rate limit, edition and features (also over HTTP under `/__sandbox/`). */
+  /** Test controls: request log, reset, faults, shapes, rate limit, clock, edition and features (also over HTTP under `/__sandbox/`). */
   control: SandboxControl;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   if (options.rateLimit !== undefined) runtime.setRateLimit(resolveRateLimit(options.rateLimit));
   const control = createControl(runtime);
+  if (options.clockOffsetMs !== undefined) control.setClockOffset(options.clockOffsetMs);
   // The info needs the port, so the control plane reads it once listening has started.
   const started: { info?: SandboxInfo } = {};
   const server = createServer({ keepAlive: true }, createListener(runtime, createControlHandler(runtime, control, () => started.info as SandboxInfo)));

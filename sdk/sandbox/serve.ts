@@ -28,8 +28,8 @@ export function sandboxUsage(command: string): string {
     "  --fixture FILE       seed data as JSON (default: the built-in seed)",
     "  -h, --help           this text",
     "",
-    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, state, secrets,",
-    "inbox-deletion-lag, edition, accounts/ID/features).",
+    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, clock, state,",
+    "secrets, inbox-deletion-lag, edition, accounts/ID/features).",
   ].join("\n");
 }
 

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { configure, resources } from "../../provider";
-import { closeApiClients } from "../../provider/http/origins";
+import { closeApiClients } from "../../provider/http/transport/origins";
 import type { LogEntry } from "../../sdk/sandbox";
 import { pulumiBinary, PulumiProject, tail, type Operation } from "../harness/pulumi-cli";
 import { create, refresh, type State } from "../provider/support/engine";

@@ -1,6 +1,6 @@
 /** Reading an account through a client: what is asked for, what is kept, and what fails the export. */
-import type { ApiClient, ApiRequest } from "../../../provider/http/client";
-import { ChatwootApiError } from "../../../provider/http/errors";
+import type { ApiClient, ApiRequest } from "../../../provider/http/transport/client";
+import { ChatwootApiError } from "../../../provider/http/transport/errors";
 import { readAccount } from "../../../sdk/clone/account";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
 

@@ -49,7 +49,8 @@ export interface RetryPolicyOptions {
   /**
    * Longest time a call waits for the server's rate-limit window, from when it began to wait (held
    * back by the limiter, or its first 429): 429s are not counted against a number of retries,
-   * since how many a wait takes depends on how often the limiter probes, and what a user feels is time.
+   * since how many a wait takes depends on the server's window and its other clients, and what a
+   * user feels is time.
    */
   rateLimitMaxWaitMs: number;
   /** First backoff step; each further retry doubles it. */

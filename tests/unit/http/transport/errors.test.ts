@@ -1,12 +1,12 @@
-import { ChatwootApiError, ConfigError, isNotFound } from "../../../provider/http/errors";
-import { registerSecret } from "../../../provider/http/secrets";
-import { fakeToken } from "./support/secrets";
+import { ChatwootApiError, ConfigError, isNotFound } from "../../../../provider/http/transport/errors";
+import { registerSecret } from "../../../../provider/http/redaction/secrets";
+import { fakeToken } from "../support/secrets";
 
 /** A second copy of the errors module, as when two provider versions are loaded in one process. */
-function otherCopy(): typeof import("../../../provider/http/errors") {
-  let mod: typeof import("../../../provider/http/errors") | undefined;
+function otherCopy(): typeof import("../../../../provider/http/transport/errors") {
+  let mod: typeof import("../../../../provider/http/transport/errors") | undefined;
   jest.isolateModules(() => {
-    mod = require("../../../provider/http/errors");
+    mod = require("../../../../provider/http/transport/errors");
   });
   if (mod === undefined) throw new Error("module not loaded");
   return mod;

@@ -1,16 +1,19 @@
-import { configureConnection, resetConnectionConfig, type ConnectionSettings } from "../../../provider/config";
-import { apiClient, type ApiClient, type ApiRequest, type ClientOptions } from "../../../provider/http/client";
-import { ChatwootApiError, ConfigError, isNotFound } from "../../../provider/http/errors";
-import { closeApiClients, limiterStats } from "../../../provider/http/origins";
-import { exposedText, fakeToken } from "./support/secrets";
-import { closedPort, startTestServer, type Reply, type TestServer } from "./support/server";
+import { configureConnection, resetConnectionConfig, type ConnectionSettings } from "../../../../provider/config";
+import { apiClient, type ApiClient, type ApiRequest, type ClientOptions } from "../../../../provider/http/transport/client";
+import { ChatwootApiError, ConfigError, isNotFound } from "../../../../provider/http/transport/errors";
+import { closeApiClients, limiterStats } from "../../../../provider/http/transport/origins";
+import { exposedText, fakeToken } from "../support/secrets";
+import { closedPort, startTestServer, type Reply, type TestServer } from "../support/server";
 
 const API_TOKEN = fakeToken("user");
 const PLATFORM_TOKEN = fakeToken("platform");
-/** Short backoff and limiter times; the policy's decisions are the same as with the defaults. */
+/**
+ * Short backoff, and one-second rate-limit windows (at whole seconds of the test server's clock, as
+ * its Date header tells them); the decisions are the same as with the defaults.
+ */
 const FAST: ClientOptions = {
   retry: { minDelayMs: 5, maxDelayMs: 20 },
-  limiter: { minRate: 50, basePauseMs: 20, maxPauseMs: 100, doublingMs: 200, releaseAfterMs: 1_000 },
+  limiter: { periodMs: 1_000, probeAfterMs: 20 },
 };
 
 let server: TestServer;
@@ -449,67 +452,55 @@ describe("error bodies, messages and hints", () => {
 });
 
 describe("rate limiting across the process", () => {
-  it("finishes a burst against a fixed-window rate limit with no failure, pacing the whole process", async () => {
-    await server.close();
-    const limit = 40;
-    const periodMs = 300;
-    let windowStart = Date.now();
-    let count = 0;
-    let throttled = 0;
-    server = await startTestServer(() => {
-      const now = Date.now();
-      if (now - windowStart >= periodMs) {
-        windowStart = now - ((now - windowStart) % periodMs);
-        count = 0;
-      }
-      count += 1;
-      if (count > limit) {
-        throttled += 1;
-        return { status: 429, headers: { "content-type": "text/plain" }, body: "Retry later\n" };
-      }
-      return { body: { ok: true } };
-    });
-    const options: ClientOptions = {
-      retry: { minDelayMs: 20, maxDelayMs: 200 },
-      limiter: { basePauseMs: 50, maxPauseMs: 300, doublingMs: 300, releaseAfterMs: 2_000 },
+  /** A test server limited like rack-attack: `limit` requests per window of `periodMs` at multiples of it since the epoch. */
+  function fixedWindows(limit: number, periodMs: number) {
+    const counts = { window: -1, count: 0, throttled: 0 };
+    const allow = (): boolean => {
+      const window = Math.floor(Date.now() / periodMs);
+      if (window !== counts.window) Object.assign(counts, { window, count: 0 });
+      counts.count += 1;
+      if (counts.count <= limit) return true;
+      counts.throttled += 1;
+      return false;
     };
-    const c = client({ maxRetries: 2 }, options);
+    return { counts, allow };
+  }
+  const limited: Reply = { status: 429, headers: { "content-type": "text/plain" }, body: "Retry later\n" };
+
+  it("finishes a burst against a fixed-window rate limit with no failure, each window's quota learned once and then sent whole", async () => {
+    await server.close();
+    const windows = fixedWindows(50, 1_000);
+    server = await startTestServer(() => (windows.allow() ? { body: { ok: true } } : limited));
+    const c = client({ maxRetries: 2 }, { retry: { minDelayMs: 20, maxDelayMs: 200 }, limiter: { periodMs: 1_000, probeAfterMs: 20 } });
     const results = await Promise.allSettled(
-      Array.from({ length: 400 }, (_, i) => c.send({ method: i % 2 ? "POST" : "GET", path: `/api/v1/accounts/1/things/${i}`, json: i % 2 ? {} : undefined })),
+      Array.from({ length: 200 }, (_, i) => c.send({ method: i % 2 ? "POST" : "GET", path: `/api/v1/accounts/1/things/${i}`, json: i % 2 ? {} : undefined })),
     );
-    const failed = results.filter((r) => r.status === "rejected");
-    expect(failed).toEqual([]);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     const stats = limiterStats(server.url);
-    expect(throttled).toBeGreaterThan(0);
-    expect(stats?.throttled).toBe(throttled);
-    expect((stats?.decreases ?? 0) + (stats?.pauses ?? 0)).toBeGreaterThan(0);
+    expect(windows.counts.throttled).toBeGreaterThan(0);
+    expect(stats?.throttled).toBe(windows.counts.throttled);
+    expect(stats?.holds).toBeGreaterThan(0);
+    // Those out when the first window ran out (16 connections), and the one request beyond its
+    // estimate, alone; a window that opens a little later than the Date said costs an opener.
+    expect(windows.counts.throttled).toBeLessThanOrEqual(16 + 1 + 2);
     // Every request was answered 200 once; the rest of the traffic is 429s.
-    expect(server.requests.length - throttled).toBe(400);
+    expect(server.requests.length - windows.counts.throttled).toBe(200);
   });
 
   it("sends no write twice under a fixed-window rate limit when answers are lost, and fails only those calls", async () => {
     await server.close();
-    const limit = 20;
-    const periodMs = 200;
-    let windowStart = Date.now();
-    let count = 0;
+    const windows = fixedWindows(30, 1_000);
     let handled = 0;
     const applied = new Map<string, number>();
     server = await startTestServer((req) => {
-      const now = Date.now();
-      if (now - windowStart >= periodMs) {
-        windowStart = now - ((now - windowStart) % periodMs);
-        count = 0;
-      }
-      count += 1;
-      if (count > limit) return { status: 429, headers: { "content-type": "text/plain" }, body: "Retry later\n" };
+      if (!windows.allow()) return limited;
       const body = req.body.toString("utf8");
       applied.set(body, (applied.get(body) ?? 0) + 1);
       handled += 1;
       // Created, then the connection drops before the answer: the client cannot know.
       return handled % 9 === 0 ? { destroy: "after-read" } : { status: 201, body: { id: handled } };
     });
-    const c = client({ maxRetries: 2 }, { retry: { minDelayMs: 20, maxDelayMs: 200 }, limiter: { basePauseMs: 5, maxPauseMs: 50, releaseAfterMs: 2_000 } });
+    const c = client({ maxRetries: 2 }, { retry: { minDelayMs: 20, maxDelayMs: 200 }, limiter: { periodMs: 1_000, probeAfterMs: 20 } });
     const results = await Promise.allSettled(
       Array.from({ length: 120 }, (_, i) => c.send({ method: "POST", path: "/api/v1/accounts/1/portals", json: { slug: `help-${i}` } })),
     );
@@ -522,6 +513,17 @@ describe("rate limiting across the process", () => {
       expect(err).toMatchObject({ kind: "network", writeOutcome: "unknown" });
     }
     expect(limiterStats(server.url)?.throttled).toBeGreaterThan(0);
+  });
+
+  it("sends a configured quota (chatwoot:rateLimitPerMinute) per window and draws no 429", async () => {
+    await server.close();
+    const windows = fixedWindows(40, 1_000);
+    server = await startTestServer(() => (windows.allow() ? { body: { ok: true } } : limited));
+    const c = client({ rateLimitPerMinute: 40 }, FAST);
+    await Promise.all(Array.from({ length: 100 }, (_, i) => c.send({ method: "GET", path: `/api/v1/accounts/1/inboxes/${i}` })));
+    expect(windows.counts.throttled).toBe(0);
+    expect(server.requests).toHaveLength(100);
+    expect(limiterStats(server.url)).toMatchObject({ quota: 40, quotaSource: "configured", throttled: 0 });
   });
 });
 

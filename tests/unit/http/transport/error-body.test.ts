@@ -1,4 +1,4 @@
-import { serverMessageOf } from "../../../provider/http/error-body";
+import { serverMessageOf } from "../../../../provider/http/transport/error-body";
 
 const json = (body: unknown) => serverMessageOf(JSON.stringify(body), "application/json; charset=utf-8");
 

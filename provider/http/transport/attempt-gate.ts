@@ -1,8 +1,8 @@
 /**
  * The attempt gate: the interceptor between undici's retry interceptor and the pool that every
  * attempt of a call (the first and each retry) passes. It waits out the backoff and the limiter,
- * stamps the send time, reports the answer to the limiter and gives the attempt's limiter slot
- * back however the attempt ends.
+ * reports the answer (its status, Retry-After and Date headers) to the limiter with the attempt's
+ * ticket, and gives the attempt's limiter slot back however the attempt ends.
  *
  * After a 429 the limiter holds every request to the server until its rate-limit window opens, so
  * a retry waits there, first in line, rather than also waiting out its own backoff (which would
@@ -10,9 +10,9 @@
  * `rateLimitMaxWaitMs`, counted from its first 429 or from when it was first held back for the window.
  */
 import type { Dispatcher } from "undici";
-import type { Limiter } from "./limiter";
+import type { Limiter, Ticket } from "../rate-limit/limiter";
 import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
-import type { WindowWait } from "./window-waits";
+import type { WindowWait } from "../rate-limit/window-waits";
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {
@@ -23,8 +23,8 @@ export interface CallState {
   attempts: number;
   /** Backoff to wait before the next attempt. */
   delayMs: number;
-  /** Limiter clock when the current attempt went out. */
-  sentAt: number;
+  /** The limiter's ticket of the current attempt (when it went out, in which window). */
+  ticket?: Ticket;
   /** The call's wait for the rate-limit window (`maxWaitMs` from the policy's `rateLimitMaxWaitMs`). */
   wait: WindowWait;
   /** How long the call had waited for the window when it gave up (its bound ran out). */
@@ -50,12 +50,12 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
   const plain: Dispatcher.DispatchOptions & WithCall = { ...opts };
   delete plain[CALL];
 
-  const go = (): void => {
+  const go = (ticket: Ticket): void => {
     call.attempts += 1;
     call.status = undefined;
     call.retryAfterMs = undefined;
-    call.sentAt = call.limiter.clock();
-    const observer = new AnswerObserver(handler, call);
+    call.ticket = ticket;
+    const observer = new AnswerObserver(handler, call, ticket);
     try {
       dispatch(plain, observer);
     } catch (err) {
@@ -89,6 +89,7 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
   constructor(
     private readonly inner: Dispatcher.DispatchHandler,
     private readonly call: CallState,
+    private readonly ticket: Ticket,
   ) {}
 
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
@@ -107,10 +108,10 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
       call.status = statusCode;
       call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
       // Feedback first, so that a 429 holds back the queue before the freed slot can wake it.
-      call.limiter.onAnswer(call.sentAt, statusCode, call.retryAfterMs);
+      call.limiter.onAnswer(this.ticket, statusCode, call.retryAfterMs, header(headers.date));
       if (statusCode === 429) {
         // Waiting from the first refused attempt (or from earlier, when the limiter held it back first).
-        call.wait.since ??= call.sentAt;
+        call.wait.since ??= this.ticket.sentAt;
         call.limiter.waitingForWindow(call.wait);
       } else if (call.wait.since !== undefined) {
         call.limiter.doneWaiting(call.wait);
@@ -129,7 +130,7 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.call.status === undefined) this.call.limiter.onNoAnswer(this.call.sentAt);
+    if (this.call.status === undefined) this.call.limiter.onNoAnswer(this.ticket);
     this.release();
     this.inner.onResponseError?.(controller, error);
   }
@@ -139,4 +140,8 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
     this.released = true;
     this.call.limiter.release();
   }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

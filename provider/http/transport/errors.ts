@@ -4,7 +4,7 @@
  * state next to a new one), where `instanceof` would not.
  */
 import type { ErrorBodyKind } from "./error-body";
-import { redactForeign, redactSecrets } from "./secrets";
+import { redactForeign, redactSecrets } from "../redaction/secrets";
 
 const API_ERROR = Symbol.for("pulumi-chatwoot.ChatwootApiError");
 const CONFIG_ERROR = Symbol.for("pulumi-chatwoot.ConfigError");

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { ApiRequest, ApiResponse } from "./client";
 import { ChatwootApiError } from "./errors";
 import { writeOutcomeOf } from "./retry-policy";
-import { redactForeign } from "./secrets";
+import { redactForeign } from "../redaction/secrets";
 
 /** Issues listed in the message; the rest are counted. */
 const MAX_ISSUES = 3;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { ApiRequest } from "../../../provider/http/client";
-import { ChatwootApiError } from "../../../provider/http/errors";
-import { parseBody } from "../../../provider/http/parse";
-import { registerSecret } from "../../../provider/http/secrets";
-import { exposedText, fakeToken, leakedPiece } from "./support/secrets";
+import type { ApiRequest } from "../../../../provider/http/transport/client";
+import { ChatwootApiError } from "../../../../provider/http/transport/errors";
+import { parseBody } from "../../../../provider/http/transport/parse";
+import { registerSecret } from "../../../../provider/http/redaction/secrets";
+import { exposedText, fakeToken, leakedPiece } from "../support/secrets";
 
 const Bot = z.object({ id: z.number(), name: z.string(), access_token: z.string().optional() });
 const Bots = z.array(Bot);

@@ -1,19 +1,19 @@
 /**
  * The Chatwoot API client: one keep-alive pool per base URL, the `api_access_token` header chosen
  * by path, a deadline on every attempt, retries through undici's retry interceptor, the
- * process-wide adaptive limiter in front of every attempt, and typed errors.
+ * process-wide rate limiter in front of every attempt, and typed errors.
  *
  * Per attempt, the dispatch chain is: retry interceptor (decides, using `retry-policy`) ->
- * attempt gate (waits for the backoff and the limiter, stamps the send time, reports the answer
- * to the limiter and gives its slot back) -> pool.
+ * attempt gate (waits for the backoff and the limiter, reports the answer to the limiter and
+ * gives its slot back) -> pool.
  */
 import { STATUS_CODES } from "node:http";
 import { interceptors, type Dispatcher, type RetryHandler } from "undici";
-import { connection, settingLabel, type ConnectionSettings } from "../config";
+import { connection, settingLabel, type ConnectionSettings } from "../../config";
 import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-body";
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
-import { registerSecret } from "./secrets";
+import { registerSecret } from "../redaction/secrets";
 import { CALL, attemptGate, type CallState, type WithCall } from "./attempt-gate";
 import { originEntry, type OriginOptions } from "./origins";
 import {
@@ -89,6 +89,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
   if (contentType !== undefined) headers["content-type"] = contentType;
 
   const { dispatcher, limiter } = originEntry(base.origin, INTERCEPTORS, options);
+  limiter.configure(settings.rateLimitPerMinute);
   const call: CallState = {
     limiter,
     idempotent: req.idempotent ?? isIdempotent(req.method),
@@ -96,7 +97,6 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
     counters: { transient: 0, rateLimited: 0 },
     attempts: 0,
     delayMs: 0,
-    sentAt: 0,
     wait: { maxWaitMs: settings.rateLimitMaxWaitMs },
   };
   const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };

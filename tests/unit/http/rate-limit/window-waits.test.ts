@@ -3,15 +3,14 @@
  * when it began to wait) and how the wait is reported (one progress line per server at a modest
  * cadence), on the limiter's hand-driven clock: minutes of waiting run in milliseconds.
  */
-import { setProgressSink, type ProgressSink } from "../../../provider/http/progress";
-import { rateLimitWaitOver } from "../../../provider/http/retry-policy";
-import { PROGRESS_EVERY_MS, PROGRESS_FIRST_AFTER_MS, progressLine, type WindowWait } from "../../../provider/http/window-waits";
-import { OPTIONS, manual, spendFirstWindow } from "./support/manual-limiter";
+import type { Ticket } from "../../../../provider/http/rate-limit/limiter";
+import { setProgressSink, type ProgressSink } from "../../../../provider/http/rate-limit/progress";
+import { rateLimitWaitOver } from "../../../../provider/http/transport/retry-policy";
+import { PROGRESS_EVERY_MS, PROGRESS_FIRST_AFTER_MS, progressLine, type WindowWait } from "../../../../provider/http/rate-limit/window-waits";
+import { manual, spendWindow, type Rig } from "../support/manual-limiter";
 
 const ORIGIN = "https://chat.example.com";
 const RTT_MS = 5;
-
-type Rig = ReturnType<typeof manual>;
 
 /**
  * One call as the attempt gate runs it: each attempt waits its turn in the limiter, is answered
@@ -31,20 +30,22 @@ function call(r: Rig, maxWaitMs: number, acceptFrom = Infinity) {
   };
   const attempt = (first: boolean) =>
     r.limiter.whenAllowed(
-      () => {
+      (ticket) => {
         state.attempts += 1;
-        const sentAt = r.limiter.clock();
         r.timers.push({
           at: r.clock.t + RTT_MS,
           id: -1,
           fn: () => {
             const status = r.clock.t >= acceptFrom ? 200 : 429;
-            r.limiter.onAnswer(sentAt, status);
-            r.limiter.release();
-            if (status === 200) return end();
+            r.limiter.onAnswer(ticket, status, undefined, r.date());
+            if (status === 200) {
+              r.limiter.release();
+              return end();
+            }
             state.refused += 1;
-            wait.since ??= sentAt;
+            wait.since ??= ticket.sentAt;
             r.limiter.waitingForWindow(wait);
+            r.limiter.release();
             const waited = r.clock.t - wait.since;
             if (!rateLimitWaitOver(waited, { rateLimitMaxWaitMs: maxWaitMs })) return attempt(true);
             state.gaveUpAfterMs = waited;
@@ -60,40 +61,36 @@ function call(r: Rig, maxWaitMs: number, acceptFrom = Infinity) {
 }
 
 describe("the bound on a call's wait for the rate-limit window", () => {
-  it("fails a call once it has waited its maxWaitMs for a server that refuses everything, and it sends nothing after", () => {
+  it("fails a call once it has waited its maxWaitMs, counted from when it was held back, and it sends nothing after", () => {
     const r = manual();
-    spendFirstWindow(r.limiter);
+    spendWindow(r, 20);
     const start = r.clock.t;
     const c = call(r, 3_000);
-    r.advance(10_000);
-    expect(c.done).toBe(true);
-    // Counted from when it was first held back; it ends at the bound or at the answer of the probe out then.
-    expect(c.gaveUpAfterMs).toBeGreaterThanOrEqual(3_000);
-    expect(c.gaveUpAfterMs).toBeLessThanOrEqual(3_000 + OPTIONS.maxPauseMs + RTT_MS);
-    expect(c.attempts).toBe(c.refused);
-    const attempts = c.attempts;
-    r.advance(60_000);
-    expect(c.attempts).toBe(attempts);
+    r.advance(2_999);
+    expect(c.done).toBe(false);
+    r.advance(1);
+    expect(c).toMatchObject({ done: true, gaveUpAfterMs: 3_000, attempts: 0 });
+    r.advance(120_000);
+    expect(c.attempts).toBe(0);
     expect(r.limiter.stats()).toMatchObject({ waiting: 0, inFlight: 0, waitingForWindow: 0 });
-    expect(r.clock.t - start).toBe(70_000);
+    expect(r.clock.t - start).toBe(123_000);
   });
 
-  it("fails the calls held together at their own bounds, together rather than one after another, each sending only its probes", () => {
+  it("fails the calls held together at their own bounds; one whose wait spans an opening sends only requests alone there", () => {
     const r = manual({}, 16);
-    spendFirstWindow(r.limiter);
+    spendWindow(r, 10);
     const start = r.clock.t;
+    const opening = r.nextOpening();
     const short = Array.from({ length: 10 }, () => call(r, 3_000));
-    const long = call(r, 8_000);
-    r.advance(3_000 + OPTIONS.maxPauseMs + RTT_MS);
-    expect(short.every((c) => c.done)).toBe(true);
+    // Longer than the wait for the next window: it goes alone there, is refused (the server refuses
+    // everything), goes alone once more after probeAfterMs, is refused again, and waits for the next.
+    const long = call(r, opening - start + 20_000);
+    r.advance(3_000);
+    expect(short.every((c) => c.done && c.attempts === 0)).toBe(true);
     expect(long.done).toBe(false);
-    r.advance(20_000);
-    expect(long.gaveUpAfterMs).toBeGreaterThanOrEqual(8_000);
-    expect(long.gaveUpAfterMs).toBeLessThanOrEqual(8_000 + OPTIONS.maxPauseMs + RTT_MS);
-    // Every attempt was a probe sent alone: the calls that gave up while held took no turn.
-    const attempts = [...short, long].reduce((n, c) => n + c.attempts, 0);
-    expect(attempts).toBe(r.limiter.stats().probes);
-    expect(r.clock.t - start).toBeGreaterThan(8_000);
+    r.advance(opening - start + 20_000);
+    expect(long).toMatchObject({ done: true, attempts: 2, refused: 2, gaveUpAfterMs: opening - start + 20_000 });
+    expect(r.limiter.stats()).toMatchObject({ probes: 2, waiting: 0, inFlight: 0, waitingForWindow: 0 });
   });
 
   it("does not count waiting for a connection while nothing is rate-limited", () => {
@@ -107,12 +104,12 @@ describe("the bound on a call's wait for the rate-limit window", () => {
 
   it("counts the wait of a call queued for a connection from the first 429 on", () => {
     const r = manual({}, 1);
-    let sentAt = 0;
-    r.limiter.whenAllowed(() => (sentAt = r.limiter.clock())); // out, and never answered
+    const out: Ticket[] = [];
+    r.limiter.whenAllowed((ticket) => out.push(ticket)); // holds the only connection
     const c = call(r, 2_000);
     r.advance(5_000);
     expect(c.done).toBe(false);
-    r.limiter.onAnswer(sentAt, 429); // another request's 429: the server limits requests now
+    r.limiter.onAnswer(out[0] as Ticket, 429, undefined, r.date()); // another request's 429: the server limits requests now
     const limitedAt = r.clock.t;
     expect(r.limiter.stats()).toMatchObject({ waitingForWindow: 1 });
     r.advance(1_999);
@@ -136,7 +133,7 @@ describe("progress while calls wait for the window", () => {
   afterEach(() => setProgressSink(restore));
 
   it("reports one line for the server after PROGRESS_FIRST_AFTER_MS, then every PROGRESS_EVERY_MS, whatever the number of calls", () => {
-    spendFirstWindow(r.limiter);
+    spendWindow(r, 10);
     const start = r.clock.t;
     const calls = Array.from({ length: 3 }, () => call(r, 180_000));
     r.advance(PROGRESS_FIRST_AFTER_MS + 3 * PROGRESS_EVERY_MS);
@@ -146,13 +143,14 @@ describe("progress while calls wait for the window", () => {
   });
 
   it("reports nothing for a wait shorter than PROGRESS_FIRST_AFTER_MS, and counts a new wait from its own start", () => {
-    spendFirstWindow(r.limiter);
-    const first = call(r, 180_000, r.clock.t + PROGRESS_FIRST_AFTER_MS - 1_000);
+    spendWindow(r, 0, 1); // a lone 429: the retry goes alone a moment later
+    const first = call(r, 180_000, r.clock.t);
     r.advance(PROGRESS_FIRST_AFTER_MS + PROGRESS_EVERY_MS);
     expect(first.done).toBe(true);
     expect(lines).toEqual([]);
-    // Later, the server limits again: the next line comes PROGRESS_FIRST_AFTER_MS into the new wait.
-    r.limiter.onAnswer(r.limiter.clock(), 429);
+    // Later, the server limits again: the next line comes PROGRESS_FIRST_AFTER_MS into the new wait
+    // (which lasts until the server's next window: the retry alone is refused too).
+    spendWindow(r, 0, 1);
     const again = r.clock.t;
     const second = call(r, 180_000, again + PROGRESS_FIRST_AFTER_MS + 1.5 * PROGRESS_EVERY_MS);
     r.advance(3 * PROGRESS_EVERY_MS);
@@ -162,7 +160,7 @@ describe("progress while calls wait for the window", () => {
   });
 
   it("stops reporting when the last waiting call gives up", () => {
-    spendFirstWindow(r.limiter);
+    spendWindow(r, 10);
     const c = call(r, PROGRESS_FIRST_AFTER_MS + PROGRESS_EVERY_MS / 2);
     r.advance(10 * PROGRESS_EVERY_MS);
     expect(c.done).toBe(true);
@@ -171,7 +169,7 @@ describe("progress while calls wait for the window", () => {
 
   it("reports nothing for a limiter without an origin", () => {
     const quiet = manual({}, 16);
-    spendFirstWindow(quiet.limiter);
+    spendWindow(quiet, 10);
     call(quiet, 180_000);
     quiet.advance(60_000);
     expect(lines).toEqual([]);

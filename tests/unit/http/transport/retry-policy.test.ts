@@ -8,7 +8,7 @@ import {
   type AttemptFailure,
   type RetryCounters,
   type RetryPolicyOptions,
-} from "../../../provider/http/retry-policy";
+} from "../../../../provider/http/transport/retry-policy";
 
 const options: RetryPolicyOptions = { maxRetries: 3, rateLimitMaxWaitMs: 5_000, minDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 30_000, random: () => 0.5 };
 const fresh = (): RetryCounters => ({ transient: 0, rateLimited: 0 });

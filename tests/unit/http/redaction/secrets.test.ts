@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { leakedPiece } from "./support/secrets";
+import { leakedPiece } from "../support/secrets";
 
-type Secrets = typeof import("../../../provider/http/secrets");
-type ErrorBody = typeof import("../../../provider/http/error-body");
+type Secrets = typeof import("../../../../provider/http/redaction/secrets");
+type ErrorBody = typeof import("../../../../provider/http/transport/error-body");
 
 /** A registry of its own per test (the module's registry is process-wide), with the error-body reader that uses it. */
 function fresh(): Secrets & ErrorBody {
   let loaded: (Secrets & ErrorBody) | undefined;
   jest.isolateModules(() => {
-    loaded = { ...(require("../../../provider/http/secrets") as Secrets), ...(require("../../../provider/http/error-body") as ErrorBody) };
+    loaded = { ...(require("../../../../provider/http/redaction/secrets") as Secrets), ...(require("../../../../provider/http/transport/error-body") as ErrorBody) };
   });
   if (loaded === undefined) throw new Error("modules not loaded");
   return loaded;

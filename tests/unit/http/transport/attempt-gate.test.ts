@@ -4,8 +4,8 @@
  * attempt and one given back twice lets two through.
  */
 import type { Dispatcher } from "undici";
-import { CALL, attemptGate, type CallState, type WithCall } from "../../../provider/http/attempt-gate";
-import { Limiter } from "../../../provider/http/limiter";
+import { CALL, attemptGate, type CallState, type WithCall } from "../../../../provider/http/transport/attempt-gate";
+import { Limiter, type Ticket } from "../../../../provider/http/rate-limit/limiter";
 
 /** One attempt the fake pool received. */
 interface Dispatched {
@@ -31,8 +31,8 @@ function recorder() {
 
 /** A gate over a pool that records attempts and leaves their ending to the test (or to `behave`). */
 function rig(maxInFlight = 1, behave?: (d: Dispatched) => void) {
-  // Short limiter times: the 429s some tests answer slow things down for milliseconds only.
-  const limiter = new Limiter({ minRate: 200, basePauseMs: 5, maxPauseMs: 20, doublingMs: 50, releaseAfterMs: 200 }, maxInFlight);
+  // A lone 429 holds the rest for milliseconds only (a window's 429s would hold them for a minute).
+  const limiter = new Limiter({ probeAfterMs: 5 }, maxInFlight);
   const dispatched: Dispatched[] = [];
   const pool: Dispatcher.Dispatch = (opts, handler) => {
     const d = { opts, handler };
@@ -48,7 +48,6 @@ function rig(maxInFlight = 1, behave?: (d: Dispatched) => void) {
     counters: { transient: 0, rateLimited: 0 },
     attempts: 0,
     delayMs: 0,
-    sentAt: 0,
     wait: { maxWaitMs: 60_000 },
   });
   const attempt = (call: CallState, handler: Dispatcher.DispatchHandler = recorder().handler) => {
@@ -225,7 +224,7 @@ describe("attempt gate: the limiter slot", () => {
         out -= 1;
         if (fails) d.handler.onResponseError?.(controller, new Error("lost"));
         else {
-          d.handler.onResponseStart?.(controller, n % 7 === 0 ? 429 : 200, {});
+          d.handler.onResponseStart?.(controller, n % 7 === 0 ? 503 : 200, {});
           d.handler.onResponseEnd?.(controller, {});
         }
       }, ms);
@@ -243,10 +242,12 @@ describe("attempt gate: the limiter slot", () => {
 });
 
 describe("attempt gate: after a 429", () => {
-  /** The limiter's first window spent: it holds everything and probes after its first pause (5 ms here). */
+  /** A lone 429: the limiter holds everything and sends one request alone after probeAfterMs (5 ms here). */
   function throttle(r: ReturnType<typeof rig>) {
-    r.limiter.onAnswer(r.limiter.clock(), 200);
-    r.limiter.onAnswer(r.limiter.clock(), 429);
+    let ticket: Ticket | undefined;
+    r.limiter.whenAllowed((t) => (ticket = t));
+    r.limiter.onAnswer(ticket as Ticket, 429);
+    r.limiter.release();
   }
   const waitUntil = async (done: () => boolean) => {
     for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -292,16 +293,16 @@ describe("attempt gate: after a 429", () => {
 
   it("starts the call's wait for the window at its first refused attempt, and ends it at an answer other than 429", async () => {
     const r = rig();
-    throttle(r);
     const call = r.newCall();
     r.attempt(call);
     await waitUntil(() => r.dispatched.length === 1);
-    const firstSentAt = call.sentAt;
-    r.dispatched[0].handler.onResponseStart?.(controller, 429, {}); // the probe, refused
+    const firstSentAt = (call.ticket as Ticket).sentAt;
+    r.dispatched[0].handler.onResponseStart?.(controller, 429, {});
     expect(call.wait.since).toBeLessThanOrEqual(firstSentAt);
     expect(r.limiter.stats().waitingForWindow).toBe(1);
-    r.attempt(call); // the retry
+    r.attempt(call); // the retry, alone after probeAfterMs
     await waitUntil(() => r.dispatched.length === 2);
+    expect(call.ticket?.alone).toBe(true);
     r.dispatched[1].handler.onResponseStart?.(controller, 200, {});
     expect(call.wait.since).toBeUndefined();
     expect(r.limiter.stats().waitingForWindow).toBe(0);

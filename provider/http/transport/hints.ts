@@ -2,7 +2,7 @@
  * Advice attached to errors whose cause is known. Chatwoot localises its messages per account, so
  * matching on English text is best effort: a hint is a help, never a decision.
  */
-import { settingLabel } from "../config";
+import { settingLabel } from "../../config";
 import type { ApiErrorKind } from "./errors";
 
 /** What a hint is chosen from. */

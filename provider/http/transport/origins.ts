@@ -1,14 +1,15 @@
 /**
- * One keep-alive connection pool and one adaptive limiter per server origin, shared by every
+ * One keep-alive connection pool and one rate limiter per server origin, shared by every
  * resource in the process. Limiters live on `globalThis` under a versioned `Symbol.for` key, so a
  * second copy of this module (an older provider text loaded next to a newer one) slows down
  * together with the first instead of competing with it. The version changes whenever the limiter's
  * contract does (v2: every admission holds a slot until released; v3: calls wait for the rate-limit
- * window at most their own bound, and tell the limiter when they stop waiting), since an older copy
+ * window at most their own bound, and tell the limiter when they stop waiting; v4: an admission
+ * hands out a ticket that goes back with the answer and its `Date` header), since an older copy
  * would not keep a newer one's contract.
  */
 import { Pool, type Dispatcher } from "undici";
-import { Limiter, type LimiterOptions, type LimiterStats } from "./limiter";
+import { Limiter, type LimiterOptions, type LimiterStats } from "../rate-limit/limiter";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {
@@ -17,12 +18,12 @@ export interface OriginOptions {
    * limiter. Chatwoot's Puma serves a few requests at a time.
    */
   connections?: number;
-  /** Tuning of the adaptive limiter (tests shorten its times). */
+  /** Tuning of the rate limiter (tests shorten its window and its times). */
   limiter?: Partial<LimiterOptions>;
 }
 
 const DEFAULT_CONNECTIONS = 16;
-const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v3");
+const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v4");
 
 interface OriginEntry {
   dispatcher: Dispatcher;

@@ -7,7 +7,7 @@
  * - `{"errors":["..."]}`                               (devise), or `{"errors":[{"field","message"}]}` (swagger)
  * - `{"status":500,"error":"Internal Server Error"}`   (Rails defaults)
  */
-import { redactForeign } from "./secrets";
+import { redactForeign } from "../redaction/secrets";
 
 /** Longest server message kept; long pages are summarised, never copied whole. */
 const MAX_LENGTH = 300;

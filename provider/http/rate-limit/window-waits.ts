@@ -7,7 +7,7 @@
  * window's quota spent, or a 429 seen by another call), until an attempt of it gets an answer other
  * than 429. Waiting for a free connection while nothing is rate-limited does not count.
  */
-import type { LimiterTimers } from "./limiter";
+import type { LimiterTimers } from "./timers";
 import { reportProgress } from "./progress";
 
 /** One call's wait for the rate-limit window; the call keeps it across its attempts. */
