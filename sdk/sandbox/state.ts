@@ -2,8 +2,10 @@ import type { z } from "zod";
 import type {
   AccountFixture,
   AgentBotFixture,
+  ArticleFixture,
   AutomationRuleFixture,
   CannedResponseFixture,
+  CategoryFixture,
   CustomAttributeDefinitionFixture,
   Fixture,
   InboxFixture,
@@ -61,6 +63,10 @@ export type TeamRecord = z.output<typeof TeamFixture>;
 export type WebhookRecord = z.output<typeof WebhookFixture> & { secret: string };
 /** `actions` holds whatever JSON the create sent (the update stores its permitted form). */
 export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { actions: unknown };
+/** A category, with its portal's account (`ensure_account_id`). */
+export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
+/** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
+export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -92,7 +98,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "categories" | "articles";
 
 type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
 
@@ -115,6 +121,9 @@ export class SandboxState {
   readonly teams = new Map<number, TeamRecord>();
   readonly webhooks = new Map<number, WebhookRecord>();
   readonly macros = new Map<number, MacroRecord>();
+  /** Help-center categories and articles, of every portal. */
+  readonly categories = new Map<number, CategoryRecord>();
+  readonly articles = new Map<number, ArticleRecord>();
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
   /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */
@@ -171,6 +180,11 @@ export class SandboxState {
     for (const team of fixture.teams) this.teams.set(team.id, structuredClone(team));
     for (const webhook of fixture.webhooks) this.webhooks.set(webhook.id, { ...structuredClone(webhook), secret: secrets.stable(`webhook:${webhook.id}`) });
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
+    const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
+    for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
+    for (const article of fixture.articles) {
+      this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
+    }
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
@@ -183,6 +197,8 @@ export class SandboxState {
     this.lastIds.set("teams", maxId(this.teams.keys()));
     this.lastIds.set("webhooks", maxId(this.webhooks.keys()));
     this.lastIds.set("macros", maxId(this.macros.keys()));
+    this.lastIds.set("categories", maxId(this.categories.keys()));
+    this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
     this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
     this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
@@ -217,6 +233,8 @@ export class SandboxState {
       teams: rows(this.teams),
       webhooks: rows(this.webhooks).map(({ secret: _secret, ...webhook }) => webhook),
       macros: rows(this.macros),
+      categories: rows(this.categories),
+      articles: rows(this.articles),
     });
   }
 
