@@ -18,6 +18,8 @@ import { inboxMembership } from "./resources/inbox-membership";
 import { label } from "./resources/label";
 import { macro } from "./resources/macro";
 import { portal } from "./resources/portal";
+import { portalArticle } from "./resources/portal-article";
+import { portalCategory } from "./resources/portal-category";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
 import { webhook } from "./resources/webhook";
@@ -61,6 +63,8 @@ export const resources = {
   Label: label,
   Macro: macro,
   Portal: portal,
+  PortalArticle: portalArticle,
+  PortalCategory: portalCategory,
   Team: team,
   TeamMembership: teamMembership,
   Webhook: webhook,
