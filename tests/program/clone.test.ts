@@ -38,7 +38,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const { code, stdout, stderr } = await flow.exportSource();
     expect(code).toBe(0);
     expect(stdout).toBe("");
-    const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "automation rules", "webhooks", "canned responses", "macros"];
+    const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses", "macros"];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
     // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
@@ -70,6 +70,22 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
     expect(adopted).toEqual([expect.stringMatching(/^inbox/)]);
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
+    // The help center is copied whole: both locales, the sub-category, the translations, and article slugs with the suffix.
+    const copied = sandbox.control.snapshot();
+    const categories = copied.categories.filter((c) => c.account_id === 2);
+    const category = (slug: string) => categories.find((c) => c.slug === slug);
+    expect(categories.map((c) => `${c.locale}/${c.slug}`).sort()).toEqual(["de/erste-schritte", "en/getting-started", "en/invoices"]);
+    expect([category("invoices")?.parent_category_id, category("erste-schritte")?.associated_category_id]).toEqual([category("getting-started")?.id, category("getting-started")?.id]);
+    const articles = copied.articles.filter((a) => a.account_id === 2);
+    expect(articles.map((a) => `${a.slug} ${a.status} ${a.locale}`).sort()).toEqual([
+      "paying-an-invoice-globex published en",
+      "welcome-globex published en",
+      "willkommen-globex draft de",
+    ]);
+    const article = (slug: string) => articles.find((a) => a.slug === slug);
+    expect(article("willkommen-globex")?.associated_article_id).toBe(article("welcome-globex")?.id);
+    // Authors are the same people, found by e-mail address: Carol and Dana.
+    expect([article("welcome-globex")?.author_id, article("willkommen-globex")?.author_id]).toEqual([3, 4]);
 
     const after = await flow.diffCopy();
     expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);

@@ -2,8 +2,9 @@
  * The sandbox seed of the export benchmark: the built-in seed with account 1 replaced by a large
  * configuration of every kind an export covers (labels, custom attributes of the three models,
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
- * with a bot, portals linked to web widgets, rules that refer to teams, labels, attributes and
- * inboxes, webhooks, canned responses, macros), about `objects` objects in all. Names, keys and
+ * with a bot, portals linked to web widgets with categories (some translated) and articles, rules
+ * that refer to teams, labels, attributes and inboxes, webhooks, canned responses, macros), about
+ * `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -22,9 +23,11 @@ const SHARES: Record<TypeName, number> = {
   Inbox: 6,
   InboxMembership: 6,
   Portal: 2,
+  PortalCategory: 3,
+  PortalArticle: 5,
   AutomationRule: 8,
   Webhook: 6,
-  CannedResponse: 24,
+  CannedResponse: 16,
   Macro: 8,
 };
 
@@ -149,6 +152,30 @@ export function exportSeed(objects: number): ExportSeed {
       inbox_id: i < widgets.length ? (widgets[i] as number) : null,
     })),
   ];
+  const ownPortals = portals.filter((portal) => portal.account_id === ACCOUNT);
+  const categories: Rows<"categories"> = ids(n.PortalCategory).map((id, i) => ({
+    id,
+    portal_id: pick(ownPortals, i).id,
+    name: `Section ${id}`,
+    slug: `section-${id}`,
+    locale: i % 2 === 0 ? "en" : "de",
+    position: i,
+  }));
+  const articles: Rows<"articles"> = ids(n.PortalArticle).map((id, i) => {
+    const category = pick(categories, i);
+    return {
+      id,
+      portal_id: category.portal_id,
+      category_id: category.id,
+      locale: category.locale,
+      title: `How to do thing ${id}`,
+      slug: `how-to-${id}`,
+      content: `# Thing ${id}\n\nFirst do this, then that.\n`,
+      status: i % 3 === 0 ? "draft" : "published",
+      position: 10 * (i + 1),
+      author_id: pick(agents, i),
+    };
+  });
   const rules: Rows<"automation_rules"> = ids(n.AutomationRule).map((id, i) => {
     const attribute = pick(attributes, i);
     return {
@@ -204,12 +231,15 @@ export function exportSeed(objects: number): ExportSeed {
     labels,
     teams,
     portals,
+    categories,
+    articles,
     automation_rules: rules,
     webhooks,
     canned_responses: cannedResponses,
     macros,
   };
-  // The users, each attribute model, and the nine other kinds' lists; a team's members; an inbox's bot and members.
+  // The users, each attribute model, and the nine other kinds' lists; a team's members; an inbox's bot and
+  // members; a portal's categories and articles (under 25 of each per portal: one page each).
   const lists = 1 + ATTRIBUTE_MODELS.length + 9;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox };
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }
