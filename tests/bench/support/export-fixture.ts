@@ -42,7 +42,7 @@ export interface ExportSeed {
   fixture: FixtureInput;
   /** Objects per kind an export of account 1 with every kind (bots included) declares. */
   expected: Record<TypeName, number>;
-  /** The requests an export with every kind needs: one list per kind (three for attributes), one read per team, two per inbox. */
+  /** The requests an export with every kind needs: one list per kind (three for attributes), one read per team, two per inbox and per portal. */
   neededRequests: number;
 }
 
