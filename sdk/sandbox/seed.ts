@@ -6,8 +6,8 @@ import type { FixtureInput } from "./fixture";
  *   inboxes 1 (web widget, non-default working hours), 2 (API channel), 3 (email channel);
  * - account 2 "Globex": user 5 administrator, user 4 agent; inbox 4 (API channel);
  * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2).
- * Portals, automation rules, custom attribute definitions, labels, canned responses, teams,
- * webhooks and macros start empty.
+ * Portals (with their categories and articles), automation rules, custom attribute definitions,
+ * labels, canned responses, teams, webhooks and macros start empty.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
