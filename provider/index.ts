@@ -21,6 +21,8 @@ import { label } from "./resources/label";
 import { macro } from "./resources/macro";
 import { portal } from "./resources/portal";
 import { slaPolicy } from "./resources/sla-policy";
+import { portalArticle } from "./resources/portal-article";
+import { portalCategory } from "./resources/portal-category";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
 import { webhook } from "./resources/webhook";
@@ -67,6 +69,8 @@ export const resources = {
   Macro: macro,
   Portal: portal,
   SlaPolicy: slaPolicy,
+  PortalArticle: portalArticle,
+  PortalCategory: portalCategory,
   Team: team,
   TeamMembership: teamMembership,
   Webhook: webhook,

@@ -23,6 +23,8 @@ export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";
 export { Portal, type PortalArgs, type PortalConfigArgs } from "./portal";
 export { SlaPolicy, type SlaPolicyArgs } from "./sla-policy";
+export { PortalArticle, type PortalArticleArgs, type PortalArticleMetaArgs, type PortalArticleStatus } from "./portal-article";
+export { PortalCategory, type PortalCategoryArgs } from "./portal-category";
 export { Team, type TeamArgs } from "./team";
 export { TeamMembership, type TeamMembershipArgs } from "./team-membership";
 export { Webhook, type WebhookArgs, type WebhookEvent } from "./webhook";

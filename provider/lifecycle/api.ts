@@ -32,11 +32,6 @@ export async function unlessNotFound<T>(read: () => Promise<T>): Promise<T | und
   }
 }
 
-/** Deletes; an object that is already gone counts as deleted (e.g. a retried DELETE after a lost answer). */
-export async function deleteIgnoringNotFound(req: ApiRequest): Promise<void> {
-  await unlessNotFound(() => send(req));
-}
-
 /**
  * Sends a write that may be repeated (it sets state rather than adding to it, like a membership
  * change) and whose effect can be read back. When its answer was lost or unreadable, `effect`

@@ -7,13 +7,15 @@ import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath, platformPath } from "../wire/paths";
 import { keyTaken, markAdopted, takeOver } from "./adopt";
-import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
+import { call, send, unlessNotFound, writeThenRead } from "./api";
 import type { CheckFailure } from "./check";
 import { inCreateBatch } from "./create-batch";
 import { createOnce } from "./create-once";
 import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
+import { readAllPages } from "./pages";
+import { atParent, placeAtParent, type ParentAddress } from "./parent";
 import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
@@ -70,8 +72,15 @@ type BaseInputs = { accountId?: number | null; adopt?: boolean; adoptId?: number
 export interface CollectionDeclaration<S extends InputSchema, W extends WireSchema> {
   /** The camelCase inputs; they include `accountId`, and `adopt` with a natural key or `adoptId` without one. */
   inputs: S;
-  /** The collection's path below the area, e.g. `labels` or `canned_responses`. */
+  /** The collection's path below the area (or below its parent), e.g. `labels` or `canned_responses`. */
   path: string;
+  /**
+   * The object the collection is nested under, whose address can change (a portal's categories, at
+   * `/portals/{slug}/categories`): see `ParentAddress`. Its id input replaces the object when it changes.
+   */
+  parent?: ParentAddress;
+  /** Whether the server serves the list in pages (`?page=N`, of a size it does not say): every page is read. */
+  pages?: boolean;
   /** An account's collection (the default), or the installation's Platform API (`/platform/api/v1/<path>`). */
   area?: "account" | "platform";
   /**
@@ -112,6 +121,12 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    * Default: the object holds every managed input the program gives, as the diff compares them.
    */
   sameContent?(inputs: z.output<S>, object: z.output<W>): boolean;
+  /**
+   * Why a create with these inputs cannot work, judged from the collection listed before the POST
+   * (with a natural key), or `undefined`: a reference the server would check only after making the
+   * object (an article's translation answers 404 once the article exists).
+   */
+  refuseCreate?(inputs: z.output<S>, listed: readonly z.output<W>[]): string | undefined;
   /** Taking an object over by id with `adoptId` (collections without a natural key). */
   adoptById?: AdoptById<z.output<S>, z.output<W>>;
   /**
@@ -175,13 +190,15 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const what = decl.noun ?? noun(decl.path);
 
   const accountOf = (props: Props) => props.accountId as number;
-  const collection = (props: Props) => (decl.area === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), decl.path));
+  /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
+  const segments = (props: Props) => (decl.parent ? [...decl.parent.segments(props[decl.parent.addressKey] as string), decl.path] : [decl.path]);
+  const collection = (props: Props) => (decl.area === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), ...segments(props)));
   const member = (props: Props, id: string | number) =>
-    decl.area === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), decl.path, id);
+    decl.area === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
   const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
     const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter(
-      (k) => k !== "accountId" && managedKeys.includes(k) && !decl.stateOnlyKeys?.includes(k),
+      (k) => k !== "accountId" && k !== decl.parent?.idKey && managedKeys.includes(k) && !decl.stateOnlyKeys?.includes(k),
     );
     return decl.body ? decl.body(inputs, sent, write) : (toWire(pick(inputs, sent)) as object);
   };
@@ -191,8 +208,9 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const many = decl.envelope ? listUnder(decl.wire, decl.envelope.many) : list(decl.wire);
   // Credentials in a wire schema (`credential` fields) are remembered for redaction as it parses them.
   const callOne = async (req: ApiRequest) => (await call(one, req)) as Wire;
-  const listAll = async (props: Props, query?: Record<string, string>) =>
-    (await call(many, { method: "GET", path: collection(props), query })) as Wire[];
+  const listPage = async (props: Props, query?: Record<string, string>) => (await call(many, { method: "GET", path: collection(props), query })) as Wire[];
+  const listAll = (props: Props, query?: Record<string, string>) =>
+    decl.pages ? readAllPages((page) => listPage(props, { ...query, page: String(page) })) : listPage(props, query);
   const listed = async (props: Props, id: string | number) => (await listAll(props)).find((o) => String(o.id) === String(id));
 
   const rest: ObjectApi<Inputs, Wire> = {
@@ -200,7 +218,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     get: (props, id) => (decl.show === "list" ? listed(props, id) : unlessNotFound(() => callOne({ method: "GET", path: member(props, id) }))),
     post: (inputs) => callOne({ method: "POST", path: collection(inputs), json: body(inputs, managedKeys, "create") }),
     patch: (inputs, id, keys) => callOne({ method: "PATCH", path: member(inputs, id), json: body(inputs, keys, "update") }),
-    remove: (props, id) => deleteIgnoringNotFound({ method: "DELETE", path: member(props, id) }),
+    remove: (props, id) => send({ method: "DELETE", path: member(props, id) }),
   };
   const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...decl.api?.(rest) }, decl.feature);
 
@@ -222,8 +240,18 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const owner = (props: Props) => (decl.area === "platform" ? "this Platform App" : `account ${accountOf(props)}`);
   const gone = (id: string, props: Props) => new Error(`PATCH ${member(props, id)}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
 
-  /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
+  /** {@link patchAt} where the parent is now, when the collection has one. */
   async function patch(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
+    if (!decl.parent) return patchAt(inputs, id, keys, current);
+    const parent = decl.parent;
+    const placed = { ...inputs, [parent.addressKey]: current[parent.addressKey] } as Inputs;
+    const done = await atParent(parent, placed, (props) => patchAt(props as Inputs, id, keys, current));
+    if (!done) throw new Error(`${member(placed, id)}: the ${parent.noun} ${String(inputs[parent.idKey as keyof Inputs])} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
+    return done.value;
+  }
+
+  /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
+  async function patchAt(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
     if (keys.every((k) => decl.stateOnlyKeys?.includes(k))) return { ...current, ...pick(inputs, keys) };
     const object = await writeThenRead(
       async () => {
@@ -308,13 +336,13 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     derivedKeys: decl.derivedKeys,
     prepare: decl.prepare,
     // A platform object's account is a property of it (a bot moves between accounts in place).
-    replaceOn: [...(decl.area === "platform" ? [] : ["accountId"]), ...(decl.replaceOn ?? [])],
+    replaceOn: [...(decl.area === "platform" ? [] : ["accountId"]), ...(decl.parent ? [decl.parent.idKey] : []), ...(decl.replaceOn ?? [])],
     // A natural key is unique per account: a replacement in the same account must free it first.
     deleteBeforeReplace: decl.key !== undefined,
     normalizers: decl.normalizers,
 
     async create(raw) {
-      const inputs = raw as Inputs;
+      const inputs = (decl.parent ? await placeAtParent(decl.parent, raw) : raw) as Inputs;
       if (inputs.adoptId !== undefined && decl.adoptById) return adoptById(inputs, inputs.adoptId);
       // The creates of this collection in flight together share one listing (see inCreateBatch).
       const { url, apiAccessToken, platformAccessToken } = connection();
@@ -322,6 +350,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       return inCreateBatch(scope, () => api.list(inputs), async ({ listed, claimed, claim }) => {
         const existing = decl.key && listed.find((o) => decl.key!.matches(inputs, o));
         if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
+        const refused = !existing && decl.refuseCreate?.(inputs, listed);
+        if (refused) throw new Error(`POST ${collection(inputs)} not sent: ${refused}`);
         // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
         try {
           const created = await createNew(inputs, listed, claimed, existing ? taken(existing, inputs) : undefined);
@@ -336,8 +366,13 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     },
 
     async read(id, olds) {
-      const current = await get(olds, id);
-      return current && outputs(olds, current);
+      if (!decl.parent) {
+        const current = await get(olds, id);
+        return current && outputs(olds, current);
+      }
+      // A miss at the stored address may be the parent's rename: only a miss where it is now means gone.
+      const found = await atParent(decl.parent, olds, (props) => get(props, id), (current) => current === undefined);
+      return found?.value && outputs(found.props, found.value);
     },
 
     async update(id, olds, news, changed) {
@@ -345,14 +380,20 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     },
 
     async delete(id, olds) {
-      try {
-        await api.remove(olds, id);
-      } catch (err) {
-        if (isNotFound(err)) return;
-        // An answer lost after sending, or a gone answer: the list decides.
-        if (isGoneAnswer(err) && (await listed(olds, id)) === undefined) return;
-        throw err;
-      }
+      /** Deletes at the props' address: `false` when the server says the object is not there. */
+      const removed = async (props: Props) => {
+        try {
+          await api.remove(props, id);
+          return true;
+        } catch (err) {
+          if (isNotFound(err)) return false;
+          // An answer lost after sending, or a gone answer: the list decides.
+          if (isGoneAnswer(err) && (await listed(props, id)) === undefined) return false;
+          throw err;
+        }
+      };
+      // Not found at a parent's stored address is settled where the parent is now (a gone parent took the object along).
+      await (decl.parent ? atParent(decl.parent, olds, removed, (deleted) => !deleted) : removed(olds));
     },
   });
 }

@@ -71,6 +71,25 @@ export const lineText = z.string().superRefine(oneLine()).nullable();
 /** A name: one line of text, not blank, at most 255 characters (surrounding spaces are dropped). */
 export const name = z.string().trim().min(1, "must not be blank").superRefine(oneLine());
 
+/**
+ * A slug: one segment of a URL path (`/hc/{portal}/{locale}/articles/{slug}`), not blank, at most 255
+ * characters. `/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in
+ * one (Rails reads a dot as the start of a format).
+ */
+export const pathSegment = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .superRefine(oneLine())
+  .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment');
+
+/** A place in an ordered list: a whole number that fits the server's `integer` column. */
+export const position = z
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(-2_147_483_648, "must be at least -2147483648 (a database integer)")
+  .max(2_147_483_647, "must be at most 2147483647 (a database integer)");
+
 /** Why `value` is not an http(s) URL a server can call, or `undefined` when it is one. */
 export function httpUrlProblem(value: string): string | undefined {
   const length = characterCount(value);

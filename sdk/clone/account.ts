@@ -1,8 +1,9 @@
 /**
  * Reading an account: every object of each exported kind, through the provider's HTTP client and
  * the resources' own wire schemas (so an export reads exactly what the resources read, in every
- * response shape they accept). No list endpoint of these kinds paginates; per-object reads (an
- * inbox's bot and members, a team's members) go a few at a time, under the client's rate limiter.
+ * response shape they accept). Only a portal's categories and articles are listed in pages, every
+ * page of which is read; per-object reads (an inbox's bot and members, a team's members, a portal's
+ * categories and articles) go a few at a time, under the client's rate limiter.
  */
 import type { z } from "zod";
 import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
@@ -19,8 +20,11 @@ import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-def
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { LabelWire } from "../../provider/wire/label";
 import { MacroWire } from "../../provider/wire/macro";
+import { readAllPages } from "../../provider/lifecycle/pages";
 import { PortalWire } from "../../provider/wire/portal";
 import { SlaPolicyWire } from "../../provider/wire/sla-policy";
+import { PortalArticleWire } from "../../provider/wire/portal-article";
+import { PortalCategoryWire } from "../../provider/wire/portal-category";
 import { TeamWire } from "../../provider/wire/team";
 import { WebhookWire } from "../../provider/wire/webhook";
 import { AgentWire } from "../../provider/wire/agent";
@@ -43,6 +47,9 @@ export interface TeamRead {
   memberIds: number[];
 }
 
+/** A category or article of a portal, with the portal's id and slug (its natural key starts with the slug). */
+export type InPortal<T> = T & { portal_id: number; portal_slug: string };
+
 /** Everything an export knows about one account, as the server sent it (snake_case). */
 export interface AccountSnapshot {
   accountId: number;
@@ -56,6 +63,8 @@ export interface AccountSnapshot {
   agentBots: z.output<typeof AgentBotWire>[];
   inboxes: InboxRead[];
   portals: z.output<typeof PortalWire>[];
+  categories: InPortal<z.output<typeof PortalCategoryWire>>[];
+  articles: InPortal<z.output<typeof PortalArticleWire>>[];
   rules: z.output<typeof RuleWire>[];
   webhooks: z.output<typeof WebhookWire>[];
   cannedResponses: z.output<typeof CannedResponseWire>[];
@@ -151,6 +160,19 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  // Categories and articles are read portal by portal, so the portals are listed for them too.
+  const helpCenter = ["Portal", "PortalCategory", "PortalArticle"].some((type) => wanted(type as TypeName));
+  const listedPortals = helpCenter ? await get(list(PortalWire), at("portals")) : [];
+  const inPortals = async <S extends z.ZodType<{ id: number }>>(type: TypeName, wire: S, collection: string) =>
+    kind(type, async () =>
+      (
+        await inBatches(listedPortals, async (portal) => {
+          const path = at("portals", portal.slug, collection);
+          const items = await readAllPages((page) => get(list(wire), path, { page: String(page) }) as Promise<z.output<S>[]>);
+          return items.map((item) => ({ ...item, portal_id: portal.id, portal_slug: portal.slug }));
+        })
+      ).flat(),
+    );
   return {
     accountId,
     // A kind the server lacks was not exported: what refers to it says so.
@@ -161,7 +183,9 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     teams,
     agentBots,
     inboxes,
-    portals: await kind("Portal", () => get(list(PortalWire), at("portals"))),
+    portals: await kind("Portal", async () => listedPortals),
+    categories: await inPortals("PortalCategory", PortalCategoryWire, "categories"),
+    articles: await inPortals("PortalArticle", PortalArticleWire, "articles"),
     rules: await kind("AutomationRule", () => get(list(RuleWire), at("automation_rules"))),
     webhooks: await kind("Webhook", () => get(webhookList, at("webhooks"))),
     cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),

@@ -9,6 +9,7 @@ import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
 import { frameUrls } from "../../provider/wire/dashboard-app";
 import { inboxFromWire } from "../../provider/wire/inbox";
+import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
 import { channelTypeName, channelView } from "../../provider/resources/inbox/channel";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
@@ -169,6 +170,56 @@ function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
   return draft;
 }
 
+/** A category of a portal: its parent and the category it translates as references. */
+function category(refs: ReferenceMap, c: AccountSnapshot["categories"][number]): Draft {
+  return {
+    type: "PortalCategory",
+    id: c.id,
+    inputs: present({
+      // Required: an id that cannot be mapped stays, with the reason, rather than be left out.
+      portalId: refs.portal(c.portal_id),
+      name: c.name,
+      slug: c.slug,
+      locale: c.locale,
+      description: c.description,
+      position: c.position,
+      icon: c.icon || undefined,
+      parentCategoryId: c.parent_category_id === null ? undefined : single(refs.category(c.parent_category_id)),
+      associatedCategoryId: c.associated_category_id === null ? undefined : single(refs.category(c.associated_category_id)),
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: `${c.locale} ${c.slug}`,
+  };
+}
+
+/** An article: its portal, category and translation as references, its author by e-mail address. */
+function article(refs: ReferenceMap, a: AccountSnapshot["articles"][number]): Draft {
+  const meta = normalizeMeta(a.meta);
+  return {
+    type: "PortalArticle",
+    id: a.id,
+    inputs: present({
+      portalId: refs.portal(a.portal_id),
+      title: a.title,
+      slug: a.slug,
+      content: a.content || undefined,
+      description: a.description,
+      status: a.status,
+      // An article in a category is in the category's locale.
+      locale: a.category_id === null ? a.locale : undefined,
+      position: a.position,
+      categoryId: a.category_id === null ? undefined : single(refs.category(a.category_id)),
+      associatedArticleId: a.associated_article_id === null ? undefined : single(refs.article(a.associated_article_id)),
+      authorId: a.author_id === null ? new Unmapped(undefined, "the author is no longer a user of the account: set authorId") : refs.agent(a.author_id),
+      meta: present({ title: meta.title, description: meta.description, tags: meta.tags }),
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: a.slug,
+  };
+}
+
 function team(_refs: ReferenceMap, { team }: TeamRead): Draft {
   return {
     type: "Team",
@@ -267,6 +318,8 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const c of snapshot.categories) add(category(refs, c));
+  for (const a of snapshot.articles) add(article(refs, a));
   for (const r of snapshot.rules) {
     add({
       type: "AutomationRule",

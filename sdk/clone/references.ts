@@ -3,8 +3,9 @@
  * and the comparison of two accounts speak of objects, never of one installation's ids (the idea of
  * datadog-sync-cli's `resource_connections`). An inbox id becomes that inbox, a team id that team,
  * an SLA policy or custom role id that policy or role, a user id the person with that e-mail
- * address, a label title that label, a custom attribute key that definition. What cannot be mapped
- * stays as it was, with the reason, to be shown.
+ * address, a label title that label, a custom attribute key that definition, a portal, category
+ * or article id that portal, category or article. What cannot be mapped stays as it was, with the
+ * reason, to be shown.
  */
 import type { AccountSnapshot } from "./account";
 import { resourceType, type TypeName } from "./resource-types";
@@ -56,6 +57,9 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["InboxMembership", inboxes],
     ["TeamMembership", teams],
     ["Portal", snapshot.portals.map((p) => ({ id: p.id, key: p.slug }))],
+    // In their portal: a category by locale and slug, an article by slug (unique in the installation).
+    ["PortalCategory", snapshot.categories.map((c) => ({ id: c.id, key: `${c.portal_slug}/${c.locale}/${c.slug}` }))],
+    ["PortalArticle", snapshot.articles.map((a) => ({ id: a.id, key: `${a.portal_slug}/${a.slug}` }))],
     ["AutomationRule", snapshot.rules.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["Webhook", snapshot.webhooks.map((w) => ({ id: w.id, key: w.url }))],
     ["CannedResponse", snapshot.cannedResponses.map((c) => ({ id: c.id, key: c.short_code }))],
@@ -130,6 +134,21 @@ export class ReferenceMap {
   /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */
   customRole(value: unknown): IdReference {
     return this.byId("CustomRole", value);
+  }
+
+  /** A portal id as a reference to that portal. */
+  portal(value: unknown): IdReference {
+    return this.byId("Portal", value);
+  }
+
+  /** A help-center category id as a reference to that category. */
+  category(value: unknown): IdReference {
+    return this.byId("PortalCategory", value);
+  }
+
+  /** A help-center article id as a reference to that article. */
+  article(value: unknown): IdReference {
+    return this.byId("PortalArticle", value);
   }
 
   /** A user id as the person with that e-mail address. */

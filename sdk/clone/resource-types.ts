@@ -1,8 +1,8 @@
 /**
  * The kinds of object an export covers, in the order the generated program declares them: each
  * kind after every kind it can refer to (a rule refers to teams, labels, attributes, inboxes and
- * SLA policies; an inbox to its bot; an agent to a custom role), so every constant is declared
- * before it is used.
+ * SLA policies; an inbox to its bot; an agent to a custom role; an article to its portal, category
+ * and translation), so every constant is declared before it is used.
  */
 
 import type { Feature } from "../../provider/lifecycle/feature-gate";
@@ -39,6 +39,8 @@ export const RESOURCE_TYPES = [
   { sdkClass: "InboxMembership", option: "inbox-members", noun: "inbox membership", plural: "inbox memberships", prefix: "inbox members" },
   { sdkClass: "TeamMembership", option: "team-members", noun: "team membership", plural: "team memberships", prefix: "team members" },
   { sdkClass: "Portal", option: "portals", noun: "portal", plural: "portals", prefix: "portal" },
+  { sdkClass: "PortalCategory", option: "portal-categories", noun: "portal category", plural: "portal categories", prefix: "category" },
+  { sdkClass: "PortalArticle", option: "portal-articles", noun: "portal article", plural: "portal articles", prefix: "article" },
   { sdkClass: "AutomationRule", option: "automation-rules", noun: "automation rule", plural: "automation rules", prefix: "rule" },
   { sdkClass: "Webhook", option: "webhooks", noun: "webhook", plural: "webhooks", prefix: "webhook" },
   { sdkClass: "CannedResponse", option: "canned-responses", noun: "canned response", plural: "canned responses", prefix: "canned response" },

@@ -147,6 +147,41 @@ export const PortalFixture = z.object({
 
 const JsonObject = z.record(z.string(), z.unknown());
 
+/** A help-center category; its account is its portal's. `related_category_ids`: its RelatedCategory rows. */
+export const CategoryFixture = z.object({
+  id: Id,
+  portal_id: Id,
+  name: z.string(),
+  slug: z.string(),
+  locale: z.string().default("en"),
+  description: nullableString,
+  position: z.number().int().nullable().default(null),
+  icon: z.string().default(""),
+  parent_category_id: Id.nullable().default(null),
+  associated_category_id: Id.nullable().default(null),
+  related_category_ids: z.array(Id).default([]),
+});
+
+/** Article statuses, in their integer order (`enum status: { draft: 0, published: 1, archived: 2 }`). */
+export const ARTICLE_STATUSES = ["draft", "published", "archived"] as const;
+
+/** A help-center article; its account is its portal's. Slugs are unique across the installation. */
+export const ArticleFixture = z.object({
+  id: Id,
+  portal_id: Id,
+  title: z.string(),
+  slug: z.string(),
+  content: nullableString,
+  description: nullableString,
+  status: z.enum(ARTICLE_STATUSES).default("draft"),
+  locale: z.string().default("en"),
+  position: z.number().int().nullable().default(null),
+  category_id: Id.nullable().default(null),
+  associated_article_id: Id.nullable().default(null),
+  author_id: Id,
+  meta: JsonObject.nullable().default(null),
+});
+
 export const AutomationRuleFixture = z.object({
   id: Id,
   account_id: Id,
@@ -272,12 +307,14 @@ export const Fixture = z
     sla_policies: z.array(SlaPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
+    categories: z.array(CategoryFixture).default([]),
+    articles: z.array(ArticleFixture).default([]),
   })
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
-      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps",
+      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -313,12 +350,46 @@ export const Fixture = z
     for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");
+    helpCenterProblems(f, problem);
     for (const account of f.accounts) {
       const admin = f.users.some((u) => u.memberships.some((m) => m.account_id === account.id && m.role === "administrator"));
       if (!admin) problem(`account ${account.id} needs an administrator`);
     }
     if (!f.users.some((u) => u.memberships.length >= 2)) problem("one user must belong to two accounts (the shared user)");
   });
+
+/** What the help center's checks read of a fixture. */
+interface HelpCenterTables {
+  users: readonly { id: number }[];
+  portals: readonly { id: number }[];
+  categories: readonly z.output<typeof CategoryFixture>[];
+  articles: readonly z.output<typeof ArticleFixture>[];
+}
+
+/** The help center's references (categories and articles of one portal, authors who are users) and its unique keys. */
+function helpCenterProblems(f: HelpCenterTables, problem: (message: string) => void): void {
+  const portals = new Set(f.portals.map((p) => p.id));
+  const categoryPortal = new Map(f.categories.map((c) => [c.id, c.portal_id]));
+  const articlePortal = new Map(f.articles.map((a) => [a.id, a.portal_id]));
+  const userIds = new Set(f.users.map((u) => u.id));
+  const samePortal = (what: string, portal: number, table: Map<number, number>, id: number | null) => {
+    if (id !== null && table.get(id) !== portal) problem(`${what} ${id} is not in portal ${portal}`);
+  };
+  for (const c of f.categories) {
+    if (!portals.has(c.portal_id)) problem(`category ${c.id}: portal ${c.portal_id} does not exist`);
+    for (const id of [c.parent_category_id, c.associated_category_id, ...c.related_category_ids]) samePortal(`category ${c.id}: category`, c.portal_id, categoryPortal, id);
+  }
+  for (const a of f.articles) {
+    if (!portals.has(a.portal_id)) problem(`article ${a.id}: portal ${a.portal_id} does not exist`);
+    samePortal(`article ${a.id}: category`, a.portal_id, categoryPortal, a.category_id);
+    samePortal(`article ${a.id}: article`, a.portal_id, articlePortal, a.associated_article_id);
+    if (!userIds.has(a.author_id)) problem(`article ${a.id}: user ${a.author_id} does not exist`);
+  }
+  const categoryKeys = f.categories.map((c) => `${c.portal_id} ${c.locale} ${c.slug}`);
+  if (new Set(categoryKeys).size !== categoryKeys.length) problem("categories: slug and locale must be unique per portal");
+  const articleSlugs = f.articles.map((a) => a.slug);
+  if (new Set(articleSlugs).size !== articleSlugs.length) problem("article slugs must be unique across accounts");
+}
 
 /** A fixture as written (defaults optional). */
 export type FixtureInput = z.input<typeof Fixture>;

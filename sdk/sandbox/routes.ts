@@ -4,8 +4,10 @@ import { compareSpecificity, compilePattern, matchPattern, type PathPattern } fr
 import * as accountShow from "./responses/account";
 import * as agentBots from "./responses/agent-bots";
 import * as agents from "./responses/agents";
+import * as articles from "./responses/articles";
 import * as automationRules from "./responses/automation-rules";
 import * as cannedResponses from "./responses/canned-responses";
+import * as categories from "./responses/categories";
 import * as customAttributes from "./responses/custom-attribute-definitions";
 import * as customRoles from "./responses/custom-roles";
 import * as dashboardApps from "./responses/dashboard-apps";
@@ -80,6 +82,16 @@ const ROUTES: Route[] = [
   ...account(["DELETE"], "/portals/:slug", portals.destroy),
   ...account(["PATCH"], "/portals/:slug/archive", portals.archive),
   ...account(["DELETE"], "/portals/:slug/logo", portals.destroyLogo),
+  ...account(["GET"], "/portals/:portal_slug/categories", categories.index),
+  ...account(["POST"], "/portals/:portal_slug/categories", categories.create),
+  ...account(["GET"], "/portals/:portal_slug/categories/:id", categories.show),
+  ...account(UPDATE, "/portals/:portal_slug/categories/:id", categories.update),
+  ...account(["DELETE"], "/portals/:portal_slug/categories/:id", categories.destroy),
+  ...account(["GET"], "/portals/:portal_slug/articles", articles.index),
+  ...account(["POST"], "/portals/:portal_slug/articles", articles.create),
+  ...account(["GET"], "/portals/:portal_slug/articles/:id", articles.show),
+  ...account(UPDATE, "/portals/:portal_slug/articles/:id", articles.update),
+  ...account(["DELETE"], "/portals/:portal_slug/articles/:id", articles.destroy),
 
   ...account(["GET"], "/automation_rules", automationRules.index),
   ...account(["POST"], "/automation_rules", automationRules.create),

@@ -6,10 +6,11 @@ import type { FixtureInput } from "./fixture";
  *   inboxes 1 (web widget, non-default working hours), 2 (API channel), 3 (email channel);
  * - account 2 "Globex": user 5 administrator, user 4 agent; inbox 4 (API channel);
  * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2).
- * Portals, automation rules, custom attribute definitions, labels, canned responses, teams,
- * webhooks, macros, SLA policies, custom roles and dashboard apps start empty. Both accounts have
- * the Enterprise features `sla` and `custom_roles` on (the sandbox plays an Enterprise server
- * unless told otherwise), so that programs can declare SLA policies and custom roles at once.
+ * Portals (with their categories and articles), automation rules, custom attribute definitions,
+ * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
+ * start empty. Both accounts have the Enterprise features `sla` and `custom_roles` on (the sandbox
+ * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies and
+ * custom roles at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [

@@ -2,8 +2,10 @@ import type { z } from "zod";
 import type {
   AccountFixture,
   AgentBotFixture,
+  ArticleFixture,
   AutomationRuleFixture,
   CannedResponseFixture,
+  CategoryFixture,
   CustomAttributeDefinitionFixture,
   CustomRoleFixture,
   DashboardAppFixture,
@@ -67,6 +69,10 @@ export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { act
 export type SlaPolicyRecord = z.output<typeof SlaPolicyFixture>;
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
+/** A category, with its portal's account (`ensure_account_id`). */
+export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
+/** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
+export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -98,7 +104,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles";
 
 type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
 
@@ -124,6 +130,9 @@ export class SandboxState {
   readonly slaPolicies = new Map<number, SlaPolicyRecord>();
   readonly customRoles = new Map<number, CustomRoleRecord>();
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
+  /** Help-center categories and articles, of every portal. */
+  readonly categories = new Map<number, CategoryRecord>();
+  readonly articles = new Map<number, ArticleRecord>();
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
   /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */
@@ -183,6 +192,11 @@ export class SandboxState {
     for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
+    const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
+    for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
+    for (const article of fixture.articles) {
+      this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
+    }
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
@@ -198,6 +212,8 @@ export class SandboxState {
     this.lastIds.set("sla_policies", maxId(this.slaPolicies.keys()));
     this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
+    this.lastIds.set("categories", maxId(this.categories.keys()));
+    this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
     this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
     this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
@@ -235,6 +251,8 @@ export class SandboxState {
       sla_policies: rows(this.slaPolicies),
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
+      categories: rows(this.categories),
+      articles: rows(this.articles),
     });
   }
 

@@ -2,9 +2,11 @@
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them: the sandbox plays an Enterprise server, both accounts with the `sla` and
- * `custom_roles` features), account 2 "Globex" with nothing to clash with but the same people
- * (found there by e-mail address) and an e-mail inbox of its own, which the copy adopts in place
- * of Acme's (an e-mail channel cannot be created through the API).
+ * `custom_roles` features; a help center in two languages: categories, one a sub-category and one a
+ * translation, and articles, published and draft, one a translation), account 2 "Globex" with
+ * nothing to clash with but the same people (found there by e-mail address) and an e-mail inbox of
+ * its own, which the copy adopts in place of Acme's (an e-mail channel cannot be created through
+ * the API).
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
 
@@ -78,6 +80,52 @@ export const CLONE_FIXTURE: FixtureInput = {
       page_title: "Acme Help Center",
       config: { allowed_locales: ["en", "de"], default_locale: "en" },
       inbox_id: 1,
+    },
+  ],
+  categories: [
+    { id: 1, portal_id: 1, name: "Getting started", slug: "getting-started", locale: "en", description: "First steps with Acme", position: 1, icon: "🚀" },
+    { id: 2, portal_id: 1, name: "Invoices", slug: "invoices", locale: "en", position: 2, parent_category_id: 1 },
+    { id: 3, portal_id: 1, name: "Erste Schritte", slug: "erste-schritte", locale: "de", position: 1, associated_category_id: 1 },
+  ],
+  articles: [
+    {
+      id: 1,
+      portal_id: 1,
+      title: "Welcome to Acme",
+      slug: "welcome",
+      content: "# Welcome\n\nAcme helps you ship faster. Start with [your first project](/hc/acme-help/articles/invoices).\n",
+      description: "What Acme does and where to start",
+      status: "published",
+      locale: "en",
+      position: 10,
+      category_id: 1,
+      author_id: 3,
+      meta: { title: "Welcome to Acme", tags: ["start", "overview"] },
+    },
+    {
+      id: 2,
+      portal_id: 1,
+      title: "Paying an invoice",
+      slug: "paying-an-invoice",
+      content: "Open **Billing**, pick the invoice and choose *Pay now*.\n\n| Method | Fee |\n| --- | --- |\n| Card | none |\n",
+      status: "published",
+      locale: "en",
+      position: 10,
+      category_id: 2,
+      author_id: 2,
+    },
+    {
+      id: 3,
+      portal_id: 1,
+      title: "Willkommen bei Acme",
+      slug: "willkommen",
+      content: "# Willkommen\n\nDiese Übersetzung ist noch ein Entwurf.\n",
+      status: "draft",
+      locale: "de",
+      position: 10,
+      category_id: 3,
+      associated_article_id: 1,
+      author_id: 4,
     },
   ],
   automation_rules: [

@@ -26,6 +26,8 @@ function shown(value: unknown): string {
 const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   AgentBot: (o) => `"${shown(o.name)}" -> ${shown(o.outgoingUrl)}`,
   Portal: (o) => `/hc/${shown(o.slug)}, inbox ${shown(o.inboxId)}`,
+  PortalCategory: (o) => `/hc/${shown(o.portalSlug)}/${shown(o.locale)}/categories/${shown(o.slug)}`,
+  PortalArticle: (o) => `/hc/${shown(o.portalSlug)}/articles/${shown(o.slug)} (${shown(o.status)})`,
   AutomationRule: (o) => `"${shown(o.name)}" on ${shown(o.eventName)}${o.active === false ? " (inactive)" : ""}`,
   CustomAttributeDefinition: (o) => `${shown(o.attributeKey)} (${shown(o.attributeModel)}, ${shown(o.attributeDisplayType)})`,
   InboxMembership: (o) => `inbox ${shown(o.inboxId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,

@@ -40,7 +40,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(stdout).toBe("");
     const kinds = [
       "custom attributes", "labels", "teams", "team memberships", "SLA policy", "custom role", "agent bot", "inboxes", "inbox memberships", "portal",
-      "automation rules", "webhooks", "canned responses", "macros", "dashboard app",
+      "portal categories", "portal articles", "automation rules", "webhooks", "canned responses", "macros", "dashboard app",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
@@ -81,6 +81,22 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(gold?.id).not.toBe(1);
     const rule = automation_rules.find((r) => r.account_id === 2 && r.name === "Gold customers to billing");
     expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
+    // The help center is copied whole: both locales, the sub-category, the translations, and article slugs with the suffix.
+    const copied = sandbox.control.snapshot();
+    const categories = copied.categories.filter((c) => c.account_id === 2);
+    const category = (slug: string) => categories.find((c) => c.slug === slug);
+    expect(categories.map((c) => `${c.locale}/${c.slug}`).sort()).toEqual(["de/erste-schritte", "en/getting-started", "en/invoices"]);
+    expect([category("invoices")?.parent_category_id, category("erste-schritte")?.associated_category_id]).toEqual([category("getting-started")?.id, category("getting-started")?.id]);
+    const articles = copied.articles.filter((a) => a.account_id === 2);
+    expect(articles.map((a) => `${a.slug} ${a.status} ${a.locale}`).sort()).toEqual([
+      "paying-an-invoice-globex published en",
+      "welcome-globex published en",
+      "willkommen-globex draft de",
+    ]);
+    const article = (slug: string) => articles.find((a) => a.slug === slug);
+    expect(article("willkommen-globex")?.associated_article_id).toBe(article("welcome-globex")?.id);
+    // Authors are the same people, found by e-mail address: Carol and Dana.
+    expect([article("welcome-globex")?.author_id, article("willkommen-globex")?.author_id]).toEqual([3, 4]);
 
     const after = await flow.diffCopy();
     expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);

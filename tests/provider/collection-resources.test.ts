@@ -15,7 +15,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "CustomRole" | "DashboardApp";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "CustomRole" | "DashboardApp" | "PortalCategory" | "PortalArticle";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -33,6 +33,14 @@ interface CollectionCase {
   existing: { body: Record<string, unknown>; adoptPatch: Record<string, unknown> };
   /** The objects of the account as the server lists them (raw). */
   list(ctx: Ctx): Promise<{ id: number }[]>;
+  /** Makes by hand what the object lives in (run before each test, on the reset sandbox). */
+  prepare?(ctx: Ctx): Promise<void>;
+}
+
+/** The portal help-center objects live in: portal 1 of the reset sandbox, at `/portals/help`. */
+async function helpPortal(ctx: Ctx): Promise<void> {
+  const made = await ctx.admin("POST", `/api/v1/accounts/${ctx.account.id}/portals`, { portal: { name: "Help", slug: "help" } });
+  expect([made.status, (made.body as { id?: number }).id ?? (made.body as { payload: { id: number }[] }).payload[0]?.id]).toEqual([200, 1]);
 }
 
 const rows = async (ctx: Ctx, path: string, unwrap: (body: unknown) => unknown = (b) => b) => {
@@ -166,12 +174,46 @@ const CASES: CollectionCase[] = [
     existing: { body: { title: "Old", content: [{ type: "frame", url: "https://crm.acme.test/panel" }] }, adoptPatch: { title: "CRM" } },
     list: (ctx) => rows(ctx, "dashboard_apps"),
   },
+  {
+    kind: "PortalCategory",
+    provider: resources.PortalCategory,
+    path: "portals/help/categories",
+    prepare: helpPortal,
+    base: { portalId: 1, name: "Billing", slug: "billing", locale: "en", description: "Invoices", position: 1, icon: "💳" },
+    posted: { category: { name: "Billing", slug: "billing", locale: "en", description: "Invoices", position: 1, icon: "💳" } },
+    change: { inputs: { description: "Invoices and refunds" }, body: { category: { description: "Invoices and refunds" } } },
+    drift: { body: { category: { name: "Renamed by hand" } }, outputs: { name: "Renamed by hand" }, repair: { category: { name: "Billing" } } },
+    existing: {
+      body: { category: { name: "Old", slug: "billing", locale: "en", description: "Invoices", position: 1, icon: "💳" } },
+      adoptPatch: { category: { name: "Billing" } },
+    },
+    list: (ctx) => rows(ctx, "portals/help/categories", payload),
+  },
+  {
+    kind: "PortalArticle",
+    provider: resources.PortalArticle,
+    path: "portals/help/articles",
+    prepare: helpPortal,
+    base: { portalId: 1, title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", authorId: 1 },
+    posted: { article: { title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", author_id: 1 } },
+    change: { inputs: { title: "Start here" }, body: { article: { title: "Start here" } } },
+    drift: { body: { article: { status: "draft" } }, outputs: { status: "draft" }, repair: { article: { status: "published" } } },
+    existing: {
+      body: { article: { title: "Old", slug: "getting-started", content: "# Welcome", status: "published", author_id: 1 } },
+      adoptPatch: { article: { title: "Getting started" } },
+    },
+    list: (ctx) => rows(ctx, "portals/help/articles", payload),
+  },
 ];
 
 describe.each(SHAPES)("collection resources (%s shapes)", (shapes) => {
   const ctx = useSandbox(shapes);
 
   describe.each(CASES)("$kind", (c) => {
+    beforeEach(async () => {
+      await c.prepare?.(ctx);
+      ctx.sb.control.clearLog();
+    });
     const collection = () => `/api/v1/accounts/${ctx.account.id}/${c.path}`;
     const ids = async () => (await c.list(ctx)).map((o) => String(o.id));
 

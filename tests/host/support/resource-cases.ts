@@ -26,7 +26,9 @@ export type ResourceKind =
   | "TeamMembership"
   | "SlaPolicy"
   | "CustomRole"
-  | "DashboardApp";
+  | "DashboardApp"
+  | "PortalCategory"
+  | "PortalArticle";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
@@ -63,6 +65,13 @@ const row = <T extends { id: number }>(rows: T[], d: Deployed) => rows.find((r) 
 const ok = (answer: { status: number }, what: string) => {
   if (answer.status >= 300) throw new Error(`${what} by hand failed with ${answer.status}`);
 };
+
+/** Makes portal 1 of the reset sandbox (`/portals/help`), which the help-center cases declare their objects in. */
+async function helpPortal(api: ChatwootHost): Promise<void> {
+  const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/portals`, { portal: { name: "Help", slug: "help", config: { allowed_locales: ["en", "de"] } } });
+  ok(made, "making the portal");
+  if ((made.body as { id: number }).id !== 1) throw new Error("the portal made by hand is not portal 1, which the case declares");
+}
 
 export const RESOURCE_CASES: ResourceCase[] = [
   {
@@ -411,6 +420,31 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "PortalCategory",
+    declare: (sdk, name) => new sdk.PortalCategory(name, { portalId: 1, name: "Billing", slug: "billing", locale: "en", icon: "💳" }),
+    prepare: helpPortal,
+    bad: { inputs: { slug: "billing/refunds", locale: "pt-BR" }, properties: ["slug", "locale"] },
+    onServer: (s, d) => row(s.categories, d),
+    created: { name: "Billing", slug: "billing", locale: "en", icon: "💳", portal_id: 1, account_id: 1 },
+    change: {
+      inputs: { description: "Invoices and refunds" },
+      write: (d) => `PATCH ${accountPath(d, `/portals/help/categories/${d.id}`)}`,
+      server: { description: "Invoices and refunds", slug: "billing" },
+      outputs: { description: "Invoices and refunds", portalSlug: "help" },
+    },
+    // Slug and locale are unique in the portal: the old category goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/portals/help/categories/${d.id}`), { category: { name: "Renamed by hand" } }), "renaming the category"),
+      outputs: { name: "Renamed by hand", slug: "billing" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/portals/help/categories/${d.id}`)), "deleting the category");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "CustomRole",
     declare: (sdk, name) => new sdk.CustomRole(name, { name: "Billing desk", permissions: ["contact_manage", "report_manage"] }),
     bad: { inputs: { name: " ", permissions: ["inbox_manage"] }, properties: ["name", "permissions.0"] },
@@ -453,6 +487,33 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/dashboard_apps/${d.id}`)), "deleting the app");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PortalArticle",
+    // User 1 is account 1's administrator.
+    declare: (sdk, name) =>
+      new sdk.PortalArticle(name, { portalId: 1, title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", authorId: 1 }),
+    prepare: helpPortal,
+    bad: { inputs: { slug: "search", status: "live" }, properties: ["slug", "status"] },
+    onServer: (s, d) => row(s.articles, d),
+    created: { title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", author_id: 1, portal_id: 1, account_id: 1 },
+    change: {
+      inputs: { title: "Start here" },
+      write: (d) => `PATCH ${accountPath(d, `/portals/help/articles/${d.id}`)}`,
+      server: { title: "Start here", content: "# Welcome" },
+      outputs: { title: "Start here", portalSlug: "help" },
+    },
+    // Slugs are unique across the installation: the old article goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/portals/help/articles/${d.id}`), { article: { status: "draft" } }), "unpublishing the article"),
+      outputs: { status: "draft", slug: "getting-started" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/portals/help/articles/${d.id}`)), "deleting the article");
       return d;
     },
     deleted: undefined,

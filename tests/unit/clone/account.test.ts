@@ -124,3 +124,19 @@ describe("Enterprise kinds the server or the account lacks", () => {
     await expect(readAccount(gated(500, "Internal Server Error", {}), 1, { types: ALL })).rejects.toMatchObject({ status: 500 });
   });
 });
+
+test("a portal's categories and articles are read portal by portal, every page of them, each marked with its portal", async () => {
+  const articles = Array.from({ length: 27 }, (_, i) => ({ id: i + 1, slug: `a-${i + 1}`, title: "A", author: { id: 11 } }));
+  const { client, sent } = server({
+    [at("portals")]: { payload: [{ id: 7, slug: "help", name: "Help" }] },
+    [at("portals/help/categories")]: { payload: [{ id: 3, slug: "billing", locale: "en", name: "Billing" }], meta: {} },
+    [at("portals/help/articles")]: (req: ApiRequest) => ({ payload: articles.slice((Number(req.query?.page) - 1) * 25, Number(req.query?.page) * 25) }),
+  });
+  const snapshot = await readAccount(client, 1, { types: new Set(["PortalCategory", "PortalArticle"]) });
+  // Portals are listed for their slugs, but not exported unless asked for.
+  expect(snapshot.portals).toEqual([]);
+  expect(snapshot.categories).toEqual([expect.objectContaining({ id: 3, portal_id: 7, portal_slug: "help" })]);
+  expect(snapshot.articles.map((a) => a.id)).toEqual(articles.map((a) => a.id));
+  expect(snapshot.articles[0]).toMatchObject({ portal_id: 7, portal_slug: "help", author_id: 11 });
+  expect(sent.filter((r) => r.path === at("portals/help/articles")).map((r) => r.query?.page)).toEqual(["1", "2"]);
+});

@@ -19,6 +19,8 @@ import type { LabelInputs } from "../../../provider/resources/label";
 import type { MacroInputs } from "../../../provider/resources/macro";
 import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
+import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
+import type { PortalCategoryInputs } from "../../../provider/resources/portal-category";
 import type { TeamInputs } from "../../../provider/resources/team";
 import type { TeamMembershipInputs } from "../../../provider/resources/team-membership";
 import type { WebhookInputs } from "../../../provider/resources/webhook";
@@ -80,6 +82,8 @@ const resourceArgs = {
   Macro: same<sdk.MacroArgs, SchemaArgs<MacroInputs>>(true),
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
+  PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
+  PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
   Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
   TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
@@ -137,6 +141,8 @@ const resourceOutputs = {
   Macro: same<OutputIssues<sdk.Macro, sdk.MacroArgs, typeof MacroInputs>, "adopt">(true),
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
+  PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
+  PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
   TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),

@@ -13,6 +13,8 @@ import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
+import { PortalArticleWire } from "../../../../provider/wire/portal-article";
+import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
 import { TeamWire } from "../../../../provider/wire/team";
 import { WebhookWire } from "../../../../provider/wire/webhook";
 import { AgentWire } from "../../../../provider/wire/agent";
@@ -32,6 +34,9 @@ export interface RawAccount {
   agentBots?: Raw[];
   inboxes?: (Raw & { bot?: number | null; members?: number[] })[];
   portals?: Raw[];
+  /** A portal's categories and articles, with the `portal_id` they are in (the portal's slug comes from `portals`). */
+  categories?: Raw[];
+  articles?: Raw[];
   rules?: Raw[];
   webhooks?: Raw[];
   cannedResponses?: Raw[];
@@ -50,6 +55,13 @@ export const AGENTS: Raw[] = [
 
 const without = (raw: Raw, ...keys: string[]) => Object.fromEntries(Object.entries(raw).filter(([k]) => !keys.includes(k)));
 
+/** The portal a category or article names by `portal_id`, as the reader records it. */
+function inPortal(raw: RawAccount, row: Raw): { portal_id: number; portal_slug: string } {
+  const portal = (raw.portals ?? []).find((p) => p.id === row.portal_id);
+  if (!portal) throw new Error(`no portal ${String(row.portal_id)} in the test's account`);
+  return { portal_id: portal.id as number, portal_slug: portal.slug as string };
+}
+
 /** A snapshot of `raw` (every kind read unless `types` says otherwise). */
 export function snapshotOf(raw: RawAccount): AccountSnapshot {
   return {
@@ -66,6 +78,8 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
       memberIds: i.members ?? [],
     })),
     portals: (raw.portals ?? []).map((p) => PortalWire.parse({ config: null, ...p })),
+    categories: (raw.categories ?? []).map((c) => ({ ...PortalCategoryWire.parse(c), ...inPortal(raw, c) })),
+    articles: (raw.articles ?? []).map((a) => ({ ...PortalArticleWire.parse(a), ...inPortal(raw, a) })),
     rules: (raw.rules ?? []).map((r) => RuleWire.parse(r)),
     webhooks: (raw.webhooks ?? []).map((w) => WebhookWire.parse(w)),
     cannedResponses: (raw.cannedResponses ?? []).map((c) => CannedResponseWire.parse(c)),
