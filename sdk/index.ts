@@ -7,15 +7,24 @@ export { AgentBot, type AgentBotArgs } from "./agent-bot";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
-export {
-  Inbox,
-  type InboxApiChannelArgs,
-  type InboxArgs,
-  type InboxChannelState,
-  type InboxWebWidgetChannelArgs,
-  type InboxWorkingHoursDay,
-  type InboxWorkingHoursDayArgs,
-} from "./inbox";
+export { Inbox, type InboxArgs, type InboxChannelState, type InboxCsatConfig, type InboxWorkingHoursDay, type InboxWorkingHoursDayArgs } from "./inbox";
+export type {
+  InboxApiChannelArgs,
+  InboxChannelArgs,
+  InboxCredentialsArgs,
+  InboxCsatConfigArgs,
+  InboxCsatSurveyRulesArgs,
+  InboxEmailChannelArgs,
+  InboxLineChannelArgs,
+  InboxPreChatFieldArgs,
+  InboxPreChatFormOptionsArgs,
+  InboxSmsChannelArgs,
+  InboxSmsProviderConfigArgs,
+  InboxTelegramChannelArgs,
+  InboxWebWidgetChannelArgs,
+  InboxWhatsappChannelArgs,
+  InboxWhatsappProviderConfigArgs,
+} from "./inbox-channels";
 export { InboxMembership, type InboxMembershipArgs } from "./inbox-membership";
 export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";
