@@ -49,26 +49,31 @@ const BY_REFERENCE: Partial<Record<string, Normalizer>> = { userIds: normalizeTe
 /** A value skipped by the comparison (a config-dependent value that is not compared). */
 const SKIP = Symbol("skip");
 
-/** An input in compared form: references as what they name, unmapped values as they are. */
-function comparable(value: unknown): unknown {
+/**
+ * An input in compared form: references as what they name (`keyOf` gives the key a reference is
+ * compared by), unmapped values as they are.
+ */
+function comparable(value: unknown, keyOf: (ref: Ref) => string = (ref) => ref.key): unknown {
   return mapLeaves(value, (v) => {
-    if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${v.key}"` };
+    if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${keyOf(v)}"` };
     if (v instanceof AgentRef) return { value: v.email.toLowerCase() };
-    if (v instanceof Unmapped) return { value: comparable(v.value) };
-    if (v instanceof Configured) return { value: v.compared ? comparable(v.value) : SKIP };
+    if (v instanceof Unmapped) return { value: comparable(v.value, keyOf) };
+    if (v instanceof Configured) return { value: v.compared ? comparable(v.value, keyOf) : SKIP };
     return undefined;
   });
 }
 
 /** The properties and facts of an object in compared form, and the natural key it is matched by. */
 function view(object: ModelObject, options: CompareOptions, target: boolean): { key: string; props: Props } {
+  const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
+  // A target's reference to a portal (an inbox's help center) names the portal by its suffixed slug.
+  const keyOf = (ref: Ref) => (target && suffix !== "" && ref.type === "Portal" && ref.key.endsWith(suffix) ? ref.key.slice(0, -suffix.length) : ref.key);
   const props: Props = {};
   for (const [name, value] of Object.entries({ ...object.inputs, ...object.facts })) {
-    const form = comparable(value);
+    const form = comparable(value, keyOf);
     if (!NOT_COMPARED.has(name) && form !== SKIP) props[name] = form;
   }
   let key = object.key;
-  const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
   if (object.type === "Portal" && suffix !== "") {
     delete props.customDomain;
     if (target && key.endsWith(suffix)) {

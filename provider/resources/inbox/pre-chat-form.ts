@@ -89,6 +89,18 @@ export function normalizePreChatForm(v: unknown): unknown {
   };
 }
 
+/** Chatwoot's default form (`validate_pre_chat_options`): what a widget has until a form is set. */
+export const DEFAULT_PRE_CHAT_FORM = {
+  preChatMessage: "Share your queries or comments here.",
+  preChatFields: (
+    [
+      ["emailAddress", "Email Id", "email", true],
+      ["fullName", "Full name", "text", false],
+      ["phoneNumber", "Phone number", "text", false],
+    ] as const
+  ).map(([name, label, type, required]) => ({ fieldType: "standard", label, name, type, required, enabled: false })),
+};
+
 /** The request's `pre_chat_form_options` (snake_case keys, as the server stores them). */
 export const preChatFormBody = (form: PreChatFormOptions): unknown => toWire(form);
 
