@@ -108,6 +108,11 @@ describe("Inbox channels with credentials", () => {
     expect(outcome).toBeInstanceOf(Error);
     expect(carriesCredential((outcome as Error).message)).toBe(false);
     expect((outcome as Error).message).toContain("[redacted]");
+    // A credential the server never shows is redacted from the first answer too (a create's 422).
+    ctx.sb.control.inject({ method: "POST", path: inboxes(), kind: "status", status: 422, body: { message: `Refused: ${BOT_TOKEN} (unknown to Telegram)` } });
+    const refused = await create(provider, { name: "Bot", channel: { type: "telegram" }, credentials: { botToken: BOT_TOKEN } }).catch((err: unknown) => err as Error);
+    expect(refused).toBeInstanceOf(Error);
+    expect([carriesCredential((refused as Error).message), (refused as Error).message.includes("[redacted]")]).toEqual([false, true]);
     // Nor does a check failure quote a bad credential.
     // (an e-mail inbox takes no bot token, and SMTP switched on needs its password)
     const checked = await provider.check!({}, { ...mail, credentials: { imapPassword: IMAP_PASSWORD, botToken: BOT_TOKEN } });
