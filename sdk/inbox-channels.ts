@@ -219,31 +219,3 @@ export interface InboxCredentialsArgs {
   /** sms: the provider's API secret. Required to create. */
   apiSecret?: pulumi.Input<string | undefined>;
 }
-
-/** Which conversations get a satisfaction survey, by their labels. */
-export interface InboxCsatSurveyRulesArgs {
-  /** `contains` (a conversation with one of the labels; the default) or `does_not_contain` (none of them). */
-  operator?: pulumi.Input<"contains" | "does_not_contain" | undefined>;
-  /**
-   * The labels, by title (a `Label`'s `title`), in lower case as Chatwoot keeps them; compared as a
-   * set. None: every conversation gets the survey.
-   */
-  values?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-}
-
-/**
- * An inbox's satisfaction survey, managed whole: a key left out means Chatwoot's default (an update
- * of the config sets every key).
- */
-export interface InboxCsatConfigArgs {
-  /** How contacts rate: `emoji` (the default) or `star`. */
-  displayType?: pulumi.Input<"emoji" | "star" | undefined>;
-  /** The survey's message (at most 10,000 characters; default none, Chatwoot's own text). */
-  message?: pulumi.Input<string | null | undefined>;
-  /** The survey button's text (one line; default "Please rate us"). */
-  buttonText?: pulumi.Input<string | null | undefined>;
-  /** The language of a WhatsApp survey template, such as `en` (the default) or `pt_BR`. */
-  language?: pulumi.Input<string | undefined>;
-  /** Which conversations get the survey (default: every one). */
-  surveyRules?: pulumi.Input<InboxCsatSurveyRulesArgs | undefined>;
-}

@@ -1,48 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { InboxChannelArgs, InboxCredentialsArgs, InboxCsatConfigArgs } from "./inbox-channels";
+import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
+import type { InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+
+export type { InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 import type { AccountArgs, JsonInput } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
-
-/**
- * One day of an inbox's working hours. A day is open from `openHour:openMinutes` to
- * `closeHour:closeMinutes`, unless it is closed all day or open all day; it cannot stay open past
- * midnight.
- */
-export interface InboxWorkingHoursDayArgs {
-  /** The day: 0 (Sunday) to 6 (Saturday), each listed once. */
-  dayOfWeek: pulumi.Input<number>;
-  /** Closed the whole day (the hours, if given, are ignored). */
-  closedAllDay?: pulumi.Input<boolean | undefined>;
-  /** Open the whole day, 00:00-23:59 (the hours, if given, are ignored). Not together with `closedAllDay`. */
-  openAllDay?: pulumi.Input<boolean | undefined>;
-  /** Opening hour, 0-23; required on a day that is neither closed nor open all day. */
-  openHour?: pulumi.Input<number | undefined>;
-  /** Opening minutes, 0-59 (default 0). */
-  openMinutes?: pulumi.Input<number | undefined>;
-  /** Closing hour, 0-23; required on a day that is neither closed nor open all day. */
-  closeHour?: pulumi.Input<number | undefined>;
-  /** Closing minutes, 0-59 (default 0). */
-  closeMinutes?: pulumi.Input<number | undefined>;
-}
-
-/** One day of an inbox's working hours as Chatwoot holds it. */
-export interface InboxWorkingHoursDay {
-  /** The day: 0 (Sunday) to 6 (Saturday). */
-  dayOfWeek: number;
-  /** Whether the inbox is closed the whole day. */
-  closedAllDay: boolean;
-  /** Whether the inbox is open the whole day (00:00-23:59). */
-  openAllDay: boolean;
-  /** Opening hour, 0-23; null on a day closed all day. */
-  openHour: number | null;
-  /** Opening minutes, 0-59; null on a day closed all day. */
-  openMinutes: number | null;
-  /** Closing hour, 0-23; null on a day closed all day. */
-  closeHour: number | null;
-  /** Closing minutes, 0-59; null on a day closed all day. */
-  closeMinutes: number | null;
-}
 
 /**
  * Arguments of {@link Inbox}. To create an inbox give `name` and `channel`; to manage an existing
@@ -132,22 +95,6 @@ export interface InboxArgs extends AccountArgs {
    * `retainOnDelete` option).
    */
   deleteOnDestroy?: pulumi.Input<boolean | undefined>;
-}
-
-/** An inbox's satisfaction survey settings as the server holds them. */
-export interface InboxCsatConfig {
-  /** `emoji` or `star`. */
-  displayType?: string;
-  /** The survey's message. */
-  message?: string;
-  /** The survey button's text. */
-  buttonText?: string;
-  /** The language of a WhatsApp survey template. */
-  language?: string;
-  /** Which conversations get the survey, by label titles. */
-  surveyRules?: { operator?: string; values?: string[] };
-  /** The WhatsApp template Chatwoot made for the survey (set through its template endpoints; kept by updates). */
-  template?: Record<string, unknown>;
 }
 
 /** An inbox's channel as the server holds it: its `type` (`api`, `web_widget`, `email`, ...) and settings, null where unset. */

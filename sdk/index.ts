@@ -7,13 +7,12 @@ export { AgentBot, type AgentBotArgs } from "./agent-bot";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
-export { Inbox, type InboxArgs, type InboxChannelState, type InboxCsatConfig, type InboxWorkingHoursDay, type InboxWorkingHoursDayArgs } from "./inbox";
+export { Inbox, type InboxArgs, type InboxChannelState } from "./inbox";
+export type { InboxCsatConfig, InboxCsatConfigArgs, InboxCsatSurveyRulesArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 export type {
   InboxApiChannelArgs,
   InboxChannelArgs,
   InboxCredentialsArgs,
-  InboxCsatConfigArgs,
-  InboxCsatSurveyRulesArgs,
   InboxEmailChannelArgs,
   InboxLineChannelArgs,
   InboxPreChatFieldArgs,

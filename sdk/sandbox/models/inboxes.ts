@@ -42,6 +42,7 @@ import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInt
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AgentBotRecord, type InboxRecord, type SandboxState } from "../state";
 import { mailServerCheck } from "./credentialed-channels";
+import { CSAT_CONFIG_PERMIT, formatCsatConfig } from "./csat-config";
 import { channelForRequestType, channelOf, flag, type ChannelKind } from "./inbox-channels";
 import { isTimezoneIdentifier } from "./timezones";
 import { defaultWorkingHours, updateWorkingHours } from "./working-hours";
@@ -63,14 +64,7 @@ const INBOX_PERMIT: PermitFilter = {
   business_name: "scalar",
   auto_assignment_config: { max_assignment_limit: "scalar" },
   portal_id: "scalar",
-  csat_config: {
-    display_type: "scalar",
-    message: "scalar",
-    button_text: "scalar",
-    language: "scalar",
-    survey_rules: { operator: "scalar", values: "scalars" },
-    template: { name: "scalar", template_id: "scalar", friendly_name: "scalar", content_sid: "scalar", approval_sid: "scalar", created_at: "scalar", language: "scalar", status: "scalar" },
-  },
+  csat_config: CSAT_CONFIG_PERMIT,
 };
 
 const BOOLEAN_SETTINGS = ["greeting_enabled", "enable_email_collect", "csat_survey_enabled", "enable_auto_assignment", "working_hours_enabled", "allow_messages_after_resolved", "lock_to_single_conversation"] as const;
@@ -170,24 +164,6 @@ export function updateInbox(state: SandboxState, inbox: InboxRecord, params: Par
   Object.assign(inbox, channel);
   if (refused) throw refused;
   return inbox;
-}
-
-/**
- * `format_csat_config`: every key, a key left out (nil or false) as its default, the template only
- * when one is sent.
- */
-function formatCsatConfig(config: Params): Params {
-  const or = (value: unknown, fallback: unknown) => (value === undefined || value === null || value === false ? fallback : value);
-  const rules = isHash(config.survey_rules) ? config.survey_rules : {};
-  const formatted: Params = {
-    display_type: or(config.display_type, "emoji"),
-    message: or(config.message, ""),
-    survey_rules: { operator: or(rules.operator, "contains"), values: or(rules.values, []) },
-    button_text: or(config.button_text, "Please rate us"),
-    language: or(config.language, "en"),
-  };
-  if (isPresent(config.template)) formatted.template = config.template;
-  return formatted;
 }
 
 /** `AgentBot.accessible_to(Current.account).find(params[:agent_bot]) if params[:agent_bot]`; null means "remove". */
