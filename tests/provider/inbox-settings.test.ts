@@ -82,6 +82,20 @@ describe.each(SHAPES)("Inbox settings (%s shapes)", (shapes) => {
       expect(row(state.id)?.portal_id).toBeNull();
     });
 
+    it("fails a refresh whose portal look-up fails, and never reports the inbox gone for it", async () => {
+      const help = await portal("help");
+      const state = await fresh({ name: "Website", channel: { type: "web_widget", websiteUrl: "https://www.acme.test" }, portalId: help });
+      ctx.sb.control.inject({ method: "GET", path: "/api/v1/accounts/:account/portals", kind: "status", status: 500, times: 10 });
+      ctx.connect({ maxRetries: "0" });
+      try {
+        await expect(refresh(provider, state)).rejects.toThrow(/GET \/api\/v1\/accounts\/\d+\/portals: 500/);
+      } finally {
+        ctx.connect();
+        ctx.sb.control.clearFaults();
+      }
+      expect((await refresh(provider, state))?.outs.portalId).toBe(help);
+    });
+
     it("reports a help center changed by hand as drift, and refuses a portal of another account after the write", async () => {
       const [help, other] = [await portal("help"), await portal("other-help")];
       const website = { name: "Website", channel: { type: "web_widget", websiteUrl: "https://www.acme.test" }, portalId: help };
