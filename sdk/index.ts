@@ -9,15 +9,23 @@ export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
 export { CustomRole, type CustomRoleArgs, type CustomRolePermission } from "./custom-role";
 export { DashboardApp, type DashboardAppArgs } from "./dashboard-app";
-export {
-  Inbox,
-  type InboxApiChannelArgs,
-  type InboxArgs,
-  type InboxChannelState,
-  type InboxWebWidgetChannelArgs,
-  type InboxWorkingHoursDay,
-  type InboxWorkingHoursDayArgs,
-} from "./inbox";
+export { Inbox, type InboxArgs, type InboxChannelState } from "./inbox";
+export type { InboxCsatConfig, InboxCsatConfigArgs, InboxCsatSurveyRulesArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+export type {
+  InboxApiChannelArgs,
+  InboxChannelArgs,
+  InboxCredentialsArgs,
+  InboxEmailChannelArgs,
+  InboxLineChannelArgs,
+  InboxPreChatFieldArgs,
+  InboxPreChatFormOptionsArgs,
+  InboxSmsChannelArgs,
+  InboxSmsProviderConfigArgs,
+  InboxTelegramChannelArgs,
+  InboxWebWidgetChannelArgs,
+  InboxWhatsappChannelArgs,
+  InboxWhatsappProviderConfigArgs,
+} from "./inbox-channels";
 export { InboxMembership, type InboxMembershipArgs } from "./inbox-membership";
 export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";

@@ -153,6 +153,8 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   stateOnlyKeys?: readonly string[];
   /** See `defineResource`: keys `prepare` derives, local checks, extra replacing keys. */
   derivedKeys?: readonly string[];
+  /** Inputs that are credentials (see `defineResource`). */
+  credentialKeys?: readonly string[];
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   replaceOn?: readonly string[];
   /** Whether `accountId` is required (the default) or may be left out (an installation-wide object). */
@@ -334,6 +336,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     account: decl.account ?? "required",
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
+    credentialKeys: decl.credentialKeys,
     prepare: decl.prepare,
     // A platform object's account is a property of it (a bot moves between accounts in place).
     replaceOn: [...(decl.area === "platform" ? [] : ["accountId"]), ...(decl.parent ? [decl.parent.idKey] : []), ...(decl.replaceOn ?? [])],

@@ -28,6 +28,11 @@ export interface ResourceDeclaration<S extends InputSchema> {
   controlKeys?: readonly Key<S>[];
   /** Extra keys `prepare` derives from the inputs that the diff compares (e.g. a file's digest). */
   derivedKeys?: readonly string[];
+  /**
+   * Inputs whose values never leave the provider (credentials): the outputs hold their digests,
+   * and so does the copy of the applied inputs kept for `read`.
+   */
+  credentialKeys?: readonly string[];
   /** Inputs (or derived keys, e.g. a channel's type) that cannot change in place. */
   replaceOn?: readonly (Key<S> | (string & {}))[];
   /** Replace by deleting first, for objects with a natural key the server keeps unique. */
@@ -125,13 +130,13 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       const news = withoutProvider(inputs) as z.output<S>;
       try {
         const { id, outs } = await withCreateJournal(news, () => decl.create(news));
-        return { id, outs: withDeclared(jsonSafe(outs), news) };
+        return { id, outs: withDeclared(jsonSafe(outs), news, decl.credentialKeys) };
       } catch (err) {
         if (!(err instanceof PartialCreateError)) throw err;
         // The host packs an error carrying id/properties as "initialization failed" (see research).
         throw Object.assign(new Error(err.message), {
           id: err.id,
-          properties: withDeclared(jsonSafe({ ...inputs, ...err.outs }), news),
+          properties: withDeclared(jsonSafe({ ...inputs, ...err.outs }), news, decl.credentialKeys),
           reasons: [err.message],
         });
       }
@@ -147,16 +152,21 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       const declared = declaredOf(props);
       // State written before the declared inputs were kept: the engine keeps the inputs it has.
       if (declared === undefined) return { id, props: current };
-      return { id, props: withDeclared(current, declared), inputs: driftedInputs(declared, current) };
+      return { id, props: withDeclared(current, declared, decl.credentialKeys), inputs: driftedInputs(declared, current) };
     },
 
     async update(id: string, olds: Props, news: Props) {
       const desired = withoutProvider(news);
       const { changed } = plan(olds, desired);
       // Nothing managed differs (e.g. only a control key changed): no request, the new inputs over the old outputs.
-      if (changed.length === 0) return { outs: withDeclared(jsonSafe({ ...withoutInternal(olds), ...desired }), desired) };
+      if (changed.length === 0) {
+        // Credentials stay as the outputs hold them (digests), never as given.
+        const kept = { ...withoutInternal(olds), ...desired };
+        for (const key of decl.credentialKeys ?? []) if (key in olds) kept[key] = olds[key];
+        return { outs: withDeclared(jsonSafe(kept), desired, decl.credentialKeys) };
+      }
       const outs = await decl.update(id, withoutInternal(olds), desired as z.output<S>, changed as Key<S>[]);
-      return { outs: withDeclared(jsonSafe(keepAdoptedMark(olds, outs)), desired) };
+      return { outs: withDeclared(jsonSafe(keepAdoptedMark(olds, outs)), desired, decl.credentialKeys) };
     },
 
     async delete(id: string, props: Props) {
@@ -172,8 +182,10 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
  * Kept as a secret: a copy does not inherit the secrecy Pulumi gives same-named outputs of secret
  * inputs (a webhook URL carrying a token, say), so it would otherwise be stored in plain text.
  */
-function withDeclared(outs: Props, inputs: Props): Props {
-  return { ...outs, [DECLARED_KEY]: asSecret(jsonSafe(inputs)) };
+function withDeclared(outs: Props, inputs: Props, credentialKeys: readonly string[] = []): Props {
+  const copy = { ...inputs };
+  for (const key of credentialKeys) if (key in copy) copy[key] = outs[key] ?? null;
+  return { ...outs, [DECLARED_KEY]: asSecret(jsonSafe(copy)) };
 }
 
 /** The inputs kept by {@link withDeclared}, or `undefined` in state written before they were. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, eachOnce, lineText, name, oneLine, text } from "../validation/fields";
-import { catastrophicRepetition } from "../validation/regex-backtracking";
+import { accountId, adopt, attributeKey, eachOnce, lineText, name, oneLine, text } from "../validation/fields";
+import { regexPatternProblem } from "../validation/regex-backtracking";
 import { DISPLAY_TYPES, MODELS, DefinitionWire } from "../wire/custom-attribute-definition";
 
 /**
@@ -34,14 +34,7 @@ const listValues = z
 export const CustomAttributeDefinitionInputs = z
   .strictObject({
     accountId,
-    // Chatwoot's rule, plus a letter or digit: a key of punctuation only, such as `...`, names
-    // nothing a person or template can tell apart.
-    attributeKey: z
-      .string()
-      .trim()
-      .superRefine(oneLine())
-      .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
-      .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)"),
+    attributeKey,
     attributeModel: z.enum(MODELS),
     attributeDisplayName: name,
     attributeDisplayType: z.enum(DISPLAY_TYPES),
@@ -67,24 +60,8 @@ export const CustomAttributeDefinitionInputs = z
         ctx.addIssue({ code: "custom", path: [key], message: `allowed only with attributeDisplayType "text" (got "${v.attributeDisplayType}")` });
       }
     }
-    if (v.regexPattern != null) {
-      try {
-        new RegExp(v.regexPattern);
-      } catch (err) {
-        ctx.addIssue({ code: "custom", path: ["regexPattern"], message: `not a valid regular expression: ${(err as Error).message}` });
-        return;
-      }
-      const nested = catastrophicRepetition(v.regexPattern);
-      if (nested) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["regexPattern"],
-          message:
-            `"${nested}" repeats a group that itself repeats, with nothing fixed between the repetitions: matching can take ` +
-            "exponential time (catastrophic backtracking); write it without the nested repetition (e.g. a+ instead of (a+)+)",
-        });
-      }
-    }
+    const problem = v.regexPattern == null ? undefined : regexPatternProblem(v.regexPattern);
+    if (problem) ctx.addIssue({ code: "custom", path: ["regexPattern"], message: problem });
   });
 export type CustomAttributeDefinitionInputs = z.input<typeof CustomAttributeDefinitionInputs>;
 

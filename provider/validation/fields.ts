@@ -156,6 +156,32 @@ export const hostOrUrl = z
     }
   });
 
+/**
+ * A label's title: Chatwoot's RegexHelper::UNICODE_CHARACTER_NUMBER_HYPHEN_UNDERSCORE, in lower
+ * case (Chatwoot stores titles so, and conversations carry them so).
+ */
+export const labelTitle = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .superRefine(oneLine())
+  .regex(
+    /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+$/u,
+    "must be at least two letters, digits, underscores or hyphens, starting with a letter or digit (no spaces)",
+  )
+  .transform((v) => v.toLowerCase());
+
+/**
+ * A custom attribute's key: Chatwoot's rule, plus a letter or digit (a key of punctuation only,
+ * such as `...`, names nothing a person or template can tell apart).
+ */
+export const attributeKey = z
+  .string()
+  .trim()
+  .superRefine(oneLine())
+  .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
+  .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)");
+
 /** `adopt: true` takes over an existing object with the same natural key instead of failing on it. */
 export const adopt = z.boolean().optional();
 

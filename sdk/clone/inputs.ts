@@ -11,7 +11,10 @@ import { frameUrls } from "../../provider/wire/dashboard-app";
 import { inboxFromWire } from "../../provider/wire/inbox";
 import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
-import { channelTypeName, channelView } from "../../provider/resources/inbox/channel";
+import { sameValue } from "../../provider/diff/normalize";
+import { channelTypeName, channelView, CREDENTIALED_TYPES } from "../../provider/resources/inbox/channel";
+import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/inbox/csat";
+import { DEFAULT_PRE_CHAT_FORM, normalizePreChatForm } from "../../provider/resources/inbox/pre-chat-form";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
 import { AgentRef, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
@@ -140,31 +143,65 @@ function members(refs: ReferenceMap, ids: number[], notes: string[]): AgentRef[]
   return users.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
+/** Channel types the resource creates without a third party's credentials: the export declares their channel. */
+const DECLARED_CHANNELS = new Set(["api", "web_widget"]);
+
+/** Why an inbox of another channel type is adopted in another account instead of created there. */
+function adoptedBecause(wire: InboxRead["inbox"], type: string | null): string {
+  const what = `a ${wire.channel_type ?? "channel-less"} inbox can only be adopted`;
+  if (type !== null && (CREDENTIALED_TYPES as readonly string[]).includes(type) && !wire.provider?.match(/google|microsoft/)) {
+    return `${what} (its address, number or bot is unique across an installation, and its credentials are never exported)`;
+  }
+  return `${what} (its channel connects through OAuth or a provider's own flow)`;
+}
+
+/** A widget's pre-chat form as declared: attribute fields name their definitions; Chatwoot's default form is not declared. */
+function preChatInput(refs: ReferenceMap, form: unknown): unknown {
+  if (!isObject(form) || sameValue(normalizePreChatForm(form), normalizePreChatForm(DEFAULT_PRE_CHAT_FORM))) return undefined;
+  const fields = Array.isArray(form.preChatFields) ? form.preChatFields.filter(isObject) : [];
+  return present({
+    preChatMessage: form.preChatMessage,
+    preChatFields: fields.map((field) => {
+      const attribute = field.fieldType !== "standard" && typeof field.name === "string" ? refs.attribute(field.name, field.fieldType) : undefined;
+      return present({ ...field, name: attribute ?? field.name });
+    }),
+  });
+}
+
+/** The CSAT config as declared: the keys that differ from nothing set, its rule's labels by title; none when it is Chatwoot's default. */
+function csatInput(refs: ReferenceMap, wire: unknown): unknown {
+  const config = csatConfigOutput(wire);
+  if (!config || sameValue(normalizeCsatConfig(config), normalizeCsatConfig({}))) return undefined;
+  const { template: _template, surveyRules, message, ...rest } = config;
+  const rules = isObject(surveyRules) ? surveyRules : {};
+  const labels = Array.isArray(rules.values) ? rules.values.map((v) => refs.label(v)) : undefined;
+  return present({ ...rest, message: message === "" ? undefined : message, surveyRules: present({ operator: rules.operator, values: labels }) });
+}
+
 function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
   const inbox = inboxFromWire(wire) as Props;
   const channelType = channelTypeName(wire.channel_type);
-  const creatable = channelType === "api" || channelType === "web_widget";
+  const creatable = channelType !== null && DECLARED_CHANNELS.has(channelType);
   const settings: Props = {};
   for (const key of SETTINGS) settings[key] = inbox[key];
   const week = Array.isArray(wire.working_hours) ? normalizeWorkingHours(wire.working_hours) : [];
-  const notes: string[] = [];
+  const channel = creatable ? channelView(inbox) : undefined;
+  if (channel) channel.preChatFormOptions = preChatInput(refs, channel.preChatFormOptions);
+  const helpCenter = isObject(wire.help_center) ? wire.help_center.slug : undefined;
   const draft: Draft = {
     type: "Inbox",
     id: wire.id,
     inputs: present({
       name: inbox.name,
-      channel: creatable ? present(channelView(inbox)) : undefined,
+      channel: channel ? present(channel) : undefined,
       ...settings,
+      csatConfig: csatInput(refs, wire.csat_config),
+      portalId: helpCenter === undefined ? undefined : refs.portalBySlug(helpCenter),
       workingHours: week.map(dayInput),
       agentBotId: botId === null ? undefined : single(refs.bot(botId)),
     }),
-    adoption: creatable
-      ? { by: "id" }
-      : {
-          by: "id-only",
-          reason: `a ${wire.channel_type ?? "channel-less"} inbox can only be adopted (its channel needs credentials of a third party)`,
-        },
-    notes,
+    adoption: creatable ? { by: "id" } : { by: "id-only", reason: adoptedBecause(wire, channelType) },
+    notes: [],
   };
   if (!creatable) draft.facts = { channelType };
   return draft;

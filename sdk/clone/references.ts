@@ -179,6 +179,19 @@ export class ReferenceMap {
     return new Ref("CustomAttributeDefinition", this.keyOf("CustomAttributeDefinition", (matches[0] as { id: number }).id) as string, "attributeKey");
   }
 
+  /**
+   * The help center an inbox shows (`help_center {slug}`: servers show it by slug only) as a
+   * reference to that portal's id; unmapped when portals are not exported or the slug is not one of
+   * the account's portals.
+   */
+  portalBySlug(slug: unknown): IdReference {
+    if (typeof slug !== "string") return new Unmapped(undefined, `${JSON.stringify(slug)} is not a portal's slug`);
+    if (!this.snapshot.types.has("Portal")) return new Unmapped(undefined, `portal "${slug}": portals are not part of this export`);
+    const portal = this.snapshot.portals.find((p) => p.slug === slug);
+    if (!portal) return new Unmapped(undefined, `portal "${slug}" is not a portal of account ${this.snapshot.accountId}`);
+    return new Ref("Portal", this.keyOf("Portal", portal.id) as string, "id");
+  }
+
   private byId(type: TypeName, value: unknown): IdReference {
     const { noun, plural, platform } = resourceType(type);
     const id = asId(value);

@@ -17,7 +17,7 @@ export type Role = z.infer<typeof Role>;
 export const ATTRIBUTE_DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
 export const ATTRIBUTE_MODELS = ["conversation_attribute", "contact_attribute", "company_attribute"] as const;
 
-export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Email"] as const;
+export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Email", "Channel::Telegram", "Channel::Line", "Channel::Sms", "Channel::Whatsapp"] as const;
 
 export const AccountFixture = z.object({
   id: Id,
@@ -81,6 +81,8 @@ export const WorkingHour = z
   .refine((h) => !(h.open_all_day && h.closed_all_day), "open_all_day and closed_all_day cannot both be true");
 export type WorkingHour = z.output<typeof WorkingHour>;
 
+const JsonObjectOrNull = z.record(z.string(), z.unknown()).nullable().default(null);
+
 export const InboxFixture = z.object({
   id: Id,
   account_id: Id,
@@ -113,10 +115,39 @@ export const InboxFixture = z.object({
   hmac_mandatory: z.boolean().default(false),
   pre_chat_form_enabled: z.boolean().default(false),
   continuity_via_email: z.boolean().default(true),
+  allowed_domains: z.string().default(""),
+  /** Null: the default form, which Chatwoot puts in place of a form without fields. */
+  pre_chat_form_options: JsonObjectOrNull,
+  /** Satisfaction survey settings as stored (`{}` until configured). */
+  csat_config: z.record(z.string(), z.unknown()).default({}),
+  /** The help-center portal linked to the inbox, if any. */
+  portal_id: Id.nullable().default(null),
   // API channel
   webhook_url: nullableString,
-  // Email channel
+  additional_attributes: z.record(z.string(), z.unknown()).default({}),
+  // Email channel (no passwords: a fixture holds no credentials)
   email: nullableString,
+  imap_enabled: z.boolean().default(false),
+  imap_address: z.string().default(""),
+  imap_port: z.number().int().default(0),
+  imap_login: z.string().default(""),
+  imap_enable_ssl: z.boolean().default(true),
+  smtp_enabled: z.boolean().default(false),
+  smtp_address: z.string().default(""),
+  smtp_port: z.number().int().default(0),
+  smtp_login: z.string().default(""),
+  smtp_domain: z.string().default(""),
+  smtp_enable_starttls_auto: z.boolean().default(true),
+  smtp_enable_ssl_tls: z.boolean().default(false),
+  smtp_openssl_verify_mode: z.string().default("none"),
+  smtp_authentication: z.string().default("login"),
+  // Telegram, LINE, SMS and WhatsApp channels (their credentials are never part of a fixture)
+  bot_name: nullableString,
+  line_channel_id: nullableString,
+  phone_number: nullableString,
+  provider: nullableString,
+  /** The provider config's keys that are no credentials (an account or phone-number id). */
+  provider_config: z.record(z.string(), z.unknown()).default({}),
   /** Users who are members of the inbox (InboxMember rows), in insertion order. */
   member_ids: z.array(Id).default([]),
   /** The agent bot that answers the inbox (its AgentBotInbox row), if any. */
@@ -343,6 +374,8 @@ export const Fixture = z
       else if (owner !== null && owner !== inbox.account_id) problem(`inbox ${inbox.id}: agent bot ${inbox.agent_bot_id} belongs to another account`);
     }
     for (const portal of f.portals) if (portal.inbox_id !== null && !inboxIds.has(portal.inbox_id)) problem(`portal ${portal.id}: inbox ${portal.inbox_id} does not exist`);
+    const portalIds = new Set(f.portals.map((p) => p.id));
+    for (const inbox of f.inboxes) if (inbox.portal_id !== null && !portalIds.has(inbox.portal_id)) problem(`inbox ${inbox.id}: portal ${inbox.portal_id} does not exist`);
     for (const team of f.teams) for (const member of team.member_ids) if (!userIds.has(member)) problem(`team ${team.id}: user ${member} does not exist`);
     for (const macro of f.macros) {
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);

@@ -52,6 +52,11 @@ export type InboxRecord = Omit<z.output<typeof InboxFixture>, "channel_id"> & {
   hmac_token: string | null;
   inbox_identifier: string | null;
   forward_to_email: string | null;
+  /**
+   * The channel's credentials as received (`imap_password`, `bot_token`, `line_channel_secret`, the
+   * provider config's `api_key`, ...), kept out of snapshots.
+   */
+  channel_credentials: Record<string, string>;
 };
 export type PortalRecord = z.output<typeof PortalFixture>;
 export type AutomationRuleRecord = z.output<typeof AutomationRuleFixture> & { created_on: number };
@@ -106,7 +111,10 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 /** Tables of an account's configuration around its inboxes. */
 type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles";
 
-type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
+/** Channel tables: each channel type numbers its own rows. */
+export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
+
+type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
 
 /**
  * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows
@@ -175,6 +183,7 @@ export class SandboxState {
         hmac_token: widget || api ? secrets.stable(`inbox-hmac:${inbox.id}`) : null,
         inbox_identifier: api ? secrets.stable(`inbox-identifier:${inbox.id}`, false) : null,
         forward_to_email: inbox.channel_type === "Channel::Email" ? `forward-${channel_id}@inbound.sandbox.test` : null,
+        channel_credentials: {},
       });
     }
     for (const portal of fixture.portals) this.portals.set(portal.id, structuredClone(portal));
@@ -215,8 +224,11 @@ export class SandboxState {
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
-    this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
-    this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
+    const tables: [ChannelTable, string][] = [
+      ["channel_web_widgets", "Channel::WebWidget"], ["channel_api", "Channel::Api"], ["channel_email", "Channel::Email"],
+      ["channel_telegram", "Channel::Telegram"], ["channel_line", "Channel::Line"], ["channel_sms", "Channel::Sms"], ["channel_whatsapp", "Channel::Whatsapp"],
+    ];
+    for (const [table, type] of tables) this.lastIds.set(table, maxId(channelIds(type)));
   }
 
   /** The next primary key of a table (a sequence: ids of deleted rows are not reused). */
@@ -228,7 +240,8 @@ export class SandboxState {
 
   /**
    * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
-   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets): they are in
+   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets, the channel
+   * credentials an inbox received, which its provider config keeps apart): they are in
    * the sandbox's info and `secrets()`, and a snapshot printed by a failing assertion must not
    * carry them.
    */
@@ -239,7 +252,7 @@ export class SandboxState {
       users: rows(this.users).map(({ access_token: _token, ...user }) => user),
       platform_apps: rows(this.platformApps).map(({ token: _token, ...app }) => app),
       agent_bots: rows(this.agentBots).map(({ access_token: _token, ...bot }) => bot),
-      inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, ...inbox }) => inbox),
+      inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, channel_credentials: _credentials, ...inbox }) => inbox),
       portals: rows(this.portals),
       automation_rules: rows(this.automationRules),
       custom_attribute_definitions: rows(this.customAttributeDefinitions),

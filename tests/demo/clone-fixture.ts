@@ -17,6 +17,22 @@ export const TARGET_EMAIL_INBOX = 5;
 /** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
 export const COPY_PORTAL_SUFFIX = "globex";
 
+/** The website inbox's settings that refer to other objects: a bot, labels, an attribute, the portal. */
+const WEBSITE_SETTINGS = {
+  agent_bot_id: 1,
+  portal_id: 1,
+  allowed_domains: "www.acme.test, *.acme.test",
+  csat_survey_enabled: true,
+  csat_config: { display_type: "star", message: "How did we do?", survey_rules: { operator: "contains", values: ["vip"] } },
+  pre_chat_form_options: {
+    pre_chat_message: "Before we start",
+    pre_chat_fields: [
+      { field_type: "standard", name: "emailAddress", label: "E-mail", type: "email", required: true, enabled: true },
+      { field_type: "contact_attribute", name: "customer_tier", label: "Your plan", type: "list", values: ["bronze", "silver", "gold"], enabled: true },
+    ],
+  },
+};
+
 const both = (role: "administrator" | "agent") => [
   { account_id: 1, role },
   { account_id: 2, role },
@@ -32,9 +48,10 @@ export const CLONE_FIXTURE: FixtureInput = {
     { id: 5, name: "Erin Admin", email: "erin@globex.test", memberships: [{ account_id: 2, role: "administrator" }] },
   ],
   inboxes: [
-    // Acme's inboxes of the built-in seed, the website one answered by the triage bot; Globex's
-    // API inbox is left out, so that the copy is all Globex has.
-    ...(defaultFixture.inboxes ?? []).filter((inbox) => inbox.account_id === 1).map((inbox) => (inbox.id === 1 ? { ...inbox, agent_bot_id: 1 } : inbox)),
+    // Acme's inboxes of the built-in seed, the website one answered by the triage bot, with a
+    // survey for VIPs, a pre-chat form asking for the customer tier and the help center of the
+    // portal that links back to it; Globex's API inbox is left out, so that the copy is all Globex has.
+    ...(defaultFixture.inboxes ?? []).filter((inbox) => inbox.account_id === 1).map((inbox) => (inbox.id === 1 ? { ...inbox, ...WEBSITE_SETTINGS } : inbox)),
     { id: TARGET_EMAIL_INBOX, account_id: 2, name: "Globex Mail", channel_type: "Channel::Email", email: "mail@globex.test" },
   ],
   custom_attribute_definitions: [

@@ -50,6 +50,10 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(files["index.ts"]).toContain(`adoptId: adopt ? ${SOURCE_EMAIL_INBOX} : config.requireNumber("inboxAcmeSupportEmailId")`);
     // The rule applies the SLA policy by reference, never by the exported account's id.
     expect(files["index.ts"]).toContain('{ actionName: "add_sla", actionParams: [idOf(slaPolicyGold)] }');
+    // The website inbox's references: a label, an attribute, and its help center once the portal exists.
+    expect(files["index.ts"]).toMatch(/surveyRules: \{ operator: "contains", values: \[labelVip\.title\] \}/);
+    expect(files["index.ts"]).toContain("name: attributeCustomerTierContact.attributeKey");
+    expect(files["index.ts"]).toMatch(/adoptId: idOf\(inboxAcmeWebsite\),\n {2}portalId: idOf\(portalAcmeHelp\),/);
     const secrets = sandbox.control.secrets();
     expect(secrets.length).toBeGreaterThan(0);
     for (const secret of secrets) {
@@ -71,9 +75,12 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const up = await flow.apply(2, COPY_SETTINGS, "copy");
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    // Everything is made but the e-mail inbox, which takes Globex's over.
+    // Everything is made but the e-mail inbox, which takes Globex's over, and the website inbox's
+    // link to its help center (the portal comes after the inbox), which takes the new inbox over.
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted).toEqual([expect.stringMatching(/^inbox/)]);
+    expect(adopted.sort()).toEqual(["inbox-acme-support-email", "inbox-acme-website-links"]);
+    const website = (await flow.stack("copy").resources()).get("inbox-acme-website");
+    expect(website?.outputs).toMatchObject({ csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } }, channel: { allowedDomains: ["www.acme.test", "*.acme.test"] } });
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
     // The copied rule applies the copy's SLA policy, by its id in account 2.
     const { sla_policies, automation_rules } = sandbox.control.snapshot();

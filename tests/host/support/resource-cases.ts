@@ -369,13 +369,22 @@ export const RESOURCE_CASES: ResourceCase[] = [
     declare: (sdk, name) =>
       new sdk.Inbox(name, {
         name: "Website",
-        channel: { type: "web_widget", websiteUrl: "https://www.example.test", widgetColor: "#1F93FF" },
+        channel: { type: "web_widget", websiteUrl: "https://www.example.test", widgetColor: "#1F93FF", allowedDomains: ["www.example.test"] },
         timezone: "Europe/Berlin",
+        csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } },
         workingHours: [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }],
       }),
     bad: { inputs: { timezone: "Mars/Base", workingHours: [{ dayOfWeek: 1, openHour: 17, closeHour: 9 }] }, properties: ["timezone", "workingHours.0.closeHour"] },
     onServer: (s, d) => row(s.inboxes, d),
-    created: { name: "Website", channel_type: "Channel::WebWidget", website_url: "https://www.example.test", timezone: "Europe/Berlin", account_id: 1 },
+    created: {
+      name: "Website",
+      channel_type: "Channel::WebWidget",
+      website_url: "https://www.example.test",
+      allowed_domains: "www.example.test",
+      csat_config: expect.objectContaining({ display_type: "star", survey_rules: { operator: "contains", values: ["vip"] } }),
+      timezone: "Europe/Berlin",
+      account_id: 1,
+    },
     change: {
       inputs: { workingHours: [{ dayOfWeek: 1, openHour: 10, closeHour: 16 }] },
       write: (d) => `PATCH ${accountPath(d, `/inboxes/${d.id}`)}`,
