@@ -202,7 +202,7 @@ export class FixedWindow {
     const sentIn = this.windowOf(ticket);
     const window = dated !== undefined ? Math.floor(dated / this.options.periodMs) : sentIn === this.window - 1 ? this.window : sentIn;
     this.moveTo(window);
-    this.ended(ticket, now);
+    this.ended(ticket, now, dated !== undefined ? window : undefined);
     const current = window === this.window;
     if (ticket.alone && this.opener === "out") this.opener = undefined;
     if (status !== 429) {
@@ -233,7 +233,7 @@ export class FixedWindow {
   /** Records that `ticket` got no answer (connection lost, timeout): nothing learned. */
   onNoAnswer(ticket: Ticket, now: number): void {
     this.roll(now);
-    this.ended(ticket, now);
+    this.ended(ticket, now, undefined);
     if (!ticket.alone) return;
     if (this.opener === "out") this.opener = undefined;
     if (this.hold.kind === "doubt" && this.hold.probeOut) {
@@ -262,11 +262,25 @@ export class FixedWindow {
     if (this.learnedIn === this.window && this.configured === undefined && this.accepted > (this.learned ?? Infinity)) this.learned = this.accepted;
   }
 
-  /** A request of the window ended: still counted for the next one if that can have opened by then. */
-  private ended(ticket: Ticket, now: number): void {
-    if (this.windowOf(ticket) !== this.window) return;
-    this.pending -= 1;
-    if (now >= this.earliestOpening(this.window + 1)) this.late += 1;
+  /**
+   * A request ended; `datedIn`: the window of its answer's Date, if dated. The server counted it
+   * before it wrote the answer, so in that window or an earlier one, never a later one.
+   * - Of this window: undated (no answer, or no Date header), it is still counted for the next
+   *   window if that can have opened by then; dated, it is not. (The offset is known to a second at
+   *   best, so by it the next window "can have opened" for much of the window's last second, and
+   *   with windows of a second for most of every window: carried over, the answers of a burst took
+   *   the next window's quota, and the count of the one after it was off.)
+   * - Of the window before, and so carried into this one at its opening (it was still out): dated
+   *   before this window, it is taken back out of this window's count.
+   */
+  private ended(ticket: Ticket, now: number, datedIn: number | undefined): void {
+    const sentIn = this.windowOf(ticket);
+    if (sentIn === this.window) {
+      this.pending -= 1;
+      if (datedIn === undefined && now >= this.earliestOpening(this.window + 1)) this.late += 1;
+    } else if (sentIn === this.window - 1 && datedIn !== undefined && datedIn < this.window) {
+      this.sent -= 1;
+    }
   }
 
   /** The window's quota is spent: learn it, if nothing did yet, and wait for the next window. */

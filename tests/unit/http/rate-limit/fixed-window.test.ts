@@ -210,6 +210,42 @@ describe("FixedWindow: a quota", () => {
     expect(r.sendAll(100)).toHaveLength(100);
   });
 
+  it("does not carry answers that the Date places in their window into the next, however late they came by the clock's doubt", () => {
+    // 800 ms before the next window: answered at once, dated second 59, the offset is known to a
+    // second, so by it the next window can have opened when the answers came. Their Date says
+    // the server wrote them, and so counted the requests, before it opened: the next window gets
+    // the whole estimate, then the request beyond it, alone. (Carried over, they took the next
+    // window's quota: it let the opener go and nothing else; and one window later the count was
+    // off by the opener, so the request "beyond" the estimate was within it and lifted the cap.)
+    const r = rig(59_200);
+    burst(r, 40);
+    expect([r.model.quota, r.model.quotaSource]).toEqual([40, "estimate"]);
+    r.waitTurn();
+    r.answer(r.send() as Ticket, 200); // the opener
+    r.sendAll(39).forEach((t) => r.answer(t, 200));
+    const test = r.send() as Ticket;
+    expect(test.alone).toBe(true);
+    r.answer(test, 429);
+    expect([r.model.quota, r.model.quotaSource]).toEqual([40, "measured"]);
+    expect(r.model.counts.throttled).toBe(3);
+  });
+
+  it("takes a request carried into the next window back out of its count when its Date places it in the window before", () => {
+    const r = rig(59_000);
+    r.model.configure(10);
+    r.answer(r.send() as Ticket, 200); // a dated answer: the offset is known
+    const carried = r.sendAll(4); // still out when the next window opens: they may count in it
+    r.clock.t += 1_200; // the next window is open for sure
+    // Their answers come now, dated second 59: the server counted them before the window opened.
+    const before = new Date(MINUTE + 59_900).toUTCString();
+    for (const t of carried) {
+      r.out.delete(t);
+      r.model.onAnswer(t, 200, r.clock.t, undefined, before);
+    }
+    expect(r.sendAll(10)).toHaveLength(10);
+    expect(r.send()).toBeUndefined();
+  });
+
   it("counts a window's requests still out when the next one can have opened in that one too", () => {
     const r = rig(58_000);
     r.model.configure(10);
