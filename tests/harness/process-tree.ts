@@ -41,3 +41,19 @@ export function signalEach(pids: readonly number[], signal: NodeJS.Signals): voi
     }
   }
 }
+
+/** Whether `pid` still runs (a zombie, ended but not yet reaped, does not). */
+function running(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once none of `pids` runs any more (a killed process may finish a write first), or after `timeoutMs`. */
+export async function ended(pids: readonly number[], timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (pids.some(running) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+}

@@ -16,7 +16,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { writesIn } from "../demo/requests";
-import { descendants, signalEach } from "../harness/process-tree";
+import { descendants, ended, signalEach } from "../harness/process-tree";
 import { countsOf, PulumiProject, tail, type Operation } from "../harness/pulumi-cli";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
@@ -50,15 +50,18 @@ interface Case {
   after: number;
   /** Clear the pending creates with `pulumi refresh --clear-pending-creates` before the next `up`. */
   clearFirst: boolean;
-  /** Cut the checkpoint short after the kill, as a kill during its write does (seen under load). */
-  cutCheckpoint: boolean;
+  /**
+   * Empty the checkpoint's attributes file after the kill, as a kill during the checkpoint's write
+   * does (seen under load; see repairCheckpoint).
+   */
+  emptyChecksum: boolean;
 }
 const CASES: Case[] = [
-  { signal: "SIGINT", after: 10, clearFirst: false, cutCheckpoint: false },
-  { signal: "SIGINT", after: 85, clearFirst: false, cutCheckpoint: false },
-  { signal: "SIGKILL", after: 10, clearFirst: true, cutCheckpoint: false },
-  { signal: "SIGKILL", after: 85, clearFirst: false, cutCheckpoint: false },
-  { signal: "SIGKILL", after: 50, clearFirst: false, cutCheckpoint: true },
+  { signal: "SIGINT", after: 10, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGINT", after: 85, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGKILL", after: 10, clearFirst: true, emptyChecksum: false },
+  { signal: "SIGKILL", after: 85, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGKILL", after: 50, clearFirst: false, emptyChecksum: true },
 ];
 
 /** What each case saw, printed after the file's tests. */
@@ -102,6 +105,7 @@ async function interruptedUp(project: PulumiProject, sandbox: Sandbox, { signal,
   clearInterval(watcher);
   // Plugins Pulumi did not get to stop (it stops them itself after a SIGINT).
   signalEach(tree, "SIGKILL");
+  await ended(tree);
   // Requests still held at the server land now, as they would on a real one.
   await sandbox.control.settled();
   return { run, postsAtSignal };
@@ -133,24 +137,45 @@ async function recover(project: PulumiProject, lines: string[]): Promise<Operati
 }
 
 /**
- * A SIGKILL that lands while the file backend rewrites the checkpoint leaves it cut short, and every
- * command then fails with "failed to load checkpoint". The backend keeps the one before beside it
- * (`<stack>.json.bak`): put back, it lacks the last steps' resources, whose objects exist; the
- * next `up` must settle those as it settles pending creates.
+ * A SIGKILL that lands while the file backend rewrites the checkpoint can leave it unreadable, and
+ * every command then fails with "failed to load checkpoint: EOF". The checkpoint itself is written
+ * to a temporary file and renamed into place, but the attributes file beside it
+ * (`dev.json.attrs`, its checksum, which the backend reads with it) is emptied and rewritten in
+ * place (gocloud's fileblob). As the README says: delete that file, the checkpoint is whole.
  */
-async function restoreCutCheckpoint(project: PulumiProject): Promise<string | undefined> {
+async function repairCheckpoint(project: PulumiProject): Promise<string | undefined> {
+  const stacks = path.join(project.work, "backend", ".pulumi", "stacks", "interrupted");
+  await settledDirectory(stacks);
   const exported = await project.cli(["stack", "export"]);
   if (exported.code === 0) return undefined;
   if (!/failed to load checkpoint/.test(exported.stderr)) throw new Error(`pulumi stack export after the kill:\n${tail(exported)}`);
-  const stacks = path.join(project.work, "backend", ".pulumi", "stacks", "interrupted");
-  fs.copyFileSync(path.join(stacks, "dev.json.bak"), path.join(stacks, "dev.json"));
-  return `    the checkpoint was cut short (${exported.stderr.trim().slice(0, 120)}): the backend's dev.json.bak put back`;
+  const attrs = path.join(stacks, "dev.json.attrs");
+  const size = fs.statSync(attrs, { throwIfNoEntry: false })?.size;
+  fs.rmSync(attrs, { force: true });
+  return `    the checkpoint was left unreadable (${exported.stderr.trim().slice(0, 120)}; dev.json.attrs ${size ?? "missing"} bytes): dev.json.attrs deleted`;
+}
+
+/** Waits until nothing in `dir` has changed for a second: what the killed run left is then final. */
+async function settledDirectory(dir: string): Promise<void> {
+  const stamp = () =>
+    fs
+      .readdirSync(dir)
+      .map((f) => {
+        const stat = fs.statSync(path.join(dir, f), { throwIfNoEntry: false });
+        return `${f} ${stat?.size} ${stat?.mtimeMs}`;
+      })
+      .join("\n");
+  for (let last = stamp(), quiet = 0; quiet < 1_000; quiet += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = stamp();
+    if (now !== last) [last, quiet] = [now, 0];
+  }
 }
 
 type Checkpoint = { deployment?: { pending_operations?: { type: string; resource: { urn: string } }[] } };
 
 realEngine.describe(`an interrupted \`pulumi up\` of ${RESOURCES} resources`, () => {
-  test.each(CASES)("$signal after $after creates (clearing pending creates first: $clearFirst; checkpoint cut short: $cutCheckpoint): the next up ends with exactly one object per resource", async (c) => {
+  test.each(CASES)("$signal after $after creates (clearing pending creates first: $clearFirst; checksum file emptied: $emptyChecksum): the next up ends with exactly one object per resource", async (c) => {
     const sandbox = await startSandbox();
     const project = new PulumiProject({ "Pulumi.yaml": PULUMI_YAML, "index.js": PROGRAM });
     const lines: string[] = [];
@@ -164,12 +189,8 @@ realEngine.describe(`an interrupted \`pulumi up\` of ${RESOURCES} resources`, ()
 
       const { run, postsAtSignal } = await interruptedUp(project, sandbox, c);
       sandbox.control.removeFault("busy");
-      if (c.cutCheckpoint) {
-        const file = path.join(project.work, "backend", ".pulumi", "stacks", "interrupted", "dev.json");
-        const text = fs.readFileSync(file);
-        fs.writeFileSync(file, text.subarray(0, text.length >> 1));
-      }
-      const restored = await restoreCutCheckpoint(project);
+      if (c.emptyChecksum) fs.writeFileSync(path.join(project.work, "backend", ".pulumi", "stacks", "interrupted", "dev.json.attrs"), "");
+      const restored = await repairCheckpoint(project);
       const pending = (JSON.parse(await project.exportText()) as Checkpoint).deployment?.pending_operations ?? [];
       const inState = (await project.resources()).size;
       const onServer = [...objectsByResource(sandbox).values()].flat().length;
