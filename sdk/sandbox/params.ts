@@ -33,10 +33,10 @@ function isPermittedScalar(value: unknown): boolean {
 }
 
 /**
- * A `permit` filter: "scalar" (`:key`), "scalars" (`key: []`), or a nested filter
- * (`key: [...]`, applied to a hash or to each hash of an array).
+ * A `permit` filter: "scalar" (`:key`), "scalars" (`key: []`), "hash" (`key: {}`, any hash), or a
+ * nested filter (`key: [...]`, applied to a hash or to each hash of an array).
  */
-export type PermitFilter = { readonly [key: string]: "scalar" | "scalars" | PermitFilter };
+export type PermitFilter = { readonly [key: string]: "scalar" | "scalars" | "hash" | PermitFilter };
 
 /** `params.permit(...)`: keeps only the declared keys, in the declared shapes; everything else is dropped silently. */
 export function permit(params: Params, filter: PermitFilter): Params {
@@ -48,6 +48,8 @@ export function permit(params: Params, filter: PermitFilter): Params {
       if (isPermittedScalar(value)) out[key] = value;
     } else if (value === null || value === undefined || value === false) {
       continue; // hash_filter skips falsy values
+    } else if (rule === "hash") {
+      if (isHash(value)) out[key] = value;
     } else if (rule === "scalars") {
       if (Array.isArray(value) && value.every(isPermittedScalar)) out[key] = value;
     } else if (Array.isArray(value)) {

@@ -1,5 +1,6 @@
 import type { AccountCall, ApiResult, PlatformCall } from "./call";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
+import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
 import * as agents from "./responses/agents";
 import * as automationRules from "./responses/automation-rules";
@@ -100,6 +101,13 @@ const ROUTES: Route[] = [
   ...account(["DELETE"], "/teams/:team_id/team_members", teamMembers.destroy),
 
   ...account(["GET"], "/agents", agents.index),
+
+  ...account(["GET"], "/agent_bots", accountAgentBots.index),
+  ...account(["POST"], "/agent_bots", accountAgentBots.create),
+  ...account(["GET"], "/agent_bots/:id", accountAgentBots.show),
+  ...account(UPDATE, "/agent_bots/:id", accountAgentBots.update),
+  ...account(["DELETE"], "/agent_bots/:id", accountAgentBots.destroy),
+  ...account(["DELETE"], "/agent_bots/:id/avatar", accountAgentBots.destroyAvatar),
 
   ...account(["GET"], "/webhooks", webhooks.index),
   ...account(["POST"], "/webhooks", webhooks.create),
