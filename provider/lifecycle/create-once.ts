@@ -30,8 +30,10 @@ export interface CreateAttempt<T extends Identified> {
  *
  * An object is this create's only if it did not exist before the attempt: the objects are listed
  * before the POST (or that listing is reused), and after a failure that may have been applied only
- * a matching object with an id above every id listed then counts (ids only grow). An identical
- * object someone else made earlier is never taken, so destroying the resource can never delete it.
+ * a matching object that listing did not hold counts. (Not "an id above every id listed": an agent
+ * is a user of the installation, who joins the account with the id they already had.) An
+ * identical object someone else made earlier is never taken, so destroying the resource can never
+ * delete it.
  *
  * After a timeout or a 504 the server may still be working on the POST: the object is looked for
  * during `createSettleMs` before the POST is sent again; after other failures (a 500, a 502, a lost
@@ -43,8 +45,8 @@ export interface CreateAttempt<T extends Identified> {
  */
 export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>): Promise<T> {
   const before = attempt.listed ?? (await attempt.list());
-  const floor = before.reduce((max, o) => Math.max(max, o.id), 0);
-  const fresh = async () => (await attempt.list()).filter((o) => o.id > floor && attempt.matches(o));
+  const existed = new Set(before.map((o) => o.id));
+  const fresh = async () => (await attempt.list()).filter((o) => !existed.has(o.id) && attempt.matches(o));
 
   let first: unknown;
   try {
