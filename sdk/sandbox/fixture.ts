@@ -42,15 +42,25 @@ export const UserFixture = z.object({
       z.object({
         account_id: Id,
         role: Role,
-        /** The presence the account's agent views report. */
+        /** The availability the agent set in the account. */
         availability: z.enum(AVAILABILITY_STATUSES).default("online"),
         auto_offline: z.boolean().default(true),
+        /**
+         * Whether the user is signed in to the dashboard (Chatwoot's online presence): with
+         * `auto_offline`, one who is not is reported offline whatever the availability.
+         */
+        signed_in: z.boolean().default(true),
+        /** The account's custom role the user has (Enterprise), if any. */
+        custom_role_id: Id.nullable().default(null),
       }),
     )
     .min(1),
 });
 
 export const PlatformAppFixture = z.object({ id: Id, name: z.string() });
+
+/** A custom role of an account (Enterprise): what `custom_role_id` of a membership names. */
+export const CustomRoleFixture = z.object({ id: Id, account_id: Id, name: z.string() });
 
 export const AgentBotFixture = z.object({
   id: Id,
@@ -225,6 +235,7 @@ export const Fixture = z
     accounts: z.array(AccountFixture).min(1),
     users: z.array(UserFixture),
     platform_apps: z.array(PlatformAppFixture),
+    custom_roles: z.array(CustomRoleFixture).default([]),
     agent_bots: z.array(AgentBotFixture).default([]),
     inboxes: z.array(InboxFixture).default([]),
     portals: z.array(PortalFixture).default([]),
@@ -239,7 +250,7 @@ export const Fixture = z
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
-      "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
+      "accounts", "users", "platform_apps", "custom_roles", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
       "labels", "canned_responses", "teams", "webhooks", "macros",
     ] as const;
     for (const table of tables) {
@@ -256,6 +267,13 @@ export const Fixture = z
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
+    const roleIds = new Set(f.custom_roles.map((r) => r.id));
+    for (const role of f.custom_roles) if (!accountIds.has(role.account_id)) problem(`custom role ${role.id}: account ${role.account_id} does not exist`);
+    for (const user of f.users) {
+      for (const m of user.memberships) if (m.custom_role_id !== null && !roleIds.has(m.custom_role_id)) problem(`user ${user.id}: custom role ${m.custom_role_id} does not exist`);
+    }
+    const emails = f.users.map((u) => u.email.toLowerCase());
+    if (new Set(emails).size !== emails.length) problem("users: e-mail addresses must be unique across the installation (compared in lower case)");
     for (const bot of f.agent_bots) {
       if (bot.account_id !== null && !accountIds.has(bot.account_id)) problem(`agent bot ${bot.id}: account ${bot.account_id} does not exist`);
       for (const app of bot.platform_app_ids) if (!appIds.has(app)) problem(`agent bot ${bot.id}: platform app ${app} does not exist`);

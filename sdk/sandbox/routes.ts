@@ -101,6 +101,9 @@ const ROUTES: Route[] = [
   ...account(["DELETE"], "/teams/:team_id/team_members", teamMembers.destroy),
 
   ...account(["GET"], "/agents", agents.index),
+  ...account(["POST"], "/agents", agents.create),
+  ...account(UPDATE, "/agents/:id", agents.update),
+  ...account(["DELETE"], "/agents/:id", agents.destroy),
 
   ...account(["GET"], "/agent_bots", accountAgentBots.index),
   ...account(["POST"], "/agent_bots", accountAgentBots.create),

@@ -5,6 +5,7 @@ import type {
   AutomationRuleFixture,
   CannedResponseFixture,
   CustomAttributeDefinitionFixture,
+  CustomRoleFixture,
   Fixture,
   InboxFixture,
   LabelFixture,
@@ -30,6 +31,7 @@ export interface AvatarDigest {
 
 export type AccountRecord = z.output<typeof AccountFixture>;
 export type UserRecord = z.output<typeof UserFixture> & { access_token: string };
+export type CustomRoleRecord = z.output<typeof CustomRoleFixture>;
 export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
   token: string;
   /** Bot ids with a PlatformAppPermissible row for this app, in creation order. */
@@ -106,6 +108,7 @@ export class SandboxState {
   readonly accounts = new Map<number, AccountRecord>();
   readonly users = new Map<number, UserRecord>();
   readonly platformApps = new Map<number, PlatformAppRecord>();
+  readonly customRoles = new Map<number, CustomRoleRecord>();
   readonly agentBots = new Map<number, AgentBotRecord>();
   readonly inboxes = new Map<number, InboxRecord>();
   readonly portals = new Map<number, PortalRecord>();
@@ -136,6 +139,7 @@ export class SandboxState {
       this.users.set(user.id, { ...structuredClone(user), access_token });
       this.tokens.set(access_token, { kind: "user", id: user.id });
     }
+    for (const role of fixture.custom_roles) this.customRoles.set(role.id, structuredClone(role));
     for (const app of fixture.platform_apps) {
       const token = secrets.stable(`platform-app:${app.id}`);
       const permissible_bot_ids = fixture.agent_bots.filter((b) => b.platform_app_ids.includes(app.id)).map((b) => b.id);
