@@ -9,6 +9,7 @@ import { getAgents } from "./readers/agents";
 import { getInbox } from "./readers/inbox";
 import { getLabels } from "./readers/labels";
 import { getTeams } from "./readers/teams";
+import { agent } from "./resources/agent";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
 import { cannedResponse } from "./resources/canned-response";
@@ -52,6 +53,7 @@ function hostSetting(config: { get(key: string): string | undefined }, key: stri
 
 /** The lifecycle methods of each resource, by Pulumi type name. */
 export const resources = {
+  Agent: agent,
   AgentBot: agentBot,
   AutomationRule: automationRule,
   CannedResponse: cannedResponse,

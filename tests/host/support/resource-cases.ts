@@ -12,6 +12,7 @@ import type { ChatwootSdk } from "./packages";
 
 /** The resource types, as named in their type tokens. */
 export type ResourceKind =
+  | "Agent"
   | "AgentBot"
   | "Portal"
   | "AutomationRule"
@@ -53,6 +54,8 @@ export interface ResourceCase {
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
   deleted: unknown;
+  /** A type the older build of older-build.test.ts did not have: no state of it was ever written by that build. */
+  addedAfterOlderBuild?: true;
 }
 
 const accountPath = (d: Deployed, rest: string) => `/api/v1/accounts/${String(d.inputs.accountId)}${rest}`;
@@ -61,7 +64,41 @@ const ok = (answer: { status: number }, what: string) => {
   if (answer.status >= 300) throw new Error(`${what} by hand failed with ${answer.status}`);
 };
 
+/** An agent as the sandbox holds it: the user, with their row of the deployment's account. */
+const agentRow = (s: Snapshot, d: Deployed) => {
+  const user = s.users.find((u) => u.id === Number(d.id));
+  const membership = user?.memberships.find((m) => m.account_id === Number(d.inputs.accountId));
+  return user && membership ? { email: user.email, name: user.name, role: membership.role } : undefined;
+};
+
 export const RESOURCE_CASES: ResourceCase[] = [
+  {
+    kind: "Agent",
+    // A new person: the invitation makes a user of the installation.
+    declare: (sdk, name) => new sdk.Agent(name, { email: "Frank@Acme.test", name: "Frank Example", role: "agent" }),
+    bad: { inputs: { email: "frank", role: "supervisor" }, properties: ["email", "role"] },
+    onServer: agentRow,
+    created: { email: "frank@acme.test", name: "Frank Example", role: "agent" },
+    change: {
+      inputs: { role: "administrator" },
+      write: (d) => `PATCH ${accountPath(d, `/agents/${d.id}`)}`,
+      server: { role: "administrator", email: "frank@acme.test" },
+      outputs: { role: "administrator", email: "frank@acme.test" },
+    },
+    // An address is an agent of an account once: the old one goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agents/${d.id}`), { name: "Renamed by hand" }), "renaming the agent"),
+      outputs: { name: "Renamed by hand", email: "frank@acme.test" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/agents/${d.id}`)), "removing the agent");
+      return d;
+    },
+    // Removed from the only account they had, the person leaves the installation too (Chatwoot's doing).
+    deleted: undefined,
+    addedAfterOlderBuild: true,
+  },
   {
     kind: "AgentBot",
     declare: (sdk, name) =>
