@@ -22,9 +22,17 @@ export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Em
 export const AccountFixture = z.object({
   id: Id,
   name: z.string(),
-  locale: z.string().default("en"),
+  locale: z.string().nullable().default("en"),
   /** Account feature flags that change API behaviour (only `delayed_automations` does, here). */
   features: z.array(z.string()).default([]),
+  /** The account's e-mail domain (inbound mail), at most 100 characters. */
+  domain: nullableString,
+  /** The account's own support address; null shows the installation's sender address. */
+  support_email: nullableString,
+  /** The `settings` store (auto-resolve, audio transcriptions, ...), as the API renders it. */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  /** The `custom_attributes` store (industry, company size, time zone, ...). */
+  custom_attributes: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** An agent's presence as the agent views report it (`availability_status`). */

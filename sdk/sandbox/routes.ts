@@ -1,7 +1,8 @@
-import type { AccountCall, ApiResult, PlatformCall } from "./call";
+import type { AccountCall, ApiResult, PlatformCall, UserCall } from "./call";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
+import * as accounts from "./responses/accounts";
 import * as agents from "./responses/agents";
 import * as automationRules from "./responses/automation-rules";
 import * as cannedResponses from "./responses/canned-responses";
@@ -22,7 +23,8 @@ import * as webhooks from "./responses/webhooks";
 
 export type Route =
   | { method: string; pattern: PathPattern; area: "platform"; handle: (call: PlatformCall) => ApiResult }
-  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult };
+  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
+  | { method: string; pattern: PathPattern; area: "user"; handle: (call: UserCall) => ApiResult };
 
 const PLATFORM = "/platform/api/v1";
 /** Every application-API path starts here; `account_id` is resolved by authentication. */
@@ -34,10 +36,17 @@ const platform = (methods: string[], path: string, handle: (call: PlatformCall) 
 const account = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
   methods.map((method) => ({ method, pattern: compilePattern(ACCOUNT + path), area: "account", handle }));
 
+/** The accounts controller: a user's token, the account resolved by the handler (`current_user.accounts.find`). */
+const user = (methods: string[], path: string, handle: (call: UserCall) => ApiResult): Route[] =>
+  methods.map((method) => ({ method, pattern: compilePattern(path), area: "user", handle }));
+
 /** `resources` routes both PATCH and PUT to update. */
 const UPDATE = ["PATCH", "PUT"];
 
 const ROUTES: Route[] = [
+  ...user(["GET"], "/api/v1/accounts/:id", accounts.show),
+  ...user(UPDATE, "/api/v1/accounts/:id", accounts.update),
+
   ...platform(["GET"], "/agent_bots", agentBots.index),
   ...platform(["POST"], "/agent_bots", agentBots.create),
   ...platform(["GET"], "/agent_bots/:id", agentBots.show),
