@@ -12,6 +12,7 @@ import type { ChatwootSdk } from "./packages";
 
 /** The resource types, as named in their type tokens. */
 export type ResourceKind =
+  | "AccountSettings"
   | "Agent"
   | "AgentBot"
   | "Portal"
@@ -72,6 +73,33 @@ const agentRow = (s: Snapshot, d: Deployed) => {
 };
 
 export const RESOURCE_CASES: ResourceCase[] = [
+  {
+    kind: "AccountSettings",
+    declare: (sdk, name) => new sdk.AccountSettings(name, { name: "Acme Inc", autoResolveAfter: 1440 }),
+    bad: { inputs: { locale: "pt-BR", autoResolveAfter: 5 }, properties: ["locale", "autoResolveAfter"] },
+    onServer: (s, d) => {
+      const account = s.accounts.find((a) => a.id === Number(d.inputs.accountId));
+      return account && { name: account.name, settings: account.settings };
+    },
+    // The account is taken over: the one write sends what differs from the seed.
+    created: { name: "Acme Inc", settings: { auto_resolve_after: 1440 } },
+    change: {
+      inputs: { autoResolveMessage: "Closed after a day" },
+      write: (d) => `PATCH ${accountPath(d, "")}`,
+      server: { name: "Acme Inc", settings: { auto_resolve_message: "Closed after a day" } },
+      outputs: { autoResolveMessage: "Closed after a day", autoResolveAfter: 1440 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, ""), { name: "Renamed by hand" }), "renaming the account"),
+      outputs: { name: "Renamed by hand", autoResolveAfter: 1440 },
+    },
+    // Accounts are not deleted through this API; an account the token's user cannot see answers the same 404.
+    removeByHand: async (_api, d) => ({ ...d, id: "99", outputs: { ...d.outputs, accountId: 99 } }),
+    // Deleting only forgets the account: its settings stay as they are.
+    deleted: { name: "Acme Inc", settings: { auto_resolve_after: 1440 } },
+    addedAfterOlderBuild: true,
+  },
   {
     kind: "Agent",
     // A new person: the invitation makes a user of the installation.

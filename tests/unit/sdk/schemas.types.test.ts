@@ -7,6 +7,7 @@ import type { Agents, GetAgentsArgs } from "../../../provider/readers/agents";
 import type { GetInboxArgs, Inbox } from "../../../provider/readers/inbox";
 import type { GetLabelsArgs, Labels } from "../../../provider/readers/labels";
 import type { GetTeamsArgs, Teams } from "../../../provider/readers/teams";
+import type { AccountSettingsInputs } from "../../../provider/resources/account-settings";
 import type { AgentInputs } from "../../../provider/resources/agent";
 import type { AgentBotInputs } from "../../../provider/resources/agent-bot";
 import type { AutomationRuleInputs } from "../../../provider/resources/automation-rule";
@@ -66,6 +67,7 @@ type SchemaArgs<T> = Flatten<
 type SchemaOutputArgs<T> = { [K in keyof T]: DeepInput<T[K]> };
 
 const resourceArgs = {
+  AccountSettings: same<sdk.AccountSettingsArgs, SchemaArgs<AccountSettingsInputs>>(true),
   Agent: same<sdk.AgentArgs, SchemaArgs<AgentInputs>>(true),
   AgentBot: same<sdk.AgentBotArgs, SchemaArgs<AgentBotInputs>>(true),
   AutomationRule: same<sdk.AutomationRuleArgs, SchemaArgs<AutomationRuleInputs>>(true),
@@ -117,6 +119,7 @@ type OutputIssues<C, A, S extends z.ZodType, ServerForm = never> =
 
 /** The arguments that are no output are switches the constructors do not seed: outputs only when a program gives them. */
 const resourceOutputs = {
+  AccountSettings: same<OutputIssues<sdk.AccountSettings, sdk.AccountSettingsArgs, typeof AccountSettingsInputs>, never>(true),
   Agent: same<OutputIssues<sdk.Agent, sdk.AgentArgs, typeof AgentInputs>, "adopt">(true),
   AgentBot: same<OutputIssues<sdk.AgentBot, sdk.AgentBotArgs, typeof AgentBotInputs>, never>(true),
   AutomationRule: same<OutputIssues<sdk.AutomationRule, sdk.AutomationRuleArgs, typeof AutomationRuleInputs>, "adoptId">(true),
