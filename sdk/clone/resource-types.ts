@@ -1,7 +1,8 @@
 /**
  * The kinds of object an export covers, in the order the generated program declares them: each
- * kind after every kind it can refer to (a rule refers to teams, labels, attributes and inboxes;
- * an inbox to its bot), so every constant is declared before it is used.
+ * kind after every kind it can refer to (a rule refers to agents, teams, labels, attributes and
+ * inboxes; an inbox to its bot; the account's settings to a label and attributes), so every
+ * constant is declared before it is used.
  */
 
 /** One kind of exported object. */
@@ -16,15 +17,15 @@ export interface ResourceType {
   plural: string;
   /** Prefix of the generated constants' names (`label` → `labelVip`). */
   prefix: string;
-  /** Whether reading it needs the Platform App token (`--platform`). */
-  platform?: boolean;
 }
 
 export const RESOURCE_TYPES = [
+  { sdkClass: "Agent", option: "agents", noun: "agent", plural: "agents", prefix: "agent" },
   { sdkClass: "CustomAttributeDefinition", option: "custom-attributes", noun: "custom attribute", plural: "custom attributes", prefix: "attribute" },
   { sdkClass: "Label", option: "labels", noun: "label", plural: "labels", prefix: "label" },
+  { sdkClass: "AccountSettings", option: "account-settings", noun: "account settings", plural: "account settings", prefix: "account" },
   { sdkClass: "Team", option: "teams", noun: "team", plural: "teams", prefix: "team" },
-  { sdkClass: "AgentBot", option: "agent-bots", noun: "agent bot", plural: "agent bots", prefix: "bot", platform: true },
+  { sdkClass: "AgentBot", option: "agent-bots", noun: "agent bot", plural: "agent bots", prefix: "bot" },
   { sdkClass: "Inbox", option: "inboxes", noun: "inbox", plural: "inboxes", prefix: "inbox" },
   { sdkClass: "InboxMembership", option: "inbox-members", noun: "inbox membership", plural: "inbox memberships", prefix: "inbox members" },
   { sdkClass: "TeamMembership", option: "team-members", noun: "team membership", plural: "team memberships", prefix: "team members" },

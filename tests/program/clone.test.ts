@@ -38,7 +38,10 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const { code, stdout, stderr } = await flow.exportSource();
     expect(code).toBe(0);
     expect(stdout).toBe("");
-    const kinds = ["custom attributes", "labels", "teams", "team memberships", "agent bot", "inboxes", "inbox memberships", "portal", "automation rules", "webhooks", "canned responses", "macros"];
+    const kinds = [
+      "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "agent bots", "inboxes", "inbox memberships", "portal",
+      "automation rules", "webhooks", "canned responses", "macros",
+    ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
     // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
@@ -66,9 +69,19 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const up = await flow.apply(2, COPY_SETTINGS, "copy");
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    // Everything is made but the e-mail inbox, which takes Globex's over.
+    // Everything is made but what Globex has already: its own settings, Alice (its administrator, who
+    // applies the copy) and the e-mail inbox that takes the place of Acme's.
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted).toEqual([expect.stringMatching(/^inbox/)]);
+    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email"]);
+    // Acme's other people joined Globex, as the users of the installation they are.
+    const globex = sandbox.control.snapshot().users.filter((u) => u.memberships.some((m) => m.account_id === 2));
+    expect(globex.map((u) => [u.id, u.memberships.find((m) => m.account_id === 2)?.role])).toEqual([
+      [1, "administrator"],
+      [2, "agent"],
+      [3, "agent"],
+      [4, "administrator"],
+    ]);
+    expect(sandbox.control.snapshot().accounts.find((a) => a.id === 2)).toMatchObject({ name: "Globex", locale: "en", settings: { auto_resolve_after: 2880 } });
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
 
     const after = await flow.diffCopy();
@@ -111,10 +124,17 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
       body: JSON.stringify({ color: "#000000" }),
     });
     expect(patched.status).toBe(200);
+    // A person's role and a setting, changed in Globex's dashboard.
+    const send = (path: string, body: unknown) =>
+      fetch(`${sandbox.url}/api/v1/accounts/2${path}`, { method: "PATCH", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await send("/agents/3", { role: "administrator" })).status).toBe(200);
+    expect((await send("", { auto_resolve_after: 60 })).status).toBe(200);
     const { code, stdout } = await flow.diffCopy();
     expect(code).toBe(1);
+    expect(stdout).toContain('agent "carol@acme.test": differs\n    role: "agent" in account 1, "administrator" in account 2\n');
+    expect(stdout).toContain('account settings "account": differs\n    autoResolveAfter: 2880 in account 1, 60 in account 2\n');
     expect(stdout).toContain('label "vip": differs\n    color: "#d97706" in account 1, "#000000" in account 2\n');
-    expect(stdout).toMatch(/differ: 1 object\(s\) \(0 only in account 1, 0 only in account 2, 1 changed\)/);
+    expect(stdout).toMatch(/differ: 3 object\(s\) \(0 only in account 1, 0 only in account 2, 3 changed\)/);
   });
 
   test("with a token the server refuses, export exits 1 with the server's answer and writes nothing", async () => {

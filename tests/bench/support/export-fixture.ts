@@ -14,6 +14,9 @@ type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
 /** Each kind's share of the objects, in hundredths (memberships: one object per team or inbox with members). */
 const SHARES: Record<TypeName, number> = {
+  // Counted below: the account's people, and its one set of settings.
+  Agent: 0,
+  AccountSettings: 0,
   Label: 15,
   CustomAttributeDefinition: 12,
   Team: 6,
@@ -195,6 +198,8 @@ export function exportSeed(objects: number): ExportSeed {
     created_by_id: 1,
   }));
 
+  n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
+  n.AccountSettings = 1;
   const fixture: FixtureInput = {
     ...base,
     users,
@@ -209,7 +214,8 @@ export function exportSeed(objects: number): ExportSeed {
     canned_responses: cannedResponses,
     macros,
   };
-  // The users, each attribute model, and the nine other kinds' lists; a team's members; an inbox's bot and members.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 9;
+  // The users, each attribute model, the nine other kinds' lists, the account itself and the Platform App's
+  // bots; a team's members; an inbox's bot and members.
+  const lists = 1 + ATTRIBUTE_MODELS.length + 9 + 2;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox };
 }

@@ -12,6 +12,7 @@ import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
 import { TeamWire } from "../../../../provider/wire/team";
 import { WebhookWire } from "../../../../provider/wire/webhook";
+import { AccountWire } from "../../../../provider/wire/account";
 import { AgentWire } from "../../../../provider/wire/agent";
 import type { AccountSnapshot } from "../../../../sdk/clone/account";
 import { RESOURCE_TYPES, type TypeName } from "../../../../sdk/clone/resource-types";
@@ -33,6 +34,10 @@ export interface RawAccount {
   webhooks?: Raw[];
   cannedResponses?: Raw[];
   macros?: Raw[];
+  /** The account itself (its settings); none by default. */
+  account?: Raw;
+  /** Bots the Platform App sees (exported as Platform bots). */
+  platformBots?: number[];
 }
 
 /** The account's users of most tests: two agents with e-mail addresses, one without. */
@@ -50,6 +55,8 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     accountId: raw.accountId ?? 1,
     types: new Set(raw.types ?? RESOURCE_TYPES.map((t) => t.sdkClass)),
     agents: (raw.agents ?? AGENTS).map((a) => AgentWire.parse(a)),
+    account: raw.account ? AccountWire.parse(raw.account) : null,
+    platformBotIds: new Set(raw.platformBots ?? []),
     attributes: (raw.attributes ?? []).map((a) => DefinitionWire.parse({ default_value: null, ...a })),
     labels: (raw.labels ?? []).map((l) => LabelWire.parse(l)),
     teams: (raw.teams ?? []).map((t) => ({ team: TeamWire.parse(without(t, "members")), memberIds: t.members ?? [] })),
