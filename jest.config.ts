@@ -8,6 +8,8 @@ const tier = (name: string, extra: Partial<Config> = {}): Config => ({
   // Transpile only, file by file: tsconfig.json sets isolatedModules, which ts-jest takes from there
   // (type errors are `npm run typecheck`'s job).
   transform: { "^.+\\.ts$": ["ts-jest", { diagnostics: false }] },
+  // A create journal per test file, never the one under the user's Pulumi home.
+  setupFilesAfterEnv: ["<rootDir>/tests/harness/journal-dir.ts"],
   ...extra,
 });
 

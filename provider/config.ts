@@ -3,8 +3,8 @@
  * `configure()`), falling back to environment variables. Read on every call rather than once, so a
  * long-lived provider process sees rotated environment values.
  */
-import { ConfigError } from "./http/errors";
-import { registerSecret } from "./http/secrets";
+import { ConfigError } from "./http/transport/errors";
+import { registerSecret } from "./http/redaction/secrets";
 
 /** Where the provider connects and how patient it is. */
 export interface ConnectionSettings {
@@ -36,6 +36,13 @@ export interface ConnectionSettings {
    * clients on the same address. 0 fails a request at its first 429.
    */
   rateLimitMaxWaitMs: number;
+  /**
+   * Requests per minute the server accepts from this client's IP address: Chatwoot's
+   * `RACK_ATTACK_LIMIT` (3,000 unless its operator changed it). Unset, the provider learns it from
+   * the server's first 429 (what the minute accepted before it), at the cost of the requests in
+   * flight then; set, it sends no more than that in any minute of the server's clock.
+   */
+  rateLimitPerMinute?: number;
 }
 
 /** The default for {@link ConnectionSettings.requestTimeoutMs}. */
@@ -57,6 +64,7 @@ export const SETTING_SOURCES = {
   maxRetries: { key: "maxRetries", env: "CHATWOOT_MAX_RETRIES" },
   createSettleMs: { key: "createSettleMs", env: "CHATWOOT_CREATE_SETTLE_MS" },
   rateLimitMaxWaitMs: { key: "rateLimitMaxWaitMs", env: "CHATWOOT_RATE_LIMIT_MAX_WAIT_MS" },
+  rateLimitPerMinute: { key: "rateLimitPerMinute", env: "CHATWOOT_RATE_LIMIT_PER_MINUTE" },
 } as const satisfies Record<keyof ConnectionSettings, { key: string; env: string }>;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
@@ -144,6 +152,8 @@ function build(raw: Record<SettingName, string | undefined>): ConnectionSettings
   if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token("platformAccessToken", raw.platformAccessToken);
   const accountId = integer("accountId", raw.accountId, 1, Number.MAX_SAFE_INTEGER);
   if (accountId !== undefined) settings.accountId = accountId;
+  const perMinute = integer("rateLimitPerMinute", raw.rateLimitPerMinute, 1, 100_000_000);
+  if (perMinute !== undefined) settings.rateLimitPerMinute = perMinute;
   return settings;
 }
 

@@ -15,11 +15,16 @@ import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
+import { customRole } from "./resources/custom-role";
+import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
 import { inboxMembership } from "./resources/inbox-membership";
 import { label } from "./resources/label";
 import { macro } from "./resources/macro";
 import { portal } from "./resources/portal";
+import { slaPolicy } from "./resources/sla-policy";
+import { portalArticle } from "./resources/portal-article";
+import { portalCategory } from "./resources/portal-category";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
 import { webhook } from "./resources/webhook";
@@ -60,11 +65,16 @@ export const resources = {
   AutomationRule: automationRule,
   CannedResponse: cannedResponse,
   CustomAttributeDefinition: customAttributeDefinition,
+  CustomRole: customRole,
+  DashboardApp: dashboardApp,
   Inbox: inbox,
   InboxMembership: inboxMembership,
   Label: label,
   Macro: macro,
   Portal: portal,
+  SlaPolicy: slaPolicy,
+  PortalArticle: portalArticle,
+  PortalCategory: portalCategory,
   Team: team,
   TeamMembership: teamMembership,
   Webhook: webhook,

@@ -1,81 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
+import type { InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+
+export type { InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 import type { AccountArgs, JsonInput } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
-
-/** The channel of an API inbox: messages come and go through Chatwoot's API and a webhook. */
-export interface InboxApiChannelArgs {
-  /** `api`. Changing the type replaces the inbox. */
-  type: pulumi.Input<"api">;
-  /** URL Chatwoot posts new messages and events to (http or https); `null` clears it. */
-  webhookUrl?: pulumi.Input<string | null | undefined>;
-  /** Whether the channel accepts only requests signed with the inbox's HMAC token. */
-  hmacMandatory?: pulumi.Input<boolean | undefined>;
-}
-
-/** The channel of a website live-chat widget inbox. */
-export interface InboxWebWidgetChannelArgs {
-  /** `web_widget`. Changing the type replaces the inbox. */
-  type: pulumi.Input<"web_widget">;
-  /** The website the widget runs on (http or https). Required to create the inbox. */
-  websiteUrl?: pulumi.Input<string | undefined>;
-  /** The widget's colour, `#RGB` or `#RRGGBB` (compared without regard to case). */
-  widgetColor?: pulumi.Input<string | undefined>;
-  /** Heading of the widget's welcome screen (one line); `null` clears it. */
-  welcomeTitle?: pulumi.Input<string | null | undefined>;
-  /** Text under the welcome heading (at most 10,000 characters); `null` clears it. */
-  welcomeTagline?: pulumi.Input<string | null | undefined>;
-  /** The answer time the widget announces. */
-  replyTime?: pulumi.Input<"in_a_few_minutes" | "in_a_few_hours" | "in_a_day" | undefined>;
-  /** Whether the widget accepts only visitors identified with an HMAC of their identifier. */
-  hmacMandatory?: pulumi.Input<boolean | undefined>;
-  /** Whether visitors fill in a form before the chat starts. */
-  preChatFormEnabled?: pulumi.Input<boolean | undefined>;
-  /** Whether a conversation continues by e-mail once the visitor leaves. */
-  continuityViaEmail?: pulumi.Input<boolean | undefined>;
-  /** The widget features switched on (the others are off), each listed once; compared as a set. */
-  selectedFeatureFlags?: pulumi.Input<pulumi.Input<"attachments" | "emoji_picker" | "end_conversation" | "use_inbox_avatar_for_bot">[] | undefined>;
-}
-
-/**
- * One day of an inbox's working hours. A day is open from `openHour:openMinutes` to
- * `closeHour:closeMinutes`, unless it is closed all day or open all day; it cannot stay open past
- * midnight.
- */
-export interface InboxWorkingHoursDayArgs {
-  /** The day: 0 (Sunday) to 6 (Saturday), each listed once. */
-  dayOfWeek: pulumi.Input<number>;
-  /** Closed the whole day (the hours, if given, are ignored). */
-  closedAllDay?: pulumi.Input<boolean | undefined>;
-  /** Open the whole day, 00:00-23:59 (the hours, if given, are ignored). Not together with `closedAllDay`. */
-  openAllDay?: pulumi.Input<boolean | undefined>;
-  /** Opening hour, 0-23; required on a day that is neither closed nor open all day. */
-  openHour?: pulumi.Input<number | undefined>;
-  /** Opening minutes, 0-59 (default 0). */
-  openMinutes?: pulumi.Input<number | undefined>;
-  /** Closing hour, 0-23; required on a day that is neither closed nor open all day. */
-  closeHour?: pulumi.Input<number | undefined>;
-  /** Closing minutes, 0-59 (default 0). */
-  closeMinutes?: pulumi.Input<number | undefined>;
-}
-
-/** One day of an inbox's working hours as Chatwoot holds it. */
-export interface InboxWorkingHoursDay {
-  /** The day: 0 (Sunday) to 6 (Saturday). */
-  dayOfWeek: number;
-  /** Whether the inbox is closed the whole day. */
-  closedAllDay: boolean;
-  /** Whether the inbox is open the whole day (00:00-23:59). */
-  openAllDay: boolean;
-  /** Opening hour, 0-23; null on a day closed all day. */
-  openHour: number | null;
-  /** Opening minutes, 0-59; null on a day closed all day. */
-  openMinutes: number | null;
-  /** Closing hour, 0-23; null on a day closed all day. */
-  closeHour: number | null;
-  /** Closing minutes, 0-59; null on a day closed all day. */
-  closeMinutes: number | null;
-}
 
 /**
  * Arguments of {@link Inbox}. To create an inbox give `name` and `channel`; to manage an existing
@@ -90,11 +20,13 @@ export interface InboxArgs extends AccountArgs {
    */
   name?: pulumi.Input<string | undefined>;
   /**
-   * The channel and its settings: `{ type: "api", ... }` or `{ type: "web_widget", websiteUrl, ... }`.
-   * Required to create an inbox; leave it out when adopting an inbox of another channel type. Only
-   * the fields given are managed. Changing `type` replaces the inbox.
+   * The channel and its settings: `{ type: "api", ... }`, `{ type: "web_widget", websiteUrl, ... }`,
+   * or a channel whose credentials are `credentials`: `email`, `telegram`, `line`, `sms`,
+   * `whatsapp`. Required to create an inbox; leave it out when adopting an inbox of a channel that
+   * connects through OAuth (Facebook, Instagram, Google or Microsoft e-mail, TikTok) or Twilio.
+   * Only the fields given are managed. Changing `type` replaces the inbox.
    */
-  channel?: pulumi.Input<InboxApiChannelArgs | InboxWebWidgetChannelArgs | undefined>;
+  channel?: pulumi.Input<InboxChannelArgs | undefined>;
   /** Whether a greeting is sent to new conversations. */
   greetingEnabled?: pulumi.Input<boolean | undefined>;
   /** The greeting sent when `greetingEnabled` (at most 10,000 characters, Chatwoot's limit); `null` clears it. */
@@ -103,6 +35,11 @@ export interface InboxArgs extends AccountArgs {
   enableEmailCollect?: pulumi.Input<boolean | undefined>;
   /** Whether a satisfaction survey is sent when a conversation is resolved. */
   csatSurveyEnabled?: pulumi.Input<boolean | undefined>;
+  /**
+   * How the satisfaction survey looks and which conversations get one (by label titles, e.g.
+   * `[vip.title]`); managed whole: a key left out means Chatwoot's default.
+   */
+  csatConfig?: pulumi.Input<InboxCsatConfigArgs | undefined>;
   /** Whether new conversations are assigned to the inbox's agents automatically. */
   enableAutoAssignment?: pulumi.Input<boolean | undefined>;
   /**
@@ -128,12 +65,24 @@ export interface InboxArgs extends AccountArgs {
   /** Business name shown with `senderNameType: "professional"` (one line); `null` clears it. */
   businessName?: pulumi.Input<string | null | undefined>;
   /**
+   * The help center (a `Portal`'s `id`, or a number) whose articles the inbox's widget offers;
+   * `null` unlinks it. Chatwoot does not check that the portal is the account's: one of another
+   * account is refused after the write (the inbox then shows no portal of its own).
+   */
+  portalId?: pulumi.Input<string | number | null | undefined>;
+  /**
    * Opening hours per day of the week. Only the days listed are managed (the hours of the others
    * are neither compared nor changed); an update sends only the days that changed.
    */
   workingHours?: pulumi.Input<pulumi.Input<InboxWorkingHoursDayArgs>[] | undefined>;
   /** Id of the agent bot that answers the inbox (a number, or an `AgentBot`'s `id`); `null` removes the bot. */
   agentBotId?: pulumi.Input<string | number | null | undefined>;
+  /**
+   * The channel's credentials (IMAP and SMTP passwords, a Telegram bot token, LINE's secret and
+   * token, an SMS or WhatsApp provider's API key): secret inputs, stored encrypted, never in an
+   * output or error text. Which apply depends on `channel.type`; required ones depend on it too.
+   */
+  credentials?: pulumi.Input<InboxCredentialsArgs | undefined>;
   /**
    * Id of an existing inbox of the account, of any channel type, to manage instead of creating
    * one (see Adoption). Destroying the resource then only forgets the inbox, unless
@@ -157,6 +106,7 @@ const SERVER_OUTPUTS = [
   "channelId",
   "avatarUrl",
   "inboxIdentifier",
+  "callbackWebhookUrl",
   "websiteToken",
   "hmacToken",
   "webWidgetScript",
@@ -172,6 +122,7 @@ const INPUT_KEYS = [
   "greetingMessage",
   "enableEmailCollect",
   "csatSurveyEnabled",
+  "csatConfig",
   "enableAutoAssignment",
   "autoAssignmentConfig",
   "workingHoursEnabled",
@@ -181,8 +132,10 @@ const INPUT_KEYS = [
   "lockToSingleConversation",
   "senderNameType",
   "businessName",
+  "portalId",
   "workingHours",
   "agentBotId",
+  "credentials",
   "adoptId",
   "deleteOnDestroy",
 ] as const satisfies readonly (keyof InboxArgs)[];
@@ -190,15 +143,17 @@ const INPUT_KEYS = [
 // Every argument is listed above: leaving one out is a compile error here.
 const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> extends never ? true : never = true;
 
-/** Credentials the server hands out with an inbox: secret outputs. */
-const SECRET_OUTPUTS = ["websiteToken", "hmacToken", "webWidgetScript"];
+/** Credentials the server hands out with an inbox, and the digests of the program's: secret outputs. */
+const SECRET_OUTPUTS = ["websiteToken", "hmacToken", "webWidgetScript", "credentials"];
 
 /**
  * An inbox of a Chatwoot account: a channel through which conversations arrive (a website widget,
  * an API integration, e-mail, WhatsApp, ...), with its settings, working hours and bot.
  *
- * API and web-widget inboxes are created by the resource. Every other channel type needs
- * credentials of a third party and is managed by adoption (`adoptId`), without `channel`.
+ * API and web-widget inboxes are created by the resource, and so are e-mail (IMAP/SMTP), Telegram,
+ * LINE, SMS and WhatsApp inboxes, whose credentials are secret inputs (`credentials`). Inboxes of
+ * channels that connect through OAuth (Facebook, Instagram, Google or Microsoft e-mail, TikTok) or
+ * Twilio are managed by adoption (`adoptId`), without `channel`.
  * Settings left out of the program are not managed, and neither are the working-hours days not
  * listed. An update sends one PATCH with only what changed (for working hours, only the days that
  * changed); a change of bot alone goes through `set_agent_bot`, without a PATCH. After each write
@@ -244,6 +199,8 @@ export class Inbox extends pulumi.dynamic.Resource {
   declare readonly enableEmailCollect: pulumi.Output<boolean | null>;
   /** Whether a satisfaction survey is sent when a conversation is resolved. */
   declare readonly csatSurveyEnabled: pulumi.Output<boolean | null>;
+  /** The satisfaction survey's settings as the server holds them (a WhatsApp template included); null when none. */
+  declare readonly csatConfig: pulumi.Output<InboxCsatConfig | null>;
   /** Whether new conversations are assigned to the inbox's agents automatically. */
   declare readonly enableAutoAssignment: pulumi.Output<boolean | null>;
   /** Auto-assignment settings as the server holds them (keys as the server names them). */
@@ -262,10 +219,18 @@ export class Inbox extends pulumi.dynamic.Resource {
   declare readonly senderNameType: pulumi.Output<string | null>;
   /** Business name shown with the `professional` sender name type; null when none. */
   declare readonly businessName: pulumi.Output<string | null>;
+  /** The linked help center's id (null: none); read only when the argument is given. */
+  declare readonly portalId: pulumi.Output<number | null | undefined>;
   /** The listed days as the server holds them, in the program's order (the whole week, Sunday = 0, when it lists none). */
   declare readonly workingHours: pulumi.Output<InboxWorkingHoursDay[] | null>;
   /** The bot answering the inbox (null: none); read only when the argument is given. */
   declare readonly agentBotId: pulumi.Output<number | null | undefined>;
+  /**
+   * A salted scrypt digest of each credential given (a secret output; never the credential): of the
+   * value the server shows (e-mail passwords, a WhatsApp API key) or, where it shows none, of the
+   * value last sent; null for one not known yet. Null when no credentials are given.
+   */
+  declare readonly credentials: pulumi.Output<{ [key: string]: string | null } | null>;
   /** The `adoptId` argument as declared; undefined when the resource created the inbox. */
   declare readonly adoptId: pulumi.Output<number | undefined>;
   /** Whether destroying the resource deletes an adopted inbox. */
@@ -276,6 +241,8 @@ export class Inbox extends pulumi.dynamic.Resource {
   declare readonly /*out*/ channelId: pulumi.Output<number | null>;
   /** Output only: URL of the inbox's avatar; null when none. */
   declare readonly /*out*/ avatarUrl: pulumi.Output<string | null>;
+  /** Output only: where the third party sends the channel's events (LINE, SMS, WhatsApp); null for other channels. */
+  declare readonly /*out*/ callbackWebhookUrl: pulumi.Output<string | null>;
   /** Output only: an API inbox's identifier for Chatwoot's public client API. */
   declare readonly /*out*/ inboxIdentifier: pulumi.Output<string | null>;
   /** Output only: the web widget's token, which the widget script embeds (a secret). */
@@ -291,7 +258,9 @@ export class Inbox extends pulumi.dynamic.Resource {
     const optional = Object.fromEntries(
       [...INPUT_KEYS, ...SERVER_OUTPUTS].map((key): [string, undefined] => [key, undefined]),
     );
-    super(provider, name, { ...optional, ...args }, pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS }), "chatwoot", "Inbox");
+    // Credentials are secret inputs whatever the program passes, so the engine stores them encrypted.
+    const credentials = args.credentials === undefined ? undefined : pulumi.secret(args.credentials);
+    super(provider, name, { ...optional, ...args, credentials }, pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS }), "chatwoot", "Inbox");
     noticeOutsideEngine();
   }
 }

@@ -9,19 +9,32 @@ export { AgentBot, type AgentBotArgs } from "./agent-bot";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";
-export {
-  Inbox,
-  type InboxApiChannelArgs,
-  type InboxArgs,
-  type InboxChannelState,
-  type InboxWebWidgetChannelArgs,
-  type InboxWorkingHoursDay,
-  type InboxWorkingHoursDayArgs,
-} from "./inbox";
+export { CustomRole, type CustomRoleArgs, type CustomRolePermission } from "./custom-role";
+export { DashboardApp, type DashboardAppArgs } from "./dashboard-app";
+export { Inbox, type InboxArgs, type InboxChannelState } from "./inbox";
+export type { InboxCsatConfig, InboxCsatConfigArgs, InboxCsatSurveyRulesArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+export type {
+  InboxApiChannelArgs,
+  InboxChannelArgs,
+  InboxCredentialsArgs,
+  InboxEmailChannelArgs,
+  InboxLineChannelArgs,
+  InboxPreChatFieldArgs,
+  InboxPreChatFormOptionsArgs,
+  InboxSmsChannelArgs,
+  InboxSmsProviderConfigArgs,
+  InboxTelegramChannelArgs,
+  InboxWebWidgetChannelArgs,
+  InboxWhatsappChannelArgs,
+  InboxWhatsappProviderConfigArgs,
+} from "./inbox-channels";
 export { InboxMembership, type InboxMembershipArgs } from "./inbox-membership";
 export { Label, type LabelArgs } from "./label";
 export { Macro, type MacroArgs } from "./macro";
 export { Portal, type PortalArgs, type PortalConfigArgs } from "./portal";
+export { SlaPolicy, type SlaPolicyArgs } from "./sla-policy";
+export { PortalArticle, type PortalArticleArgs, type PortalArticleMetaArgs, type PortalArticleStatus } from "./portal-article";
+export { PortalCategory, type PortalCategoryArgs } from "./portal-category";
 export { Team, type TeamArgs } from "./team";
 export { TeamMembership, type TeamMembershipArgs } from "./team-membership";
 export { Webhook, type WebhookArgs, type WebhookEvent } from "./webhook";

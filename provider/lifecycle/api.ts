@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { connection } from "../config";
-import { apiClient, type ApiRequest } from "../http/client";
-import { ChatwootApiError, isNotFound } from "../http/errors";
-import { parseBody } from "../http/parse";
+import { apiClient, type ApiRequest } from "../http/transport/client";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
+import { parseBody } from "../http/transport/parse";
 
 /** Sends a request and parses the answer with `schema` (which accepts every known envelope). */
 export async function call<S extends z.ZodType>(schema: S, req: ApiRequest): Promise<z.output<S>> {
@@ -30,11 +30,6 @@ export async function unlessNotFound<T>(read: () => Promise<T>): Promise<T | und
     if (isNotFound(err)) return undefined;
     throw err;
   }
-}
-
-/** Deletes; an object that is already gone counts as deleted (e.g. a retried DELETE after a lost answer). */
-export async function deleteIgnoringNotFound(req: ApiRequest): Promise<void> {
-  await unlessNotFound(() => send(req));
 }
 
 /**

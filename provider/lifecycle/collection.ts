@@ -1,16 +1,21 @@
 import type { z } from "zod";
 import { planDiff, type Normalizer } from "../diff/diff";
-import type { ApiRequest } from "../http/client";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import type { ApiRequest } from "../http/transport/client";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
+import { connection } from "../config";
 import { toWire } from "../mapping";
 import { list, listUnder, single, singleUnder } from "../wire/envelope";
 import { accountPath, platformPath } from "../wire/paths";
 import { keyTaken, markAdopted, takeOver } from "./adopt";
-import { call, deleteIgnoringNotFound, unlessNotFound, writeThenRead } from "./api";
+import { call, send, unlessNotFound, writeThenRead } from "./api";
 import type { CheckFailure } from "./check";
+import { inCreateBatch } from "./create-batch";
 import { createOnce } from "./create-once";
+import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
+import { readAllPages } from "./pages";
+import { atParent, placeAtParent, type ParentAddress } from "./parent";
 import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
@@ -76,8 +81,16 @@ type BaseInputs = { accountId?: number | null; adopt?: boolean; adoptId?: number
 export interface CollectionDeclaration<S extends InputSchema, W extends WireSchema> {
   /** The camelCase inputs; they include `accountId`, and `adopt` with a natural key or `adoptId` without one. */
   inputs: S;
-  /** The collection's path below the area, e.g. `labels` or `canned_responses`. */
+  /** The collection's path below the area (or below its parent), e.g. `labels` or `canned_responses`. */
   path: string;
+  /**
+  /**
+   * The object the collection is nested under, whose address can change (a portal's categories, at
+   * `/portals/{slug}/categories`): see `ParentAddress`. Its id input replaces the object when it changes.
+   */
+  parent?: ParentAddress;
+  /** Whether the server serves the list in pages (`?page=N`, of a size it does not say): every page is read. */
+  pages?: boolean;
   /**
    * An account's collection (the default), or the installation's Platform API
    * (`/platform/api/v1/<path>`); a function of the inputs (or last outputs) where a resource can be
@@ -85,6 +98,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    * to another account: there, a change of `accountId` replaces it.
    */
   area?: Area | ((props: Props) => Area);
+  /**
+   * A feature the server or the account may lack (Chatwoot Enterprise's): its absence is named as
+   * such in every error, and never read as an object being gone (see `gatedApi`).
+   */
+  feature?: Feature;
   /** What one object is called in messages (default: from the path, `canned_responses` → `canned response`). */
   noun?: string;
   /** One object as the server sends it (snake_case), read through every envelope. */
@@ -115,8 +133,15 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   /**
    * Without a natural key: whether an object is what a create with these inputs makes (the same
    * name and content). Create recovery takes only such an object that is new since the POST.
+   * Default: the object holds every managed input the program gives, as the diff compares them.
    */
   sameContent?(inputs: z.output<S>, object: z.output<W>): boolean;
+  /**
+   * Why a create with these inputs cannot work, judged from the collection listed before the POST
+   * (with a natural key), or `undefined`: a reference the server would check only after making the
+   * object (an article's translation answers 404 once the article exists).
+   */
+  refuseCreate?(inputs: z.output<S>, listed: readonly z.output<W>[]): string | undefined;
   /** Taking an object over by id with `adoptId` (collections without a natural key). */
   adoptById?: AdoptById<z.output<S>, z.output<W>>;
   /**
@@ -143,6 +168,8 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   stateOnlyKeys?: readonly string[];
   /** See `defineResource`: keys `prepare` derives, local checks, extra replacing keys. */
   derivedKeys?: readonly string[];
+  /** Inputs that are credentials (see `defineResource`). */
+  credentialKeys?: readonly string[];
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   replaceOn?: readonly string[];
   /** Whether `accountId` is required (the default) or may be left out (an installation-wide object). */
@@ -181,13 +208,15 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
 
   const accountOf = (props: Props) => props.accountId as number;
   const areaOf = (props: Props): Area => (typeof decl.area === "function" ? decl.area(props) : (decl.area ?? "account"));
-  const collection = (props: Props) => (areaOf(props) === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), decl.path));
+  /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
+  const segments = (props: Props) => (decl.parent ? [...decl.parent.segments(props[decl.parent.addressKey] as string), decl.path] : [decl.path]);
+  const collection = (props: Props) => (areaOf(props) === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), ...segments(props)));
   const member = (props: Props, id: string | number) =>
-    areaOf(props) === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), decl.path, id);
+    areaOf(props) === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
   const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
     const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter(
-      (k) => k !== "accountId" && managedKeys.includes(k) && !decl.stateOnlyKeys?.includes(k),
+      (k) => k !== "accountId" && k !== decl.parent?.idKey && managedKeys.includes(k) && !decl.stateOnlyKeys?.includes(k),
     );
     return decl.body ? decl.body(inputs, sent, write) : (toWire(pick(inputs, sent)) as object);
   };
@@ -197,8 +226,9 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const many = decl.envelope ? listUnder(decl.wire, decl.envelope.many) : list(decl.wire);
   // Credentials in a wire schema (`credential` fields) are remembered for redaction as it parses them.
   const callOne = async (req: ApiRequest) => (await call(one, req)) as Wire;
-  const listAll = async (props: Props, query?: Record<string, string>) =>
-    (await call(many, { method: "GET", path: collection(props), query })) as Wire[];
+  const listPage = async (props: Props, query?: Record<string, string>) => (await call(many, { method: "GET", path: collection(props), query })) as Wire[];
+  const listAll = (props: Props, query?: Record<string, string>) =>
+    decl.pages ? readAllPages((page) => listPage(props, { ...query, page: String(page) })) : listPage(props, query);
   const listed = async (props: Props, id: string | number) => (await listAll(props)).find((o) => String(o.id) === String(id));
 
   const rest: ObjectApi<Inputs, Wire> = {
@@ -206,9 +236,9 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     get: (props, id) => (decl.show === "list" ? listed(props, id) : unlessNotFound(() => callOne({ method: "GET", path: member(props, id) }))),
     post: (inputs) => callOne({ method: "POST", path: collection(inputs), json: body(inputs, managedKeys, "create") }),
     patch: (inputs, id, keys) => callOne({ method: "PATCH", path: member(inputs, id), json: body(inputs, keys, "update") }),
-    remove: (props, id) => deleteIgnoringNotFound({ method: "DELETE", path: member(props, id) }),
+    remove: (props, id) => send({ method: "DELETE", path: member(props, id) }),
   };
-  const api: ObjectApi<Inputs, Wire> = { ...rest, ...decl.api?.(rest, { collection, member }) };
+  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...decl.api?.(rest, { collection, member }) }, decl.feature);
 
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
   /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
@@ -228,8 +258,18 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const owner = (props: Props) => (areaOf(props) === "platform" ? "this Platform App" : `account ${accountOf(props)}`);
   const gone = (id: string, props: Props) => new Error(`PATCH ${member(props, id)}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
 
-  /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
+  /** {@link patchAt} where the parent is now, when the collection has one. */
   async function patch(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
+    if (!decl.parent) return patchAt(inputs, id, keys, current);
+    const parent = decl.parent;
+    const placed = { ...inputs, [parent.addressKey]: current[parent.addressKey] } as Inputs;
+    const done = await atParent(parent, placed, (props) => patchAt(props as Inputs, id, keys, current));
+    if (!done) throw new Error(`${member(placed, id)}: the ${parent.noun} ${String(inputs[parent.idKey as keyof Inputs])} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
+    return done.value;
+  }
+
+  /** One write of the changed properties; an applied change whose answer was unreadable is read back. */
+  async function patchAt(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<Props> {
     if (keys.every((k) => decl.stateOnlyKeys?.includes(k))) return { ...current, ...pick(inputs, keys) };
     const object = await writeThenRead(
       async () => {
@@ -275,9 +315,13 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     return adoptObject(inputs, found, decl.adoptById?.current ? decl.adoptById.current(inputs, found) : markAdopted(outputs(inputs, found)));
   }
 
+  /** The default of {@link CollectionDeclaration.sameContent}: no managed input given differs from the object. */
+  const sameManaged = (inputs: Inputs, object: Wire) =>
+    planDiff({ keys: comparedKeys.filter((k) => k !== "accountId"), olds: outputs({}, object), news: inputs, normalizers: decl.normalizers }).changed.length === 0;
+
   /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
-  async function createNew(inputs: Inputs, before?: readonly Wire[]) {
-    const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : decl.sameContent!(inputs, o));
+  async function createNew(inputs: Inputs, before: readonly Wire[], claimed: ReadonlySet<number>, blocked?: string) {
+    const matches = (o: Wire) => (decl.key ? decl.key.matches(inputs, o) : (decl.sameContent ?? sameManaged)(inputs, o));
     const created = await createOnce({
       request: `POST ${collection(inputs)}`,
       noun: what,
@@ -285,6 +329,8 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       list: () => api.list(inputs),
       matches,
       listed: before,
+      claimed,
+      blocked,
       outputs: (o) => outputs(inputs, o),
     }).catch(async (err: unknown) => Promise.reject(await explainTaken(err, inputs)));
     decl.created?.(inputs, created);
@@ -306,27 +352,50 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     account: decl.account ?? "required",
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
+    credentialKeys: decl.credentialKeys,
     prepare: decl.prepare,
     // A platform object's account is a property of it (a bot moves between accounts in place).
-    replaceOn: (news) => [...(areaOf(news) === "platform" ? [] : ["accountId"]), ...(decl.replaceOn ?? [])],
+    replaceOn: (news) => [
+      ...(areaOf(news) === "platform" ? [] : ["accountId"]),
+      ...(decl.parent ? [decl.parent.idKey] : []),
+      ...(decl.replaceOn ?? []),
+    ],
     // A natural key is unique per account: a replacement in the same account must free it first.
     deleteBeforeReplace: decl.key !== undefined,
     normalizers: decl.normalizers,
 
     async create(raw) {
-      const inputs = raw as Inputs;
+      const inputs = (decl.parent ? await placeAtParent(decl.parent, raw) : raw) as Inputs;
       if (inputs.adoptId !== undefined && decl.adoptById) return adoptById(inputs, inputs.adoptId);
-      if (!decl.key) return createNew(inputs);
-      const before = await api.list(inputs);
-      const existing = before.find((o) => decl.key!.matches(inputs, o));
-      if (existing && !inputs.adopt) throw new Error(`POST ${collection(inputs)} not sent: ${taken(existing, inputs)}`);
-      if (existing) return adoptObject(inputs, existing, outputs(inputs, existing));
-      return createNew(inputs, before);
+      // The creates of this collection in flight together share one listing (see inCreateBatch).
+      const { url, apiAccessToken, platformAccessToken } = connection();
+      const scope = [url, decl.area === "platform" ? platformAccessToken : apiAccessToken, collection(inputs), decl.key?.query?.(inputs) ?? null];
+      return inCreateBatch(scope, () => api.list(inputs), async ({ listed, claimed, claim }) => {
+        const existing = decl.key && listed.find((o) => decl.key!.matches(inputs, o));
+        if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
+        const refused = !existing && decl.refuseCreate?.(inputs, listed);
+        if (refused) throw new Error(`POST ${collection(inputs)} not sent: ${refused}`);
+        // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
+        try {
+          const created = await createNew(inputs, listed, claimed, existing ? taken(existing, inputs) : undefined);
+          claim(Number(created.id));
+          return created;
+        } catch (err) {
+          // An object made but not finished is this create's too.
+          if (err instanceof PartialCreateError) claim(Number(err.id));
+          throw err;
+        }
+      });
     },
 
     async read(id, olds) {
-      const current = await get(olds, id);
-      return current && outputs(olds, current);
+      if (!decl.parent) {
+        const current = await get(olds, id);
+        return current && outputs(olds, current);
+      }
+      // A miss at the stored address may be the parent's rename: only a miss where it is now means gone.
+      const found = await atParent(decl.parent, olds, (props) => get(props, id), (current) => current === undefined);
+      return found?.value && outputs(found.props, found.value);
     },
 
     async update(id, olds, news, changed) {
@@ -334,14 +403,20 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     },
 
     async delete(id, olds) {
-      try {
-        await api.remove(olds, id);
-      } catch (err) {
-        if (isNotFound(err)) return;
-        // An answer lost after sending, or a gone answer: the list decides.
-        if (isGoneAnswer(err) && (await listed(olds, id)) === undefined) return;
-        throw err;
-      }
+      /** Deletes at the props' address: `false` when the server says the object is not there. */
+      const removed = async (props: Props) => {
+        try {
+          await api.remove(props, id);
+          return true;
+        } catch (err) {
+          if (isNotFound(err)) return false;
+          // An answer lost after sending, or a gone answer: the list decides.
+          if (isGoneAnswer(err) && (await listed(props, id)) === undefined) return false;
+          throw err;
+        }
+      };
+      // Not found at a parent's stored address is settled where the parent is now (a gone parent took the object along).
+      await (decl.parent ? atParent(decl.parent, olds, removed, (deleted) => !deleted) : removed(olds));
     },
   });
 }

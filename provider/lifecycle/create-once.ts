@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connection } from "../config";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError } from "../http/transport/errors";
+import { createNotes, type CreateNotes } from "./create-journal";
 import type { Props } from "./json";
 import { PartialCreateError } from "./partial-create";
 
@@ -21,6 +22,13 @@ export interface CreateAttempt<T extends Identified> {
   matches(object: T): boolean;
   /** A listing made just before (to adopt, or to refuse a key in use): the snapshot, without another GET. */
   listed?: readonly T[];
+  /** Objects other creates of this process made since that listing: never this create's. */
+  claimed?: ReadonlySet<number>;
+  /**
+   * Why the POST must not be sent (the key is in use), unless the object holding it is the one an
+   * interrupted earlier run of this create made (see the create journal).
+   */
+  blocked?: string;
   /** Complete outputs of a created object, for keeping it in the state when the create ends with an error. */
   outputs(object: T): Props;
 }
@@ -42,11 +50,57 @@ export interface CreateAttempt<T extends Identified> {
  * successful repeat: another new matching object is reported (ours stays in the state, the extra
  * is named), never removed, since nothing proves it is not someone else's. More than one new
  * matching object after a failure is an error naming them, as nothing tells which one is ours.
+ *
+ * A run can also be killed while its POST is on its way, or before Pulumi recorded the answer: the
+ * object exists, the state lacks it. The create journal (see `create-journal.ts`) notes each
+ * create before its POST; the same create in a later run takes the object its note points to,
+ * and only that one, before a key in use is refused (`blocked`). A note without an answer knows
+ * only the highest id listed before the POST (the journal stays small): an agent who joined with
+ * an older user id is then not recognised, and is refused as a key in use (adopt it).
  */
 export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>): Promise<T> {
   const before = attempt.listed ?? (await attempt.list());
-  const existed = new Set(before.map((o) => o.id));
-  const fresh = async () => (await attempt.list()).filter((o) => !existed.has(o.id) && attempt.matches(o));
+  const notes = createNotes(attempt.request);
+  const lost = notes.earlier && lostEarlier(before, notes.earlier, attempt);
+  if (lost) {
+    notes.answered(lost.id);
+    return lost;
+  }
+  if (attempt.blocked !== undefined) throw new Error(`${attempt.request} not sent: ${attempt.blocked}`);
+  const floor = before.reduce((max, o) => Math.max(max, o.id), 0);
+  notes.sending(floor);
+  try {
+    const created = await postOnce(attempt, new Set(before.map((o) => o.id)));
+    notes.answered(created.id);
+    return created;
+  } catch (err) {
+    settleNotes(notes, err);
+    throw err;
+  }
+}
+
+/**
+ * The object an interrupted earlier run of this create made, from its note: the id it was answered
+ * with, or else the one matching object above the floor it listed (several is an error: which one
+ * is its own cannot be told).
+ */
+function lostEarlier<T extends Identified>(before: readonly T[], earlier: NonNullable<CreateNotes["earlier"]>, attempt: CreateAttempt<T>): T | undefined {
+  const mine = before.filter((o) => attempt.matches(o) && (earlier.id === undefined ? o.id > earlier.floor : o.id === earlier.id));
+  if (mine.length <= 1) return mine[0];
+  throw new Error(
+    `${attempt.request} not sent: ${mine.map((o) => `${attempt.noun} ${o.id}`).join(", ")} match it and appeared after an interrupted run sent ` +
+      "it: it may have been applied more than once, or someone else made the same object meanwhile. None was taken as this resource: adopt one and delete the others",
+  );
+}
+
+/** A failed create keeps its note only where an object may exist: one it kept in the state, or a POST whose fate is unknown. */
+function settleNotes(notes: CreateNotes, err: unknown): void {
+  if (err instanceof PartialCreateError) notes.answered(Number(err.id));
+  else if (ChatwootApiError.isInstance(err) && err.writeOutcome === "not-applied") notes.abandoned();
+}
+
+async function postOnce<T extends Identified>(attempt: CreateAttempt<T>, existed: ReadonlySet<number>): Promise<T> {
+  const fresh = async () => (await attempt.list()).filter((o) => !existed.has(o.id) && attempt.matches(o) && !attempt.claimed?.has(o.id));
 
   let first: unknown;
   try {

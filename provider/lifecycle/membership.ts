@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeIdSet } from "../diff/normalize";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { fromWire } from "../mapping";
 import { AgentWire } from "../wire/agent";
 import { list } from "../wire/envelope";

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { ChatwootApiError } from "../http/errors";
-import { redactSecrets } from "../http/secrets";
+import { ChatwootApiError } from "../http/transport/errors";
+import { redactSecrets } from "../http/redaction/secrets";
 
 type Provider = pulumi.dynamic.ResourceProvider;
 

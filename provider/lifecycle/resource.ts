@@ -2,10 +2,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { connection } from "../config";
 import { planDiff, type Normalizer } from "../diff/diff";
-import { ConfigError } from "../http/errors";
+import { ConfigError } from "../http/transport/errors";
 import { keepAdoptedMark } from "./adopt";
+import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";
-import { jsonSafe, withoutProvider, type Props } from "./json";
+import { asSecret, DECLARED_KEY, jsonSafe, unwrapSecret, withoutInternal, withoutProvider, type Props } from "./json";
 import { PartialCreateError } from "./partial-create";
 import { withRedactedErrors } from "./redacted-errors";
 
@@ -27,6 +28,11 @@ export interface ResourceDeclaration<S extends InputSchema> {
   controlKeys?: readonly Key<S>[];
   /** Extra keys `prepare` derives from the inputs that the diff compares (e.g. a file's digest). */
   derivedKeys?: readonly string[];
+  /**
+   * Inputs whose values never leave the provider (credentials): the outputs hold their digests,
+   * and so does the copy of the applied inputs kept for `read`.
+   */
+  credentialKeys?: readonly string[];
   /**
    * Inputs (or derived keys, e.g. a channel's type) that cannot change in place; a function of the
    * desired inputs where that depends on them (an account's bot cannot move accounts, a Platform bot can).
@@ -84,6 +90,19 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
   const plan = (olds: Props, news: Props) =>
     planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: replaceOn(news) });
 
+  /**
+   * The inputs a refresh hands back to the engine, which stores them as the resource's inputs: the
+   * last applied ones, with each property the server no longer matches set to the server's value.
+   * Pulumi's display lists the properties whose stored and new inputs differ, so the next preview
+   * names the drifted properties (with unchanged inputs it would list none), and `ignoreChanges`
+   * on a drifted property keeps the server's value instead of reverting it.
+   */
+  const driftedInputs = (declared: Props, current: Props): Props => {
+    const inputs = { ...declared };
+    for (const key of plan(current, declared).changed) inputs[key] = current[key] ?? null;
+    return jsonSafe(inputs);
+  };
+
   const provider = withRedactedErrors({
     async check(_olds: Props, news: Props) {
       const raw = withoutProvider(news);
@@ -101,7 +120,8 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
+      settleCreateNotes(declaredOf(olds), id);
       const { changed, replaces } = plan(olds, withoutProvider(news));
       return {
         changes: changed.length > 0,
@@ -113,38 +133,67 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
     async create(inputs: Props) {
       const news = withoutProvider(inputs) as z.output<S>;
       try {
-        const { id, outs } = await decl.create(news);
-        return { id, outs: jsonSafe(outs) };
+        const { id, outs } = await withCreateJournal(news, () => decl.create(news));
+        return { id, outs: withDeclared(jsonSafe(outs), news, decl.credentialKeys) };
       } catch (err) {
         if (!(err instanceof PartialCreateError)) throw err;
         // The host packs an error carrying id/properties as "initialization failed" (see research).
         throw Object.assign(new Error(err.message), {
           id: err.id,
-          properties: jsonSafe({ ...inputs, ...err.outs }),
+          properties: withDeclared(jsonSafe({ ...inputs, ...err.outs }), news, decl.credentialKeys),
           reasons: [err.message],
         });
       }
     },
 
     async read(id: string, props?: Props) {
-      const olds = withoutProvider(props);
+      settleCreateNotes(declaredOf(props), id);
+      const olds = withoutInternal(props);
       const outs = await decl.read(id, olds);
       // An empty id tells the engine the object is gone; only a confirmed absence gets here.
-      return outs === undefined ? { id: "", props: {} } : { id, props: jsonSafe(keepAdoptedMark(olds, outs)) };
+      if (outs === undefined) return { id: "", props: {} };
+      const current = jsonSafe(keepAdoptedMark(olds, outs));
+      const declared = declaredOf(props);
+      // State written before the declared inputs were kept: the engine keeps the inputs it has.
+      if (declared === undefined) return { id, props: current };
+      return { id, props: withDeclared(current, declared, decl.credentialKeys), inputs: driftedInputs(declared, current) };
     },
 
     async update(id: string, olds: Props, news: Props) {
       const desired = withoutProvider(news);
       const { changed } = plan(olds, desired);
       // Nothing managed differs (e.g. only a control key changed): no request, the new inputs over the old outputs.
-      if (changed.length === 0) return { outs: jsonSafe({ ...withoutProvider(olds), ...desired }) };
-      const outs = await decl.update(id, withoutProvider(olds), desired as z.output<S>, changed as Key<S>[]);
-      return { outs: jsonSafe(keepAdoptedMark(olds, outs)) };
+      if (changed.length === 0) {
+        // Credentials stay as the outputs hold them (digests), never as given.
+        const kept = { ...withoutInternal(olds), ...desired };
+        for (const key of decl.credentialKeys ?? []) if (key in olds) kept[key] = olds[key];
+        return { outs: withDeclared(jsonSafe(kept), desired, decl.credentialKeys) };
+      }
+      const outs = await decl.update(id, withoutInternal(olds), desired as z.output<S>, changed as Key<S>[]);
+      return { outs: withDeclared(jsonSafe(keepAdoptedMark(olds, outs)), desired, decl.credentialKeys) };
     },
 
     async delete(id: string, props: Props) {
-      await decl.delete(id, withoutProvider(props));
+      settleCreateNotes(declaredOf(props), id);
+      await decl.delete(id, withoutInternal(props));
     },
   });
   return Object.assign(provider, { normalizers: decl.normalizers ?? {} });
+}
+
+/**
+ * Outputs with the inputs that produced them, for `read`, which only receives the old outputs.
+ * Kept as a secret: a copy does not inherit the secrecy Pulumi gives same-named outputs of secret
+ * inputs (a webhook URL carrying a token, say), so it would otherwise be stored in plain text.
+ */
+function withDeclared(outs: Props, inputs: Props, credentialKeys: readonly string[] = []): Props {
+  const copy = { ...inputs };
+  for (const key of credentialKeys) if (key in copy) copy[key] = outs[key] ?? null;
+  return { ...outs, [DECLARED_KEY]: asSecret(jsonSafe(copy)) };
+}
+
+/** The inputs kept by {@link withDeclared}, or `undefined` in state written before they were. */
+function declaredOf(props: Props | undefined): Props | undefined {
+  const declared = unwrapSecret(props?.[DECLARED_KEY]);
+  return declared !== null && typeof declared === "object" && !Array.isArray(declared) ? (declared as Props) : undefined;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizeTextSet } from "../diff/normalize";
 import { asInteger } from "../diff/normalize/coerce";
-import { ChatwootApiError } from "../http/errors";
+import { ChatwootApiError } from "../http/transport/errors";
 import type { Props } from "../lifecycle/json";
 import { defineSingletonResource } from "../lifecycle/singleton";
 import { accountId, hostNameProblem, lineText, name, oneLine, text } from "../validation/fields";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UNKNOWN } from "../diff/diff";
-import type { ApiRequest } from "../http/client";
+import type { ApiRequest } from "../http/transport/client";
 import { markAdopted } from "../lifecycle/adopt";
 import { call, unlessNotFound } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeConditions } from "../diff/normalize/automation";
 import { sameValue } from "../diff/normalize/canonical";
+import { ChatwootApiError } from "../http/transport/errors";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
@@ -88,6 +89,15 @@ function sameRule(inputs: Inputs, rule: RuleWire): boolean {
   return rule.name === full.name && rule.event_name === full.eventName && same("conditions", rule.conditions) && same("actions", rule.actions);
 }
 
+/** What Chatwoot's Enterprise edition adds to the rules' lists; a community server refuses them as unknown. */
+const ENTERPRISE_NAMES = /\b(?:add_sla|sla_policy_id)\b/;
+
+/** A 422 naming an Enterprise action or condition: say where it comes from. */
+function explain(err: unknown): unknown {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 422 || !ENTERPRISE_NAMES.test(err.serverMessage ?? "")) return err;
+  return err.withHint("the add_sla action and the sla_policy_id condition exist only on Chatwoot's Enterprise edition (a community edition server refuses them)");
+}
+
 /**
  * An automation rule (`/automation_rules`); id: the rule id. Every call needs an administrator's
  * token. No natural key: taken over with `adoptId`. Through Chatwoot 4.17 an unknown id answers 500
@@ -104,4 +114,5 @@ export const automationRule = defineCollectionResource({
   normalizers,
   body: (inputs, keys, write) => toWire(pick(write === "create" ? complete(inputs) : inputs, keys)) as object,
   outputs,
+  explain,
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, lineText, name, oneLine, text } from "../validation/fields";
-import { catastrophicRepetition } from "../validation/regex-backtracking";
+import { accountId, adopt, attributeKey, eachOnce, lineText, name, oneLine, text } from "../validation/fields";
+import { regexPatternProblem } from "../validation/regex-backtracking";
 import { DISPLAY_TYPES, MODELS, DefinitionWire } from "../wire/custom-attribute-definition";
 
 /**
@@ -28,31 +28,13 @@ export const LIST_VALUES_MAX = 1000;
 const listValues = z
   .array(z.string().refine((v) => v.trim() !== "", "must not be blank").superRefine(oneLine()))
   .max(LIST_VALUES_MAX, `must have at most ${LIST_VALUES_MAX} values`)
-  .superRefine((values, ctx) => {
-    const first = new Map<string, number>();
-    const repeats: string[] = [];
-    values.forEach((value, i) => {
-      const earlier = first.get(value);
-      if (earlier === undefined) first.set(value, i);
-      else repeats.push(`"${value}" (values ${earlier + 1} and ${i + 1})`);
-    });
-    if (repeats.length === 0) return;
-    const more = repeats.length > 3 ? `, and ${repeats.length - 3} more repeats` : "";
-    ctx.addIssue({ code: "custom", message: `must list each choice once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
-  });
+  .superRefine(eachOnce("choice", "values"));
 
 /** The checks of `CustomAttributeDefinitionArgs` (sdk/custom-attribute-definition.ts, where each argument is documented). */
 export const CustomAttributeDefinitionInputs = z
   .strictObject({
     accountId,
-    // Chatwoot's rule, plus a letter or digit: a key of punctuation only, such as `...`, names
-    // nothing a person or template can tell apart.
-    attributeKey: z
-      .string()
-      .trim()
-      .superRefine(oneLine())
-      .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
-      .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)"),
+    attributeKey,
     attributeModel: z.enum(MODELS),
     attributeDisplayName: name,
     attributeDisplayType: z.enum(DISPLAY_TYPES),
@@ -78,24 +60,8 @@ export const CustomAttributeDefinitionInputs = z
         ctx.addIssue({ code: "custom", path: [key], message: `allowed only with attributeDisplayType "text" (got "${v.attributeDisplayType}")` });
       }
     }
-    if (v.regexPattern != null) {
-      try {
-        new RegExp(v.regexPattern);
-      } catch (err) {
-        ctx.addIssue({ code: "custom", path: ["regexPattern"], message: `not a valid regular expression: ${(err as Error).message}` });
-        return;
-      }
-      const nested = catastrophicRepetition(v.regexPattern);
-      if (nested) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["regexPattern"],
-          message:
-            `"${nested}" repeats a group that itself repeats, with nothing fixed between the repetitions: matching can take ` +
-            "exponential time (catastrophic backtracking); write it without the nested repetition (e.g. a+ instead of (a+)+)",
-        });
-      }
-    }
+    const problem = v.regexPattern == null ? undefined : regexPatternProblem(v.regexPattern);
+    if (problem) ctx.addIssue({ code: "custom", path: ["regexPattern"], message: problem });
   });
 export type CustomAttributeDefinitionInputs = z.input<typeof CustomAttributeDefinitionInputs>;
 

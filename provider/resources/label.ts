@@ -1,23 +1,13 @@
 import { z } from "zod";
 import { normalizeColor } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, hexColor, oneLine, text } from "../validation/fields";
+import { accountId, adopt, hexColor, labelTitle, text } from "../validation/fields";
 import { LabelWire } from "../wire/label";
 
 /** The checks of `LabelArgs` (sdk/label.ts, where each argument is documented). */
 export const LabelInputs = z.strictObject({
   accountId,
-  title: z
-    .string()
-    .trim()
-    .min(1, "must not be blank")
-    .superRefine(oneLine())
-    // Chatwoot's RegexHelper::UNICODE_CHARACTER_NUMBER_HYPHEN_UNDERSCORE.
-    .regex(
-      /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+$/u,
-      "must be at least two letters, digits, underscores or hyphens, starting with a letter or digit (no spaces)",
-    )
-    .transform((v) => v.toLowerCase()),
+  title: labelTitle,
   description: text.optional(),
   color: hexColor.optional(),
   showOnSidebar: z.boolean().optional(),

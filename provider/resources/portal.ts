@@ -1,17 +1,18 @@
 import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeCustomDomain, normalizeOptionalLink, normalizePortalConfig } from "../diff/normalize";
-import { ChatwootApiError, isNotFound } from "../http/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { call, send } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { pick } from "../lifecycle/outputs";
 import type { Props } from "../lifecycle/json";
+import type { ParentAddress } from "../lifecycle/parent";
 import { managedKeysOf } from "../lifecycle/resource";
 import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { PortalWire } from "../wire/portal";
-import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, oneLine, text } from "../validation/fields";
+import { accountId, adopt, hostOrUrl, httpUrl, lineText, name, objectId, pathSegment, text } from "../validation/fields";
 import { localeCode } from "../validation/portal-locales";
 
 /** The checks of `PortalArgs` (sdk/portal.ts, where each argument is documented). */
@@ -19,13 +20,7 @@ export const PortalInputs = z
   .strictObject({
     accountId,
     name,
-    // `/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in a URL path.
-    slug: z
-      .string()
-      .trim()
-      .min(1, "must not be blank")
-      .superRefine(oneLine())
-      .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment'),
+    slug: pathSegment,
     color: z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, "must be a hex colour, #RGB or #RRGGBB").optional(),
     customDomain: hostOrUrl.nullable().optional(),
     headerText: text.optional(),
@@ -94,6 +89,21 @@ function patchBody(inputs: Inputs, keys: readonly string[], currentSlug: string)
 
 const get = (accountId: number, slug: string) => call(single(PortalWire), { method: "GET", path: path(accountId, slug) });
 const listPortals = (accountId: number) => call(list(PortalWire), { method: "GET", path: path(accountId) });
+
+/**
+ * A portal as the parent of its categories and articles (`/portals/{slug}/...`): their inputs name it
+ * by id, and its current slug is found by listing the account's portals. A slug the account does not
+ * have answers 404, or 500 where the portal is looked up without a bang (categories, and articles on
+ * servers before 2025).
+ */
+export const portalParent: ParentAddress = {
+  idKey: "portalId",
+  addressKey: "portalSlug",
+  noun: "portal",
+  segments: (slug) => ["portals", slug],
+  locate: async (accountId, portalId) => (await listPortals(accountId)).find((p) => p.id === portalId)?.slug,
+  staleAnswers: [404, 500],
+};
 
 /** The answer servers before chatwoot#15798 (Sept 2026) give for a slug the account does not have. */
 const isServerError = (err: unknown) => ChatwootApiError.isInstance(err) && err.status === 500;

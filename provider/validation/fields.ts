@@ -71,6 +71,25 @@ export const lineText = z.string().superRefine(oneLine()).nullable();
 /** A name: one line of text, not blank, at most 255 characters (surrounding spaces are dropped). */
 export const name = z.string().trim().min(1, "must not be blank").superRefine(oneLine());
 
+/**
+ * A slug: one segment of a URL path (`/hc/{portal}/{locale}/articles/{slug}`), not blank, at most 255
+ * characters. `/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in
+ * one (Rails reads a dot as the start of a format).
+ */
+export const pathSegment = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .superRefine(oneLine())
+  .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment');
+
+/** A place in an ordered list: a whole number that fits the server's `integer` column. */
+export const position = z
+  .number({ error: "must be a whole number" })
+  .int("must be a whole number")
+  .min(-2_147_483_648, "must be at least -2147483648 (a database integer)")
+  .max(2_147_483_647, "must be at most 2147483647 (a database integer)");
+
 /** Why `value` is not an http(s) URL a server can call, or `undefined` when it is one. */
 export function httpUrlProblem(value: string): string | undefined {
   const length = characterCount(value);
@@ -137,6 +156,32 @@ export const hostOrUrl = z
     }
   });
 
+/**
+ * A label's title: Chatwoot's RegexHelper::UNICODE_CHARACTER_NUMBER_HYPHEN_UNDERSCORE, in lower
+ * case (Chatwoot stores titles so, and conversations carry them so).
+ */
+export const labelTitle = z
+  .string()
+  .trim()
+  .min(1, "must not be blank")
+  .superRefine(oneLine())
+  .regex(
+    /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+$/u,
+    "must be at least two letters, digits, underscores or hyphens, starting with a letter or digit (no spaces)",
+  )
+  .transform((v) => v.toLowerCase());
+
+/**
+ * A custom attribute's key: Chatwoot's rule, plus a letter or digit (a key of punctuation only,
+ * such as `...`, names nothing a person or template can tell apart).
+ */
+export const attributeKey = z
+  .string()
+  .trim()
+  .superRefine(oneLine())
+  .regex(/^[\p{L}\p{N}_.-]+$/u, "must contain only letters, digits, underscores, dots and hyphens")
+  .regex(/[\p{L}\p{N}]/u, "must contain at least one letter or digit (not only _, . and -)");
+
 /** `adopt: true` takes over an existing object with the same natural key instead of failing on it. */
 export const adopt = z.boolean().optional();
 
@@ -151,6 +196,25 @@ export const userIds = z.array(objectId).superRefine((ids, ctx) => {
     seen.add(id);
   }
 });
+
+/**
+ * Refuses a list that holds a value more than once, naming the first repeats and their places:
+ * `noun` is what one entry is (`choice`, `permission`), `places` what the positions are called.
+ */
+export function eachOnce(noun: string, places = "entries") {
+  return (values: readonly unknown[], ctx: z.core.$RefinementCtx<unknown>) => {
+    const first = new Map<unknown, number>();
+    const repeats: string[] = [];
+    values.forEach((value, i) => {
+      const earlier = first.get(value);
+      if (earlier === undefined) first.set(value, i);
+      else repeats.push(`${JSON.stringify(value)} (${places} ${earlier + 1} and ${i + 1})`);
+    });
+    if (repeats.length === 0) return;
+    const more = repeats.length > 3 ? `, and ${repeats.length - 3} more repeats` : "";
+    ctx.addIssue({ code: "custom", message: `must list each ${noun} once; repeated: ${repeats.slice(0, 3).join(", ")}${more}` });
+  };
+}
 
 /** Whether a membership holds exactly its listed users (`true`) or manages only those (default). */
 export const exclusive = z.boolean().default(false);

@@ -155,3 +155,22 @@ export function catastrophicRepetition(pattern: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why `pattern` cannot serve as a field's validation pattern, or `undefined` when it can: it must
+ * compile, and must not repeat a group that itself repeats with nothing fixed between (which can
+ * take exponential time in the server's and the visitors' browsers).
+ */
+export function regexPatternProblem(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern);
+  } catch (err) {
+    return `not a valid regular expression: ${(err as Error).message}`;
+  }
+  const nested = catastrophicRepetition(pattern);
+  if (!nested) return undefined;
+  return (
+    `"${nested}" repeats a group that itself repeats, with nothing fixed between the repetitions: matching can take ` +
+    "exponential time (catastrophic backtracking); write it without the nested repetition (e.g. a+ instead of (a+)+)"
+  );
+}

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { registerSecret } from "../http/secrets";
+import { registerSecret } from "../http/redaction/secrets";
 
 /**
  * A wire field that holds a credential (a bot's access token, an inbox's website or HMAC token, a
@@ -14,8 +14,8 @@ export function credential<S extends z.ZodType>(field: S): S {
   });
 }
 
-/** Keys of credentials in objects the provider does not model field by field (an inbox inside a portal). */
-const CREDENTIAL_KEY = /token|secret|password/i;
+/** Keys of credentials in objects the provider does not model field by field (an inbox inside a portal, a provider config). */
+const CREDENTIAL_KEY = /token|secret|password|api_?key/i;
 
 /** `object`, after remembering the string values of its credential keys for redaction (see {@link credential}). */
 export function rememberCredentials<T extends Record<string, unknown>>(object: T): T {

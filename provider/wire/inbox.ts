@@ -3,7 +3,7 @@ import { z } from "zod";
 import { asBoolean, asInteger, asText, isRecord } from "../diff/normalize/coerce";
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../diff/normalize";
 import { fromWire, type FromWire } from "../mapping";
-import { credential } from "./credential";
+import { credential, rememberCredentials } from "./credential";
 
 // Real servers differ in how they type scalars (and omit keys per channel type and version): every
 // field is read tolerantly and is null when absent or unreadable, rather than failing the lookup.
@@ -82,12 +82,51 @@ export function inboxFromWire<W extends z.output<typeof InboxWire>>(wire: W): Fr
   return { ...(fromWire(rest) as object), workingHours: hours } as FromWire<W>;
 }
 
-/** An inbox as the server sends it: the fields `getInbox` reads, plus the channel settings the resource manages. */
+/** An object whose credential keys (`api_key`, `webhook_verify_token`, ...) are remembered for redaction as it is read. */
+const credentialObject = z.unknown().optional().transform((v) => (isRecord(v) ? rememberCredentials(v) : null));
+
+/**
+ * An inbox as the server sends it: the fields `getInbox` reads, plus the settings and channel
+ * fields the resource manages. Credentials a server shows to administrators (IMAP and SMTP
+ * passwords, a WhatsApp provider's API key, an API channel's signing secret) are read only to be
+ * remembered for redaction and to be compared as digests: they never reach an output.
+ */
 export const InboxServerWire = InboxWire.extend({
   webhook_url: tolerant.text,
   inbox_identifier: tolerant.text,
   pre_chat_form_enabled: tolerant.flag,
+  pre_chat_form_options: tolerant.object,
   continuity_via_email: tolerant.flag,
+  allowed_domains: z.unknown().optional().transform((v) => (typeof v === "string" || Array.isArray(v) ? v : null)),
+  additional_attributes: tolerant.object,
+  csat_config: tolerant.object,
+  /** The linked help center, `{name, slug}`: servers show the portal by slug, not by id. */
+  help_center: tolerant.object,
+  secret: credential(text),
+  // Telegram, LINE
+  bot_name: text,
+  line_channel_id: text,
+  // E-mail
+  email: text,
+  forward_to_email: text,
+  imap_enabled: flag,
+  imap_address: text,
+  imap_port: integer,
+  imap_login: text,
+  imap_password: credential(text),
+  imap_enable_ssl: flag,
+  smtp_enabled: flag,
+  smtp_address: text,
+  smtp_port: integer,
+  smtp_login: text,
+  smtp_password: credential(text),
+  smtp_domain: text,
+  smtp_enable_starttls_auto: flag,
+  smtp_enable_ssl_tls: flag,
+  smtp_openssl_verify_mode: text,
+  smtp_authentication: text,
+  // SMS, WhatsApp
+  provider_config: credentialObject,
 });
 export type InboxServerWire = z.output<typeof InboxServerWire>;
 

@@ -4,9 +4,9 @@
  * variables the provider reads), progress on stderr, and how a failure is reported.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { apiClient, type ApiClient } from "../../provider/http/client";
+import { apiClient, type ApiClient } from "../../provider/http/transport/client";
 import { configureConnection, connection, nameSettingsAs, resetConnectionConfig, type SettingNames } from "../../provider/config";
-import { ChatwootApiError, ConfigError } from "../../provider/http/errors";
+import { ChatwootApiError, ConfigError } from "../../provider/http/transport/errors";
 import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
 import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
 

@@ -34,6 +34,8 @@ only one account has and each property that differs.
 
 Tokens: CHATWOOT_API_ACCESS_TOKEN and CHATWOOT_PLATFORM_ACCESS_TOKEN for the source;
 CHATWOOT_TO_API_ACCESS_TOKEN and CHATWOOT_TO_PLATFORM_ACCESS_TOKEN for B (default: the source's).
+The other connection settings come from the provider's environment variables, among them the
+servers' rate limit (CHATWOOT_RATE_LIMIT_PER_MINUTE: unset, it is learned from the first 429).
 Exit codes: 0 the accounts are equal, 1 they differ, 2 an error (a wrong flag, the server or the
 connection failed).`;
 

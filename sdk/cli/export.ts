@@ -33,7 +33,9 @@ account exports byte-identical files.
                      CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
   -h, --help         this text
 
-The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token).
+The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token); the other
+connection settings from the provider's environment variables, among them the server's rate limit
+(CHATWOOT_RATE_LIMIT_PER_MINUTE, its RACK_ATTACK_LIMIT: unset, it is learned from the first 429).
 Exit codes: 0 written, 1 the server or the connection failed (nothing written), 2 a wrong flag.`;
 
 function readFlags(argv: string[]) {

@@ -4,7 +4,7 @@
  * in ./commands.ts, one file each. `--help`, `-h` and `help` print the usage (exit 0); no command
  * or an unknown one prints it on stderr with exit code 2.
  */
-import { redactSecrets } from "../../provider/http/secrets";
+import { redactSecrets } from "../../provider/http/redaction/secrets";
 import { COMMANDS } from "./commands";
 
 const NAME = "pulumi-chatwoot";

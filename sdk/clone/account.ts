@@ -1,22 +1,30 @@
 /**
  * Reading an account: every object of each exported kind, through the provider's HTTP client and
  * the resources' own wire schemas (so an export reads exactly what the resources read, in every
- * response shape they accept). No list endpoint of these kinds paginates; per-object reads (an
- * inbox's bot and members, a team's members) go a few at a time, under the client's rate limiter.
+ * response shape they accept). Only a portal's categories and articles are listed in pages, every
+ * page of which is read; per-object reads (an inbox's bot and members, a team's members, a portal's
+ * categories and articles) go a few at a time, under the client's rate limiter.
  */
 import type { z } from "zod";
-import type { ApiClient, ApiRequest } from "../../provider/http/client";
-import { ChatwootApiError } from "../../provider/http/errors";
-import { parseBody } from "../../provider/http/parse";
+import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
+import { ChatwootApiError } from "../../provider/http/transport/errors";
+import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { RuleWire } from "../../provider/wire/automation-rule";
+import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
+import { CustomRoleWire } from "../../provider/wire/custom-role";
+import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { LabelWire } from "../../provider/wire/label";
 import { MacroWire } from "../../provider/wire/macro";
+import { readAllPages } from "../../provider/lifecycle/pages";
 import { PortalWire } from "../../provider/wire/portal";
+import { SlaPolicyWire } from "../../provider/wire/sla-policy";
+import { PortalArticleWire } from "../../provider/wire/portal-article";
+import { PortalCategoryWire } from "../../provider/wire/portal-category";
 import { TeamWire } from "../../provider/wire/team";
 import { WebhookWire } from "../../provider/wire/webhook";
 import { AccountWire } from "../../provider/wire/account";
@@ -40,6 +48,9 @@ export interface TeamRead {
   memberIds: number[];
 }
 
+/** A category or article of a portal, with the portal's id and slug (its natural key starts with the slug). */
+export type InPortal<T> = T & { portal_id: number; portal_slug: string };
+
 /** Everything an export knows about one account, as the server sent it (snake_case). */
 export interface AccountSnapshot {
   accountId: number;
@@ -58,10 +69,17 @@ export interface AccountSnapshot {
   platformBotIds: ReadonlySet<number>;
   inboxes: InboxRead[];
   portals: z.output<typeof PortalWire>[];
+  categories: InPortal<z.output<typeof PortalCategoryWire>>[];
+  articles: InPortal<z.output<typeof PortalArticleWire>>[];
   rules: z.output<typeof RuleWire>[];
   webhooks: z.output<typeof WebhookWire>[];
   cannedResponses: z.output<typeof CannedResponseWire>[];
   macros: z.output<typeof MacroWire>[];
+  slaPolicies: z.output<typeof SlaPolicyWire>[];
+  customRoles: z.output<typeof CustomRoleWire>[];
+  dashboardApps: z.output<typeof DashboardAppWire>[];
+  /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
+  unavailable: { type: TypeName; reason: string }[];
 }
 
 /** What to read and whom to tell. */
@@ -95,6 +113,20 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     return items;
   };
   const kind = async <T>(type: TypeName, read: () => Promise<T[]>): Promise<T[]> => (wanted(type) ? counted(type, await read()) : []);
+  const unavailable: AccountSnapshot["unavailable"] = [];
+  // An Enterprise kind the server or the account lacks has nothing to export: a note, not a failure.
+  const licensed = async <T>(type: TypeName, read: () => Promise<T[]>): Promise<T[]> => {
+    const { feature } = resourceType(type);
+    if (!wanted(type) || !feature) return kind(type, read);
+    try {
+      return counted(type, await read());
+    } catch (err) {
+      const reason = await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path));
+      if (reason === undefined) throw err;
+      unavailable.push({ type, reason });
+      return [];
+    }
+  };
 
   // Users first: a wrong token fails here, on the first request, with the server's 401.
   const agents = await get(list(AgentWire), at("agents"));
@@ -139,9 +171,25 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     });
   });
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
+  const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
+  const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  // Categories and articles are read portal by portal, so the portals are listed for them too.
+  const helpCenter = ["Portal", "PortalCategory", "PortalArticle"].some((type) => wanted(type as TypeName));
+  const listedPortals = helpCenter ? await get(list(PortalWire), at("portals")) : [];
+  const inPortals = async <S extends z.ZodType<{ id: number }>>(type: TypeName, wire: S, collection: string) =>
+    kind(type, async () =>
+      (
+        await inBatches(listedPortals, async (portal) => {
+          const path = at("portals", portal.slug, collection);
+          const items = await readAllPages((page) => get(list(wire), path, { page: String(page) }) as Promise<z.output<S>[]>);
+          return items.map((item) => ({ ...item, portal_id: portal.id, portal_slug: portal.slug }));
+        })
+      ).flat(),
+    );
   return {
     accountId,
-    types: options.types,
+    // A kind the server lacks was not exported: what refers to it says so.
+    types: new Set([...options.types].filter((type) => !unavailable.some((u) => u.type === type))),
     agents,
     account,
     attributes,
@@ -150,11 +198,17 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     agentBots,
     platformBotIds,
     inboxes,
-    portals: await kind("Portal", () => get(list(PortalWire), at("portals"))),
+    portals: await kind("Portal", async () => listedPortals),
+    categories: await inPortals("PortalCategory", PortalCategoryWire, "categories"),
+    articles: await inPortals("PortalArticle", PortalArticleWire, "articles"),
     rules: await kind("AutomationRule", () => get(list(RuleWire), at("automation_rules"))),
     webhooks: await kind("Webhook", () => get(webhookList, at("webhooks"))),
     cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),
     macros: await kind("Macro", () => get(list(MacroWire), at("macros"))),
+    slaPolicies,
+    customRoles,
+    dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
+    unavailable,
   };
 }
 

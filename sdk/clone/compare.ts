@@ -31,8 +31,8 @@ export interface Difference {
 /** How the target was made from the source. */
 export interface CompareOptions {
   /**
-   * The `portalSuffix` the copy was applied with: the target's portal slugs end with `-<suffix>`,
-   * and custom domains (which the copy leaves out) are not compared.
+   * The `portalSuffix` the copy was applied with: the target's portal and article slugs end with
+   * `-<suffix>`, and custom domains (which the copy leaves out) are not compared.
    */
   portalSuffix?: string;
 }
@@ -49,34 +49,48 @@ const BY_REFERENCE: Partial<Record<string, Normalizer>> = { userIds: normalizeTe
 /** A value skipped by the comparison (a config-dependent value that is not compared). */
 const SKIP = Symbol("skip");
 
+/** How a natural key reads in the other account's terms (the copy's slugs carry a suffix). */
+type KeyOf = (type: TypeName, key: string) => string;
+
 /** An input in compared form: references as what they name, unmapped values as they are. */
-function comparable(value: unknown): unknown {
+function comparable(value: unknown, keyOf: KeyOf): unknown {
   return mapLeaves(value, (v) => {
-    if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${v.key}"` };
+    if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${keyOf(v.type, v.key)}"` };
     if (v instanceof AgentRef) return { value: v.email.toLowerCase() };
-    if (v instanceof Unmapped) return { value: comparable(v.value) };
-    if (v instanceof Configured) return { value: v.compared ? comparable(v.value) : SKIP };
+    if (v instanceof Unmapped) return { value: comparable(v.value, keyOf) };
+    if (v instanceof Configured) return { value: v.compared ? comparable(v.value, keyOf) : SKIP };
     return undefined;
   });
 }
 
+/**
+ * A key of the copy in the source's terms: the suffix the copy added to portal slugs (which lead the
+ * keys of categories and articles too) and article slugs taken off.
+ */
+function unsuffixed(suffix: string): KeyOf {
+  const strip = (text: string) => (suffix !== "" && text.endsWith(suffix) ? text.slice(0, -suffix.length) : text);
+  return (type, key) => {
+    if (type === "Portal") return strip(key);
+    if (type !== "PortalCategory" && type !== "PortalArticle") return key;
+    const [portal = "", ...rest] = key.split("/");
+    const inPortal = rest.join("/");
+    return `${strip(portal)}/${type === "PortalArticle" ? strip(inPortal) : inPortal}`;
+  };
+}
+
 /** The properties and facts of an object in compared form, and the natural key it is matched by. */
 function view(object: ModelObject, options: CompareOptions, target: boolean): { key: string; props: Props } {
+  const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
+  const keyOf: KeyOf = target ? unsuffixed(suffix) : (_type, key) => key;
   const props: Props = {};
   for (const [name, value] of Object.entries({ ...object.inputs, ...object.facts })) {
-    const form = comparable(value);
+    const form = comparable(value, keyOf);
     if (!NOT_COMPARED.has(name) && form !== SKIP) props[name] = form;
   }
-  let key = object.key;
-  const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
-  if (object.type === "Portal" && suffix !== "") {
-    delete props.customDomain;
-    if (target && key.endsWith(suffix)) {
-      key = key.slice(0, -suffix.length);
-      if (typeof props.slug === "string" && props.slug.endsWith(suffix)) props.slug = props.slug.slice(0, -suffix.length);
-    }
-  }
-  return { key, props };
+  if (object.type === "Portal" && suffix !== "") delete props.customDomain;
+  const suffixed = object.type === "Portal" || object.type === "PortalArticle";
+  if (target && suffixed && typeof props.slug === "string") props.slug = keyOf("Portal", props.slug);
+  return { key: keyOf(object.type, object.key), props };
 }
 
 /**

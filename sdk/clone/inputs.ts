@@ -7,9 +7,14 @@
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
+import { frameUrls } from "../../provider/wire/dashboard-app";
 import { inboxFromWire } from "../../provider/wire/inbox";
+import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
-import { channelTypeName, channelView } from "../../provider/resources/inbox/channel";
+import { sameValue } from "../../provider/diff/normalize";
+import { channelTypeName, channelView, CREDENTIALED_TYPES } from "../../provider/resources/inbox/channel";
+import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/inbox/csat";
+import { DEFAULT_PRE_CHAT_FORM, normalizePreChatForm } from "../../provider/resources/inbox/pre-chat-form";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
@@ -92,6 +97,7 @@ const CONDITION_VALUES: Record<string, MapValue> = {
   team_id: (refs, v) => refs.team(v),
   assignee_id: (refs, v) => refs.agent(v),
   labels: (refs, v) => refs.label(v),
+  sla_policy_id: (refs, v) => refs.slaPolicy(v),
 };
 
 /** Actions whose parameters are ids or titles of other objects (the same for rules and macros). */
@@ -101,7 +107,7 @@ const ACTION_PARAMS: Record<string, MapValue> = {
   add_label: (refs, v) => refs.label(v),
   remove_label: (refs, v) => refs.label(v),
   send_email_to_team: (refs, v) => (isObject(v) && Array.isArray(v.teamIds) ? { ...v, teamIds: v.teamIds.map((id) => refs.team(id)) } : v),
-  add_sla: (_refs, v) => new Unmapped(v, "SLA policies are not exported: the id is the exported account's"),
+  add_sla: (refs, v) => refs.slaPolicy(v),
   send_attachment: (_refs, v) => new Unmapped(v, "attachments are not exported: the id is the exported account's"),
 };
 
@@ -147,10 +153,11 @@ function members(refs: ReferenceMap, ids: number[], notes: string[]): (Ref | Age
 
 /**
  * A person as an `Agent`. Their availability is declared only without auto-offline: with it,
- * Chatwoot reports anyone not signed in as offline, which says nothing about the setting. People
- * stay in an account when the stack is destroyed (the administrator applying it among them).
+ * Chatwoot reports anyone not signed in as offline, which says nothing about the setting. Their
+ * custom role is the exported role's id. People stay in an account when the stack is destroyed
+ * (the administrator applying it among them).
  */
-function agent(a: AccountSnapshot["agents"][number]): Draft {
+function agent(refs: ReferenceMap, a: AccountSnapshot["agents"][number]): Draft {
   const email = (a.email as string).trim().toLowerCase();
   return {
     type: "Agent",
@@ -161,8 +168,7 @@ function agent(a: AccountSnapshot["agents"][number]): Draft {
       role: a.role,
       availabilityStatus: a.auto_offline === false ? a.availability_status : undefined,
       autoOffline: a.auto_offline,
-      customRoleId:
-        a.custom_role_id === null ? undefined : new Unmapped(undefined, `custom role ${a.custom_role_id}: custom roles are not exported; set the copy's by hand`),
+      ...customRoleOfAgent(refs, a.custom_role_id),
     }),
     adoption: { by: "key-always" },
     notes: [],
@@ -203,34 +209,118 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
   };
 }
 
+/** Channel types the resource creates without a third party's credentials: the export declares their channel. */
+const DECLARED_CHANNELS = new Set(["api", "web_widget"]);
+
+/** Why an inbox of another channel type is adopted in another account instead of created there. */
+function adoptedBecause(wire: InboxRead["inbox"], type: string | null): string {
+  const what = `a ${wire.channel_type ?? "channel-less"} inbox can only be adopted`;
+  if (type !== null && (CREDENTIALED_TYPES as readonly string[]).includes(type) && !wire.provider?.match(/google|microsoft/)) {
+    return `${what} (its address, number or bot is unique across an installation, and its credentials are never exported)`;
+  }
+  return `${what} (its channel connects through OAuth or a provider's own flow)`;
+}
+
+/** A widget's pre-chat form as declared: attribute fields name their definitions; Chatwoot's default form is not declared. */
+function preChatInput(refs: ReferenceMap, form: unknown): unknown {
+  if (!isObject(form) || sameValue(normalizePreChatForm(form), normalizePreChatForm(DEFAULT_PRE_CHAT_FORM))) return undefined;
+  const fields = Array.isArray(form.preChatFields) ? form.preChatFields.filter(isObject) : [];
+  return present({
+    preChatMessage: form.preChatMessage,
+    preChatFields: fields.map((field) => {
+      const attribute = field.fieldType !== "standard" && typeof field.name === "string" ? refs.attribute(field.name, field.fieldType) : undefined;
+      return present({ ...field, name: attribute ?? field.name });
+    }),
+  });
+}
+
+/** The CSAT config as declared: the keys that differ from nothing set, its rule's labels by title; none when it is Chatwoot's default. */
+function csatInput(refs: ReferenceMap, wire: unknown): unknown {
+  const config = csatConfigOutput(wire);
+  if (!config || sameValue(normalizeCsatConfig(config), normalizeCsatConfig({}))) return undefined;
+  const { template: _template, surveyRules, message, ...rest } = config;
+  const rules = isObject(surveyRules) ? surveyRules : {};
+  const labels = Array.isArray(rules.values) ? rules.values.map((v) => refs.label(v)) : undefined;
+  return present({ ...rest, message: message === "" ? undefined : message, surveyRules: present({ operator: rules.operator, values: labels }) });
+}
+
 function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
   const inbox = inboxFromWire(wire) as Props;
   const channelType = channelTypeName(wire.channel_type);
-  const creatable = channelType === "api" || channelType === "web_widget";
+  const creatable = channelType !== null && DECLARED_CHANNELS.has(channelType);
   const settings: Props = {};
   for (const key of SETTINGS) settings[key] = inbox[key];
   const week = Array.isArray(wire.working_hours) ? normalizeWorkingHours(wire.working_hours) : [];
-  const notes: string[] = [];
+  const channel = creatable ? channelView(inbox) : undefined;
+  if (channel) channel.preChatFormOptions = preChatInput(refs, channel.preChatFormOptions);
+  const helpCenter = isObject(wire.help_center) ? wire.help_center.slug : undefined;
   const draft: Draft = {
     type: "Inbox",
     id: wire.id,
     inputs: present({
       name: inbox.name,
-      channel: creatable ? present(channelView(inbox)) : undefined,
+      channel: channel ? present(channel) : undefined,
       ...settings,
+      csatConfig: csatInput(refs, wire.csat_config),
+      portalId: helpCenter === undefined ? undefined : refs.portalBySlug(helpCenter),
       workingHours: week.map(dayInput),
       agentBotId: botId === null ? undefined : single(refs.bot(botId)),
     }),
-    adoption: creatable
-      ? { by: "id" }
-      : {
-          by: "id-only",
-          reason: `a ${wire.channel_type ?? "channel-less"} inbox can only be adopted (its channel needs credentials of a third party)`,
-        },
-    notes,
+    adoption: creatable ? { by: "id" } : { by: "id-only", reason: adoptedBecause(wire, channelType) },
+    notes: [],
   };
   if (!creatable) draft.facts = { channelType };
   return draft;
+}
+
+/** A category of a portal: its parent and the category it translates as references. */
+function category(refs: ReferenceMap, c: AccountSnapshot["categories"][number]): Draft {
+  return {
+    type: "PortalCategory",
+    id: c.id,
+    inputs: present({
+      // Required: an id that cannot be mapped stays, with the reason, rather than be left out.
+      portalId: refs.portal(c.portal_id),
+      name: c.name,
+      slug: c.slug,
+      locale: c.locale,
+      description: c.description,
+      position: c.position,
+      icon: c.icon || undefined,
+      parentCategoryId: c.parent_category_id === null ? undefined : single(refs.category(c.parent_category_id)),
+      associatedCategoryId: c.associated_category_id === null ? undefined : single(refs.category(c.associated_category_id)),
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: `${c.locale} ${c.slug}`,
+  };
+}
+
+/** An article: its portal, category and translation as references, its author by e-mail address. */
+function article(refs: ReferenceMap, a: AccountSnapshot["articles"][number]): Draft {
+  const meta = normalizeMeta(a.meta);
+  return {
+    type: "PortalArticle",
+    id: a.id,
+    inputs: present({
+      portalId: refs.portal(a.portal_id),
+      title: a.title,
+      slug: a.slug,
+      content: a.content || undefined,
+      description: a.description,
+      status: a.status,
+      // An article in a category is in the category's locale.
+      locale: a.category_id === null ? a.locale : undefined,
+      position: a.position,
+      categoryId: a.category_id === null ? undefined : single(refs.category(a.category_id)),
+      associatedArticleId: a.associated_article_id === null ? undefined : single(refs.article(a.associated_article_id)),
+      authorId: a.author_id === null ? new Unmapped(undefined, "the author is no longer a user of the account: set authorId") : refs.agent(a.author_id),
+      meta: present({ title: meta.title, description: meta.description, tags: meta.tags }),
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: a.slug,
+  };
 }
 
 function team(_refs: ReferenceMap, { team }: TeamRead): Draft {
@@ -250,13 +340,22 @@ function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembershi
   return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption: { by: "none" }, notes };
 }
 
+/**
+ * An agent's custom role, as the `customRoleId` input of an agent (`custom_role_id` in the
+ * agents' list): a reference to the role, nothing for an agent without one, and not declared
+ * (with the reason) when the role is not exported.
+ */
+export function customRoleOfAgent(refs: ReferenceMap, customRoleId: unknown): Props {
+  return customRoleId === null || customRoleId === undefined ? {} : { customRoleId: single(refs.customRole(customRoleId)) };
+}
+
 /** Every exported object of the snapshot, as drafts (unordered, unnamed). */
 export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[] {
   const drafts: Draft[] = [];
   const add = (draft: Draft) => drafts.push(draft);
   const has = (type: TypeName) => snapshot.types.has(type);
 
-  if (has("Agent")) for (const a of snapshot.agents) if (a.email?.trim()) add(agent(a));
+  if (has("Agent")) for (const a of snapshot.agents) if (a.email?.trim()) add(agent(refs, a));
   if (snapshot.account) add(accountSettings(refs, snapshot.account));
   for (const d of snapshot.attributes) {
     const list = d.attribute_display_type === "list";
@@ -330,6 +429,8 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const c of snapshot.categories) add(category(refs, c));
+  for (const a of snapshot.articles) add(article(refs, a));
   for (const r of snapshot.rules) {
     add({
       type: "AutomationRule",
@@ -358,6 +459,35 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   for (const c of snapshot.cannedResponses) {
     add({ type: "CannedResponse", id: c.id, inputs: present({ shortCode: c.short_code, content: c.content }), adoption: { by: "key" }, notes: [] });
+  }
+  for (const p of snapshot.slaPolicies) {
+    add({
+      type: "SlaPolicy",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        description: p.description,
+        firstResponseTimeThreshold: p.first_response_time_threshold,
+        nextResponseTimeThreshold: p.next_response_time_threshold,
+        resolutionTimeThreshold: p.resolution_time_threshold,
+        onlyDuringBusinessHours: p.only_during_business_hours,
+      }),
+      adoption: { by: "id" },
+      notes: [],
+    });
+  }
+  for (const r of snapshot.customRoles) {
+    add({
+      type: "CustomRole",
+      id: r.id,
+      // Sorted: a set, whose order means nothing (and would otherwise show in a re-export).
+      inputs: present({ name: r.name, description: r.description, permissions: [...r.permissions].sort() }),
+      adoption: { by: "id" },
+      notes: [],
+    });
+  }
+  for (const a of snapshot.dashboardApps) {
+    add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }
   for (const m of snapshot.macros) {
     add({

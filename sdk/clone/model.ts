@@ -7,7 +7,7 @@ import type { Props } from "../../provider/lifecycle/json";
 import type { AccountSnapshot } from "./account";
 import { draftsOf, type Adoption, type Draft } from "./inputs";
 import { NameBook } from "./names";
-import { AgentRef, Configured, ReferenceMap, Unmapped } from "./references";
+import { AgentRef, Configured, Ref, ReferenceMap, Unmapped } from "./references";
 import { resourceType, typeOrder, type TypeName } from "./resource-types";
 
 export { Configured } from "./references";
@@ -56,7 +56,7 @@ export interface AccountModel {
 }
 
 /** The names the program declares besides the objects. */
-const RESERVED = ["pulumi", "chatwoot", "config", "adopt", "idOf", "agentId", "portalSuffix", "portalSlug"];
+const RESERVED = ["pulumi", "chatwoot", "config", "adopt", "idOf", "agentId", "portalSuffix", "portalSlug", "articleSlug"];
 
 /** Whether objects are adopted; every program has it. */
 export const ADOPT_SETTING: ConfigSetting = {
@@ -83,6 +83,15 @@ export const PORTAL_SUFFIX_SETTING: ConfigSetting = {
     'const portalSuffix = config.get("portalSuffix") ?? "";',
     'const portalSlug = (slug: string) => (portalSuffix === "" ? slug : `${slug}-${portalSuffix}`);',
   ].join("\n"),
+};
+
+/** The suffix setting of a program with help-center articles, whose slugs are unique across an installation too. */
+export const ARTICLE_SUFFIX_SETTING: ConfigSetting = {
+  key: "portalSuffix",
+  doc:
+    "Portal slugs, article slugs and custom domains are unique across an installation: a copy in another account of the same " +
+    'installation sets a suffix (e.g. "staging" makes the slug "help" "help-staging") and leaves the custom domains out.',
+  code: `${PORTAL_SUFFIX_SETTING.code as string}\nconst articleSlug = portalSlug;`,
 };
 
 /**
@@ -115,18 +124,20 @@ export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The account model of a snapshot. */
 export function buildModel(snapshot: AccountSnapshot): AccountModel {
   const refs = new ReferenceMap(snapshot);
-  const keyed = draftsOf(snapshot, refs).map((draft) => ({ draft, key: refs.keyOf(draft.type, draft.id) as string }));
-  keyed.sort((a, b) => typeOrder(a.draft.type) - typeOrder(b.draft.type) || byText(a.key, b.key) || a.draft.id - b.draft.id);
+  const sorted = draftsOf(snapshot, refs).map((draft) => ({ draft, key: refs.keyOf(draft.type, draft.id) as string }));
+  sorted.sort((a, b) => typeOrder(a.draft.type) - typeOrder(b.draft.type) || byText(a.key, b.key) || a.draft.id - b.draft.id);
+  const keyed = referencedFirst(sorted);
 
   const names = new NameBook(RESERVED);
   const emails = [...new Set(keyed.flatMap(({ draft }) => collect(draft.inputs, AgentRef).map((a) => a.email)))].sort(byText);
   const agents = emails.map((email) => ({ email, identifier: names.claim("agent", email.split("@")[0] ?? email).identifier }));
 
   const settings: ConfigSetting[] = [ADOPT_SETTING];
-  if (keyed.some(({ draft }) => draft.type === "Portal")) settings.push(PORTAL_SUFFIX_SETTING);
+  if (keyed.some(({ draft }) => draft.type === "PortalArticle")) settings.push(ARTICLE_SUFFIX_SETTING);
+  else if (keyed.some(({ draft }) => draft.type === "Portal")) settings.push(PORTAL_SUFFIX_SETTING);
   const account = keyed.find(({ draft }) => draft.type === "AccountSettings" && draft.inputs.name instanceof Configured);
   if (account) settings.push(accountNameSetting((account.draft.inputs.name as Configured).value as string));
-  const warnings: string[] = [];
+  const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
   const objects = keyed.map(({ draft, key }): ModelObject => {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
     // Before the notes are gathered: an inbox that can only be adopted adds one.
@@ -144,11 +155,37 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
       options: draft.options,
     };
     if (draft.type === "Portal") configurePortal(object.inputs);
+    if (draft.type === "PortalArticle" && typeof object.inputs.slug === "string") {
+      object.inputs.slug = new Configured(object.inputs.slug, `articleSlug(${JSON.stringify(object.inputs.slug)})`, true);
+    }
     const unmapped = new Set(collect(draft.inputs, Unmapped).map((u) => u.reason));
     for (const note of [...object.notes, ...unmapped]) warnings.push(`${resourceType(draft.type).noun} "${key}": ${note}`);
     return object;
   });
   return { accountId: snapshot.accountId, objects, agents, settings, warnings };
+}
+
+/**
+ * `sorted` with each object after the objects of its own kind it refers to (a parent category before
+ * its sub-categories, the first article of a family before its translations), otherwise in the same
+ * order; other kinds come earlier anyway. A cycle (which Chatwoot does not prevent) stays as sorted.
+ */
+function referencedFirst<T extends { draft: Draft; key: string }>(sorted: T[]): T[] {
+  const byKey = new Map(sorted.map((k) => [`${k.draft.type}\u0000${k.key}`, k]));
+  const placed = new Set<T>();
+  const ordered: T[] = [];
+  const visit = (item: T, path: Set<T>) => {
+    if (placed.has(item) || path.has(item)) return;
+    path.add(item);
+    for (const ref of collect(item.draft.inputs, Ref)) {
+      const target = ref.type === item.draft.type ? byKey.get(`${ref.type}\u0000${ref.key}`) : undefined;
+      if (target) visit(target, path);
+    }
+    placed.add(item);
+    ordered.push(item);
+  };
+  for (const item of sorted) visit(item, new Set());
+  return ordered;
 }
 
 /** The adoption inputs of a draft; an inbox that can only be adopted adds its config setting and a note. */

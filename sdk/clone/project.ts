@@ -32,7 +32,7 @@ function ownManifest(): OwnManifest {
   }
 }
 
-/** The version this package was built with, so that the exported project runs with the same. */
+/** The range this package declares (or was built with), so that the exported project gets an SDK it supports. */
 const versionOf = (manifest: OwnManifest, name: string, fallback: string) => manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? fallback;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

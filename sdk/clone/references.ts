@@ -2,8 +2,10 @@
  * The reference map: what each server id of an account stands for, so that the exported program
  * and the comparison of two accounts speak of objects, never of one installation's ids (the idea of
  * datadog-sync-cli's `resource_connections`). An inbox id becomes that inbox, a team id that team,
- * a user id the person with that e-mail address, a label title that label, a custom attribute key
- * that definition. What cannot be mapped stays as it was, with the reason, to be shown.
+ * an SLA policy or custom role id that policy or role, a user id the person with that e-mail
+ * address, a label title that label, a custom attribute key that definition, a portal, category
+ * or article id that portal, category or article. What cannot be mapped stays as it was, with the
+ * reason, to be shown.
  */
 import type { AccountSnapshot } from "./account";
 import { resourceType, type TypeName } from "./resource-types";
@@ -46,6 +48,9 @@ export class Configured {
 /** What an id of a kind referred to by id maps to. */
 export type IdReference = Ref | Unmapped;
 
+/** The indefinite article of a noun as it is spoken (`an inbox`, `an SLA policy`, `a team`). */
+const a = (noun: string) => `${/^(?:[aeiou]|SLA\b)/i.test(noun) ? "an" : "a"} ${noun}`;
+
 /** `contact_attribute` → `contact`. */
 const modelWord = (model: string) => model.replace(/_attribute$/, "");
 
@@ -68,16 +73,22 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["InboxMembership", inboxes],
     ["TeamMembership", teams],
     ["Portal", snapshot.portals.map((p) => ({ id: p.id, key: p.slug }))],
+    // In their portal: a category by locale and slug, an article by slug (unique in the installation).
+    ["PortalCategory", snapshot.categories.map((c) => ({ id: c.id, key: `${c.portal_slug}/${c.locale}/${c.slug}` }))],
+    ["PortalArticle", snapshot.articles.map((a) => ({ id: a.id, key: `${a.portal_slug}/${a.slug}` }))],
     ["AutomationRule", snapshot.rules.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["Webhook", snapshot.webhooks.map((w) => ({ id: w.id, key: w.url }))],
     ["CannedResponse", snapshot.cannedResponses.map((c) => ({ id: c.id, key: c.short_code }))],
     ["Macro", snapshot.macros.map((m) => ({ id: m.id, key: named(m.name) }))],
+    ["SlaPolicy", snapshot.slaPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
+    ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
+    ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
   ];
 }
 
 /**
- * Natural keys by kind and id. Where a key repeats (inbox, bot, rule and macro names need not be
- * unique), the objects are told apart in the order of their ids, which is the order they were
+ * Natural keys by kind and id. Where a key repeats (the names of inboxes, bots, rules, macros, SLA
+ * policies and custom roles, and dashboard apps' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
  * made in: `Support`, `Support #2`. A copy made by applying the export keeps that order.
  */
 export function naturalKeys(snapshot: AccountSnapshot): Map<TypeName, Map<number, string>> {
@@ -131,6 +142,31 @@ export class ReferenceMap {
     return this.byId("AgentBot", value);
   }
 
+  /** An SLA policy id (an `add_sla` action's parameter, a `sla_policy_id` condition's value) as a reference to that policy. */
+  slaPolicy(value: unknown): IdReference {
+    return this.byId("SlaPolicy", value);
+  }
+
+  /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */
+  customRole(value: unknown): IdReference {
+    return this.byId("CustomRole", value);
+  }
+
+  /** A portal id as a reference to that portal. */
+  portal(value: unknown): IdReference {
+    return this.byId("Portal", value);
+  }
+
+  /** A help-center category id as a reference to that category. */
+  category(value: unknown): IdReference {
+    return this.byId("PortalCategory", value);
+  }
+
+  /** A help-center article id as a reference to that article. */
+  article(value: unknown): IdReference {
+    return this.byId("PortalArticle", value);
+  }
+
   /**
    * A user id as the person with that e-mail address: their exported `Agent` where agents are
    * exported, otherwise a look-up by address in the account the program runs against.
@@ -162,13 +198,26 @@ export class ReferenceMap {
     return new Ref("CustomAttributeDefinition", this.keyOf("CustomAttributeDefinition", (matches[0] as { id: number }).id) as string, "attributeKey");
   }
 
+  /**
+   * The help center an inbox shows (`help_center {slug}`: servers show it by slug only) as a
+   * reference to that portal's id; unmapped when portals are not exported or the slug is not one of
+   * the account's portals.
+   */
+  portalBySlug(slug: unknown): IdReference {
+    if (typeof slug !== "string") return new Unmapped(undefined, `${JSON.stringify(slug)} is not a portal's slug`);
+    if (!this.snapshot.types.has("Portal")) return new Unmapped(undefined, `portal "${slug}": portals are not part of this export`);
+    const portal = this.snapshot.portals.find((p) => p.slug === slug);
+    if (!portal) return new Unmapped(undefined, `portal "${slug}" is not a portal of account ${this.snapshot.accountId}`);
+    return new Ref("Portal", this.keyOf("Portal", portal.id) as string, "id");
+  }
+
   private byId(type: TypeName, value: unknown): IdReference {
     const { noun, plural } = resourceType(type);
     const id = asId(value);
-    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not a ${noun} id`);
+    if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not ${a(noun)} id`);
     if (!this.snapshot.types.has(type)) return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export`);
     const key = this.keyOf(type, id);
-    if (key === undefined) return new Unmapped(value, `${noun} ${id} is not a ${noun} of account ${this.snapshot.accountId}`);
+    if (key === undefined) return new Unmapped(value, `${noun} ${id} is not ${a(noun)} of account ${this.snapshot.accountId}`);
     return new Ref(type, key, "id");
   }
 }

@@ -63,6 +63,14 @@ export function authenticateAccount(state: SandboxState, token: string | undefin
   return { user, account, role };
 }
 
+/**
+ * An Enterprise controller's feature guard (`ensure_sla_feature_enabled`, ...), its first
+ * before_action: an account without the feature raises Pundit's error, answered like a role failure.
+ */
+export function requireFeature(caller: { account: AccountRecord }, feature: string): void {
+  if (!caller.account.features.includes(feature)) throw notAuthorizedAction();
+}
+
 /** A Pundit check that only administrators pass. */
 export function requireAdministrator(caller: { role: Role }): void {
   if (caller.role !== "administrator") throw notAuthorizedAction();

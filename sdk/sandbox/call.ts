@@ -1,5 +1,5 @@
 import type { Role } from "./fixture";
-import type { ShapeMode } from "./options";
+import type { Edition, ShapeMode } from "./options";
 import type { Params } from "./params";
 import type { AccountRecord, PlatformAppRecord, SandboxState, UserRecord } from "./state";
 
@@ -13,6 +13,8 @@ export interface ApiResult {
 export interface BaseCall {
   state: SandboxState;
   shapes: ShapeMode;
+  /** The edition the sandbox plays (Enterprise additions to community models depend on it). */
+  edition: Edition;
   /** "http://host:port" as the client addressed the server (for URLs in bodies). */
   origin: string;
   /** Path parameters (decoded). */

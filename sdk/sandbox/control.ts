@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ApiResult } from "./call";
 import type { Fault, ParsedFault } from "./faults";
 import type { SandboxInfo } from "./info";
-import { resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
+import { Edition, resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
 import type { LogEntry } from "./request-log";
 import type { SandboxRuntime } from "./runtime";
 import type { ControlHandler } from "./server";
@@ -32,8 +32,23 @@ export interface SandboxControl {
   settled(): Promise<void>;
   /** Response shapes from now on: "chatwoot" (what current servers send) or "documented". */
   setShapes(mode: ShapeMode): void;
+  /**
+   * The edition the sandbox plays from now on (kept across resets): `enterprise` or `community`,
+   * where SLA policies and custom roles answer Rails' routing 404 (see `Edition`).
+   */
+  setEdition(edition: Edition): void;
+  /**
+   * Turns an account's feature flags on (true) or off (false), e.g. `{ sla: false }`, as a super
+   * administrator does; the others stay. Answers the flags now on. A reset restores the fixture's.
+   */
+  setFeatures(accountId: number, features: Record<string, boolean>): string[];
   /** Requests per period per client (a number: per minute); null turns the limit off. */
   setRateLimit(limit: RateLimitSetting | null): void;
+  /**
+   * The server's clock runs `offsetMs` ahead of this machine's from now on (negative: behind), as
+   * on a server whose clock is off: its `Date` headers and rate-limit windows follow it.
+   */
+  setClockOffset(offsetMs: number): void;
   /** A deep copy of the in-memory state, including what the API never echoes (avatar digests), without credentials. */
   snapshot(): ReturnType<SandboxState["snapshot"]>;
   /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets), to search output for. */
@@ -58,7 +73,25 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     setShapes: (mode) => {
       runtime.shapes = ShapeMode.parse(mode);
     },
+    setEdition: (edition) => {
+      runtime.edition = Edition.parse(edition);
+    },
+    setFeatures: (accountId, features) => {
+      const account = runtime.state.accounts.get(accountId);
+      if (!account) throw new Error(`the sandbox has no account ${accountId}`);
+      const flags = FeaturesBody.parse(features);
+      const on = new Set(account.features);
+      for (const [name, enabled] of Object.entries(flags)) {
+        if (enabled) on.add(name);
+        else on.delete(name);
+      }
+      account.features = [...on].sort();
+      return account.features;
+    },
     setRateLimit: (limit) => runtime.setRateLimit(limit === null ? null : resolveRateLimit(limit)),
+    setClockOffset: (offsetMs) => {
+      runtime.clockOffsetMs = ClockOffset.parse(offsetMs);
+    },
     snapshot: () => runtime.state.snapshot(),
     secrets: () => runtime.secrets.all(),
     setInboxDeletionLag: (lookups) => {
@@ -68,6 +101,10 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
 }
 
 const ShapesBody = z.object({ mode: ShapeMode });
+const EditionBody = z.object({ edition: Edition });
+const FeaturesBody = z.record(z.string().regex(/^[a-z0-9_]+$/, "a feature flag's name"), z.boolean());
+const ClockOffset = z.number().int().safe();
+const ClockBody = z.object({ offsetMs: ClockOffset });
 const DeletionLag = z.number().int().min(0);
 const DeletionLagBody = z.object({ lookups: DeletionLag });
 const NO_CONTENT: ApiResult = { status: 204 };
@@ -76,7 +113,8 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
- * GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}).
+ * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}),
+ * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
   return (method, path, raw) => {
@@ -112,15 +150,33 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
         case "PUT /rate-limit":
           control.setRateLimit(body() as RateLimitSetting | null);
           return NO_CONTENT;
+        case "GET /clock":
+          return { status: 200, body: { offsetMs: runtime.clockOffsetMs, now: new Date(runtime.now()).toISOString() } };
+        case "PUT /clock":
+          control.setClockOffset(ClockBody.parse(body()).offsetMs);
+          return NO_CONTENT;
         case "GET /state":
           return { status: 200, body: control.snapshot() };
         case "GET /secrets":
           return { status: 200, body: control.secrets() };
         case "GET /inbox-deletion-lag":
           return { status: 200, body: { lookups: runtime.state.inboxDeletionLag } };
+        case "GET /edition":
+          return { status: 200, body: { edition: runtime.edition } };
+        case "PUT /edition":
+          control.setEdition(EditionBody.parse(body()).edition);
+          return NO_CONTENT;
         case "PUT /inbox-deletion-lag":
           control.setInboxDeletionLag(DeletionLagBody.parse(body()).lookups);
           return NO_CONTENT;
+      }
+      const features = /^(GET|PUT) \/accounts\/(\d+)\/features$/.exec(route);
+      if (features) {
+        const accountId = Number(features[2]);
+        const account = runtime.state.accounts.get(accountId);
+        if (!account) return { status: 404, body: { error: `no account ${accountId}` } };
+        const enabled = features[1] === "PUT" ? control.setFeatures(accountId, FeaturesBody.parse(body())) : [...account.features].sort();
+        return { status: 200, body: { features: enabled } };
       }
       const named = /^DELETE \/faults\/(.+)$/.exec(route);
       if (named?.[1]) return control.removeFault(decodeURIComponent(named[1])) ? NO_CONTENT : { status: 404, body: { error: "no such fault" } };

@@ -17,13 +17,16 @@ export type Role = z.infer<typeof Role>;
 export const ATTRIBUTE_DISPLAY_TYPES = ["text", "number", "currency", "percent", "link", "date", "list", "checkbox"] as const;
 export const ATTRIBUTE_MODELS = ["conversation_attribute", "contact_attribute", "company_attribute"] as const;
 
-export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Email"] as const;
+export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Email", "Channel::Telegram", "Channel::Line", "Channel::Sms", "Channel::Whatsapp"] as const;
 
 export const AccountFixture = z.object({
   id: Id,
   name: z.string(),
   locale: z.string().nullable().default("en"),
-  /** Account feature flags that change API behaviour (only `delayed_automations` does, here). */
+  /**
+   * The account's enabled feature flags that change API behaviour here: `delayed_automations`, and
+   * the Enterprise `sla` (SLA policies) and `custom_roles` (custom roles).
+   */
   features: z.array(z.string()).default([]),
   /** The account's e-mail domain (inbound mail), at most 100 characters. */
   domain: nullableString,
@@ -67,9 +70,6 @@ export const UserFixture = z.object({
 
 export const PlatformAppFixture = z.object({ id: Id, name: z.string() });
 
-/** A custom role of an account (Enterprise): what `custom_role_id` of a membership names. */
-export const CustomRoleFixture = z.object({ id: Id, account_id: Id, name: z.string() });
-
 export const AgentBotFixture = z.object({
   id: Id,
   name: nullableString,
@@ -95,6 +95,8 @@ export const WorkingHour = z
   })
   .refine((h) => !(h.open_all_day && h.closed_all_day), "open_all_day and closed_all_day cannot both be true");
 export type WorkingHour = z.output<typeof WorkingHour>;
+
+const JsonObjectOrNull = z.record(z.string(), z.unknown()).nullable().default(null);
 
 export const InboxFixture = z.object({
   id: Id,
@@ -128,10 +130,39 @@ export const InboxFixture = z.object({
   hmac_mandatory: z.boolean().default(false),
   pre_chat_form_enabled: z.boolean().default(false),
   continuity_via_email: z.boolean().default(true),
+  allowed_domains: z.string().default(""),
+  /** Null: the default form, which Chatwoot puts in place of a form without fields. */
+  pre_chat_form_options: JsonObjectOrNull,
+  /** Satisfaction survey settings as stored (`{}` until configured). */
+  csat_config: z.record(z.string(), z.unknown()).default({}),
+  /** The help-center portal linked to the inbox, if any. */
+  portal_id: Id.nullable().default(null),
   // API channel
   webhook_url: nullableString,
-  // Email channel
+  additional_attributes: z.record(z.string(), z.unknown()).default({}),
+  // Email channel (no passwords: a fixture holds no credentials)
   email: nullableString,
+  imap_enabled: z.boolean().default(false),
+  imap_address: z.string().default(""),
+  imap_port: z.number().int().default(0),
+  imap_login: z.string().default(""),
+  imap_enable_ssl: z.boolean().default(true),
+  smtp_enabled: z.boolean().default(false),
+  smtp_address: z.string().default(""),
+  smtp_port: z.number().int().default(0),
+  smtp_login: z.string().default(""),
+  smtp_domain: z.string().default(""),
+  smtp_enable_starttls_auto: z.boolean().default(true),
+  smtp_enable_ssl_tls: z.boolean().default(false),
+  smtp_openssl_verify_mode: z.string().default("none"),
+  smtp_authentication: z.string().default("login"),
+  // Telegram, LINE, SMS and WhatsApp channels (their credentials are never part of a fixture)
+  bot_name: nullableString,
+  line_channel_id: nullableString,
+  phone_number: nullableString,
+  provider: nullableString,
+  /** The provider config's keys that are no credentials (an account or phone-number id). */
+  provider_config: z.record(z.string(), z.unknown()).default({}),
   /** Users who are members of the inbox (InboxMember rows), in insertion order. */
   member_ids: z.array(Id).default([]),
   /** The agent bot that answers the inbox (its AgentBotInbox row), if any. */
@@ -161,6 +192,41 @@ export const PortalFixture = z.object({
 });
 
 const JsonObject = z.record(z.string(), z.unknown());
+
+/** A help-center category; its account is its portal's. `related_category_ids`: its RelatedCategory rows. */
+export const CategoryFixture = z.object({
+  id: Id,
+  portal_id: Id,
+  name: z.string(),
+  slug: z.string(),
+  locale: z.string().default("en"),
+  description: nullableString,
+  position: z.number().int().nullable().default(null),
+  icon: z.string().default(""),
+  parent_category_id: Id.nullable().default(null),
+  associated_category_id: Id.nullable().default(null),
+  related_category_ids: z.array(Id).default([]),
+});
+
+/** Article statuses, in their integer order (`enum status: { draft: 0, published: 1, archived: 2 }`). */
+export const ARTICLE_STATUSES = ["draft", "published", "archived"] as const;
+
+/** A help-center article; its account is its portal's. Slugs are unique across the installation. */
+export const ArticleFixture = z.object({
+  id: Id,
+  portal_id: Id,
+  title: z.string(),
+  slug: z.string(),
+  content: nullableString,
+  description: nullableString,
+  status: z.enum(ARTICLE_STATUSES).default("draft"),
+  locale: z.string().default("en"),
+  position: z.number().int().nullable().default(null),
+  category_id: Id.nullable().default(null),
+  associated_article_id: Id.nullable().default(null),
+  author_id: Id,
+  meta: JsonObject.nullable().default(null),
+});
 
 export const AutomationRuleFixture = z.object({
   id: Id,
@@ -234,6 +300,37 @@ export const MacroFixture = z.object({
   updated_by_id: Id.nullable().default(null),
 });
 
+/** An SLA policy (Enterprise); thresholds in seconds, as the float columns hold them. */
+export const SlaPolicyFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  first_response_time_threshold: z.number().nullable().default(null),
+  next_response_time_threshold: z.number().nullable().default(null),
+  resolution_time_threshold: z.number().nullable().default(null),
+  only_during_business_hours: z.boolean().nullable().default(false),
+});
+
+/** A custom role (Enterprise): permissions as stored, in order. */
+export const CustomRoleFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  permissions: z.array(z.string()).default([]),
+});
+
+/** A dashboard app: `content` as stored, frames of `{type: "frame", url}`. */
+export const DashboardAppFixture = z.object({
+  id: Id,
+  account_id: Id,
+  title: z.string(),
+  content: z.array(JsonObject).min(1),
+  /** The user who made it. */
+  user_id: Id.nullable().default(null),
+});
+
 /**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
@@ -243,7 +340,6 @@ export const Fixture = z
     accounts: z.array(AccountFixture).min(1),
     users: z.array(UserFixture),
     platform_apps: z.array(PlatformAppFixture),
-    custom_roles: z.array(CustomRoleFixture).default([]),
     agent_bots: z.array(AgentBotFixture).default([]),
     inboxes: z.array(InboxFixture).default([]),
     portals: z.array(PortalFixture).default([]),
@@ -254,12 +350,17 @@ export const Fixture = z
     teams: z.array(TeamFixture).default([]),
     webhooks: z.array(WebhookFixture).default([]),
     macros: z.array(MacroFixture).default([]),
+    sla_policies: z.array(SlaPolicyFixture).default([]),
+    custom_roles: z.array(CustomRoleFixture).default([]),
+    dashboard_apps: z.array(DashboardAppFixture).default([]),
+    categories: z.array(CategoryFixture).default([]),
+    articles: z.array(ArticleFixture).default([]),
   })
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
-      "accounts", "users", "platform_apps", "custom_roles", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
-      "labels", "canned_responses", "teams", "webhooks", "macros",
+      "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
+      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -271,7 +372,7 @@ export const Fixture = z
     const inboxIds = new Set(f.inboxes.map((i) => i.id));
     const scoped = [
       ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
-      ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros,
+      ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -295,18 +396,55 @@ export const Fixture = z
       else if (owner !== null && owner !== inbox.account_id) problem(`inbox ${inbox.id}: agent bot ${inbox.agent_bot_id} belongs to another account`);
     }
     for (const portal of f.portals) if (portal.inbox_id !== null && !inboxIds.has(portal.inbox_id)) problem(`portal ${portal.id}: inbox ${portal.inbox_id} does not exist`);
+    const portalIds = new Set(f.portals.map((p) => p.id));
+    for (const inbox of f.inboxes) if (inbox.portal_id !== null && !portalIds.has(inbox.portal_id)) problem(`inbox ${inbox.id}: portal ${inbox.portal_id} does not exist`);
     for (const team of f.teams) for (const member of team.member_ids) if (!userIds.has(member)) problem(`team ${team.id}: user ${member} does not exist`);
     for (const macro of f.macros) {
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
     }
+    for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");
+    helpCenterProblems(f, problem);
     for (const account of f.accounts) {
       const admin = f.users.some((u) => u.memberships.some((m) => m.account_id === account.id && m.role === "administrator"));
       if (!admin) problem(`account ${account.id} needs an administrator`);
     }
     if (!f.users.some((u) => u.memberships.length >= 2)) problem("one user must belong to two accounts (the shared user)");
   });
+
+/** What the help center's checks read of a fixture. */
+interface HelpCenterTables {
+  users: readonly { id: number }[];
+  portals: readonly { id: number }[];
+  categories: readonly z.output<typeof CategoryFixture>[];
+  articles: readonly z.output<typeof ArticleFixture>[];
+}
+
+/** The help center's references (categories and articles of one portal, authors who are users) and its unique keys. */
+function helpCenterProblems(f: HelpCenterTables, problem: (message: string) => void): void {
+  const portals = new Set(f.portals.map((p) => p.id));
+  const categoryPortal = new Map(f.categories.map((c) => [c.id, c.portal_id]));
+  const articlePortal = new Map(f.articles.map((a) => [a.id, a.portal_id]));
+  const userIds = new Set(f.users.map((u) => u.id));
+  const samePortal = (what: string, portal: number, table: Map<number, number>, id: number | null) => {
+    if (id !== null && table.get(id) !== portal) problem(`${what} ${id} is not in portal ${portal}`);
+  };
+  for (const c of f.categories) {
+    if (!portals.has(c.portal_id)) problem(`category ${c.id}: portal ${c.portal_id} does not exist`);
+    for (const id of [c.parent_category_id, c.associated_category_id, ...c.related_category_ids]) samePortal(`category ${c.id}: category`, c.portal_id, categoryPortal, id);
+  }
+  for (const a of f.articles) {
+    if (!portals.has(a.portal_id)) problem(`article ${a.id}: portal ${a.portal_id} does not exist`);
+    samePortal(`article ${a.id}: category`, a.portal_id, categoryPortal, a.category_id);
+    samePortal(`article ${a.id}: article`, a.portal_id, articlePortal, a.associated_article_id);
+    if (!userIds.has(a.author_id)) problem(`article ${a.id}: user ${a.author_id} does not exist`);
+  }
+  const categoryKeys = f.categories.map((c) => `${c.portal_id} ${c.locale} ${c.slug}`);
+  if (new Set(categoryKeys).size !== categoryKeys.length) problem("categories: slug and locale must be unique per portal");
+  const articleSlugs = f.articles.map((a) => a.slug);
+  if (new Set(articleSlugs).size !== articleSlugs.length) problem("article slugs must be unique across accounts");
+}
 
 /** A fixture as written (defaults optional). */
 export type FixtureInput = z.input<typeof Fixture>;

@@ -28,7 +28,7 @@ import type { AddressInfo } from "node:net";
 import { createControl, createControlHandler, type SandboxControl } from "./control";
 import { loadFixture, type FixtureInput } from "./fixture";
 import { describeSandbox, type SandboxInfo } from "./info";
-import { resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
+import { Edition, resolveRateLimit, ShapeMode, type RateLimitSetting } from "./options";
 import { SandboxRuntime } from "./runtime";
 import { defaultFixture } from "./seed";
 import { createListener } from "./server";
@@ -38,7 +38,7 @@ export type { Fault, ParsedFault } from "./faults";
 export { Fixture, type FixtureInput } from "./fixture";
 export { SandboxInfo } from "./info";
 export type { RateLimitSetting } from "./options";
-export { ShapeMode } from "./options";
+export { Edition, ShapeMode } from "./options";
 export type { LogEntry } from "./request-log";
 export { defaultFixture } from "./seed";
 
@@ -52,6 +52,14 @@ export interface SandboxOptions {
   shapes?: ShapeMode;
   /** Requests per period per client (a bare number: per minute), answered like rack-attack; off by default. */
   rateLimit?: RateLimitSetting;
+  /**
+   * The Chatwoot edition played (kept across resets): "enterprise" (the default: SLA policies and
+   * custom roles answer in accounts whose `sla` and `custom_roles` features are on, as the built-in
+   * seed's are) or "community" (their routes answer Rails' routing 404). See `Edition`.
+   */
+  edition?: Edition;
+  /** How far the server's clock runs ahead of this machine's (negative: behind); default 0. See `control.setClockOffset`. */
+  clockOffsetMs?: number;
   /** Seed data: a fixture object or the path of a JSON file; default: the built-in seed. */
   fixture?: FixtureInput | string;
 }
@@ -62,7 +70,7 @@ export interface Sandbox {
   url: string;
   /** Exactly what the CLI prints as its JSON line: the URL, tokens, account, user and inbox ids. */
   info: SandboxInfo;
-  /** Test controls: request log, reset, faults, shapes, rate limit (also over HTTP under `/__sandbox/`). */
+  /** Test controls: request log, reset, faults, shapes, rate limit, clock, edition and features (also over HTTP under `/__sandbox/`). */
   control: SandboxControl;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
@@ -74,9 +82,14 @@ export interface Sandbox {
  * the same across resets). Resolves once it is listening.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const runtime = new SandboxRuntime(loadFixture(options.fixture ?? defaultFixture), ShapeMode.parse(options.shapes ?? "chatwoot"));
+  const runtime = new SandboxRuntime(
+    loadFixture(options.fixture ?? defaultFixture),
+    ShapeMode.parse(options.shapes ?? "chatwoot"),
+    Edition.parse(options.edition ?? "enterprise"),
+  );
   if (options.rateLimit !== undefined) runtime.setRateLimit(resolveRateLimit(options.rateLimit));
   const control = createControl(runtime);
+  if (options.clockOffsetMs !== undefined) control.setClockOffset(options.clockOffsetMs);
   // The info needs the port, so the control plane reads it once listening has started.
   const started: { info?: SandboxInfo } = {};
   const server = createServer({ keepAlive: true }, createListener(runtime, createControlHandler(runtime, control, () => started.info as SandboxInfo)));

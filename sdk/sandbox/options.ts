@@ -7,6 +7,15 @@ import { z } from "zod";
 export const ShapeMode = z.enum(["chatwoot", "documented"]);
 export type ShapeMode = z.infer<typeof ShapeMode>;
 
+/**
+ * Which Chatwoot the sandbox plays: `enterprise`, a server with the `enterprise/` folder, whose SLA
+ * policies and custom roles answer when the account's `sla` and `custom_roles` features are on (a
+ * 401 otherwise); or `community`, one without it, where their routes have no controller and answer
+ * Rails' routing 404, and automation rules know no `add_sla` action or `sla_policy_id` condition.
+ */
+export const Edition = z.enum(["community", "enterprise"]);
+export type Edition = z.infer<typeof Edition>;
+
 /** Default rate-limit period: rack-attack's `req/ip` throttle counts per minute. */
 export const DEFAULT_RATE_PERIOD_MS = 60_000;
 

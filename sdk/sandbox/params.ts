@@ -33,8 +33,8 @@ function isPermittedScalar(value: unknown): boolean {
 }
 
 /**
- * A `permit` filter: "scalar" (`:key`), "scalars" (`key: []`), "hash" (`key: {}`, any hash), or a
- * nested filter (`key: [...]`, applied to a hash or to each hash of an array).
+ * A `permit` filter: "scalar" (`:key`), "scalars" (`key: []`), "hash" (`key: {}`, any hash, nested
+ * values included), or a nested filter (`key: [...]`, applied to a hash or to each hash of an array).
  */
 export type PermitFilter = { readonly [key: string]: "scalar" | "scalars" | "hash" | PermitFilter };
 
@@ -48,10 +48,10 @@ export function permit(params: Params, filter: PermitFilter): Params {
       if (isPermittedScalar(value)) out[key] = value;
     } else if (value === null || value === undefined || value === false) {
       continue; // hash_filter skips falsy values
-    } else if (rule === "hash") {
-      if (isHash(value)) out[key] = value;
     } else if (rule === "scalars") {
       if (Array.isArray(value) && value.every(isPermittedScalar)) out[key] = value;
+    } else if (rule === "hash") {
+      if (isHash(value)) out[key] = value;
     } else if (Array.isArray(value)) {
       out[key] = value.filter(isHash).map((element) => permit(element, rule));
     } else if (isHash(value)) {
@@ -106,6 +106,26 @@ export function castInteger(value: unknown): number | null {
     if (value.trim() === "") return null;
     const match = /^\s*([+-]?\d+)/.exec(value);
     return match ? Number.parseInt(match[1] ?? "0", 10) : 0;
+  }
+  return null;
+}
+
+/**
+ * ActiveModel's float cast: numbers as they are, booleans 1/0, strings their leading number as
+ * Ruby's `to_f` reads it ("12.5abc" is 12.5, "abc" 0.0; "Infinity" and "NaN" are those values),
+ * blanks and collections nil.
+ */
+export function castFloat(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string") {
+    if (value.trim() === "") return null;
+    if (value === "Infinity") return Infinity;
+    if (value === "-Infinity") return -Infinity;
+    if (value === "NaN") return NaN;
+    const match = /^\s*[+-]?(?:\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+)/.exec(value);
+    return match ? Number.parseFloat(match[0].replace(/_/g, "")) : 0;
   }
   return null;
 }

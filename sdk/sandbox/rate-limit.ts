@@ -2,24 +2,24 @@ import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors";
 
 /**
- * rack-attack's global `req/ip` throttle: fixed windows, every request counts (throttled ones
- * too), and a throttled request gets rack-attack's default answer. Windows are aligned to the
- * moment the limit was set (rack-attack aligns to the epoch), so tests with short periods know
- * where a window starts.
+ * rack-attack's global `req/ip` throttle: fixed windows that start at multiples of the period since
+ * the epoch by the server's clock (rack-attack keys its counter by `Time.now.to_i / period`), every
+ * request counts (throttled ones too), and a throttled request gets rack-attack's default answer.
  */
 export class RateLimiter {
   private window = -1;
   private readonly counts = new Map<string, number>();
-  private readonly origin = Date.now();
 
   constructor(
     readonly limit: number,
     readonly periodMs: number,
+    /** The server's clock, in epoch milliseconds. */
+    private readonly now: () => number,
   ) {}
 
   /** Counts a request; false when the client is over the limit in the current window. */
   allow(client: string): boolean {
-    const window = Math.floor((Date.now() - this.origin) / this.periodMs);
+    const window = Math.floor(this.now() / this.periodMs);
     if (window !== this.window) {
       this.window = window;
       this.counts.clear();

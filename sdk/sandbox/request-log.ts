@@ -6,7 +6,10 @@ export interface LogEntry {
   /** The path without the query string. */
   path: string;
   query: Record<string, string>;
-  /** Parsed JSON; for forms `{fields, files:[{field, filename, type, size, sha256}]}`; null when empty. */
+  /**
+   * Parsed JSON; for forms `{fields, files:[{field, filename, type, size, sha256}]}`; null when
+   * empty. The values of credential-named keys (passwords, tokens, secrets, API keys) read `[FILTERED]`.
+   */
   body: unknown;
   /** The status sent; 0 when the connection was dropped (faults "reset" and "lost-response"). */
   status: number;
@@ -24,9 +27,10 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private seq = 0;
 
-  /** Appends an entry, numbering it (its `seq` is overwritten). */
+  /** Appends an entry, numbering it (its `seq` is overwritten), its body's credentials filtered. */
   add(entry: LogEntry): void {
     entry.seq = ++this.seq;
+    entry.body = filtered(entry.body);
     this.entries.push(entry);
   }
 
@@ -38,4 +42,25 @@ export class RequestLog {
   clear(): void {
     this.entries = [];
   }
+}
+
+/**
+ * Parameter names whose values the log never shows, like Rails' `filter_parameters` (which
+ * Chatwoot's own logs apply): a channel's passwords, tokens, secrets and API keys a client sent.
+ */
+const FILTERED = /passw|secret|token|api_?key/i;
+
+/** `body` with the values of credential-named keys replaced by `[FILTERED]`, at any depth. */
+function filtered(body: unknown): unknown {
+  if (Array.isArray(body)) return body.some(needsFilter) ? body.map(filtered) : body;
+  if (typeof body !== "object" || body === null) return body;
+  if (!needsFilter(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, FILTERED.test(key) ? "[FILTERED]" : filtered(value)]));
+}
+
+/** Whether a value holds a credential-named key anywhere (most bodies do not: they are logged as they are). */
+function needsFilter(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(needsFilter);
+  if (typeof value !== "object" || value === null) return false;
+  return Object.entries(value).some(([key, v]) => FILTERED.test(key) || needsFilter(v));
 }

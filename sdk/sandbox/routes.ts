@@ -1,17 +1,23 @@
 import type { AccountCall, ApiResult, PlatformCall, UserCall } from "./call";
+import type { Edition } from "./options";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
 import * as accounts from "./responses/accounts";
 import * as agents from "./responses/agents";
+import * as articles from "./responses/articles";
 import * as automationRules from "./responses/automation-rules";
 import * as cannedResponses from "./responses/canned-responses";
+import * as categories from "./responses/categories";
 import * as customAttributes from "./responses/custom-attribute-definitions";
+import * as customRoles from "./responses/custom-roles";
+import * as dashboardApps from "./responses/dashboard-apps";
 import * as inboxMembers from "./responses/inbox-members";
 import * as inboxes from "./responses/inboxes";
 import * as labels from "./responses/labels";
 import * as macros from "./responses/macros";
 import * as portals from "./responses/portals";
+import * as slaPolicies from "./responses/sla-policies";
 import * as teamMembers from "./responses/team-members";
 import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
@@ -21,10 +27,18 @@ import * as webhooks from "./responses/webhooks";
  * area's authentication runs first. Anything not listed is Rails' routing 404.
  */
 
-export type Route =
+export type Route = (
   | { method: string; pattern: PathPattern; area: "platform"; handle: (call: PlatformCall) => ApiResult }
   | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
-  | { method: string; pattern: PathPattern; area: "user"; handle: (call: UserCall) => ApiResult };
+  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
+  | { method: string; pattern: PathPattern; area: "user"; handle: (call: UserCall) => ApiResult }
+) & {
+  /**
+   * The controller lives in `enterprise/`: config/routes.rb draws the route in every edition, but a
+   * community server has no controller for it, which Rails answers as a routing 404.
+   */
+  enterprise?: true;
+};
 
 const PLATFORM = "/platform/api/v1";
 /** Every application-API path starts here; `account_id` is resolved by authentication. */
@@ -39,6 +53,10 @@ const account = (methods: string[], path: string, handle: (call: AccountCall) =>
 /** The accounts controller: a user's token, the account resolved by the handler (`current_user.accounts.find`). */
 const user = (methods: string[], path: string, handle: (call: UserCall) => ApiResult): Route[] =>
   methods.map((method) => ({ method, pattern: compilePattern(path), area: "user", handle }));
+
+/** Account routes whose controller only an Enterprise server has. */
+const enterprise = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
+  account(methods, path, handle).map((route) => ({ ...route, enterprise: true }));
 
 /** `resources` routes both PATCH and PUT to update. */
 const UPDATE = ["PATCH", "PUT"];
@@ -74,6 +92,16 @@ const ROUTES: Route[] = [
   ...account(["DELETE"], "/portals/:slug", portals.destroy),
   ...account(["PATCH"], "/portals/:slug/archive", portals.archive),
   ...account(["DELETE"], "/portals/:slug/logo", portals.destroyLogo),
+  ...account(["GET"], "/portals/:portal_slug/categories", categories.index),
+  ...account(["POST"], "/portals/:portal_slug/categories", categories.create),
+  ...account(["GET"], "/portals/:portal_slug/categories/:id", categories.show),
+  ...account(UPDATE, "/portals/:portal_slug/categories/:id", categories.update),
+  ...account(["DELETE"], "/portals/:portal_slug/categories/:id", categories.destroy),
+  ...account(["GET"], "/portals/:portal_slug/articles", articles.index),
+  ...account(["POST"], "/portals/:portal_slug/articles", articles.create),
+  ...account(["GET"], "/portals/:portal_slug/articles/:id", articles.show),
+  ...account(UPDATE, "/portals/:portal_slug/articles/:id", articles.update),
+  ...account(["DELETE"], "/portals/:portal_slug/articles/:id", articles.destroy),
 
   ...account(["GET"], "/automation_rules", automationRules.index),
   ...account(["POST"], "/automation_rules", automationRules.create),
@@ -131,6 +159,24 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/macros/:id", macros.show),
   ...account(UPDATE, "/macros/:id", macros.update),
   ...account(["DELETE"], "/macros/:id", macros.destroy),
+
+  ...enterprise(["GET"], "/sla_policies", slaPolicies.index),
+  ...enterprise(["POST"], "/sla_policies", slaPolicies.create),
+  ...enterprise(["GET"], "/sla_policies/:id", slaPolicies.show),
+  ...enterprise(UPDATE, "/sla_policies/:id", slaPolicies.update),
+  ...enterprise(["DELETE"], "/sla_policies/:id", slaPolicies.destroy),
+
+  ...enterprise(["GET"], "/custom_roles", customRoles.index),
+  ...enterprise(["POST"], "/custom_roles", customRoles.create),
+  ...enterprise(["GET"], "/custom_roles/:id", customRoles.show),
+  ...enterprise(UPDATE, "/custom_roles/:id", customRoles.update),
+  ...enterprise(["DELETE"], "/custom_roles/:id", customRoles.destroy),
+
+  ...account(["GET"], "/dashboard_apps", dashboardApps.index),
+  ...account(["POST"], "/dashboard_apps", dashboardApps.create),
+  ...account(["GET"], "/dashboard_apps/:id", dashboardApps.show),
+  ...account(UPDATE, "/dashboard_apps/:id", dashboardApps.update),
+  ...account(["DELETE"], "/dashboard_apps/:id", dashboardApps.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();
@@ -142,8 +188,9 @@ for (const route of ROUTES) {
 for (const list of byMethod.values()) list.sort((a, b) => compareSpecificity(a.pattern, b.pattern));
 
 /** The route for a request and its path parameters, or undefined (a routing 404). */
-export function findRoute(method: string, segments: readonly string[]): { route: Route; path: Record<string, string> } | undefined {
+export function findRoute(method: string, segments: readonly string[], edition: Edition): { route: Route; path: Record<string, string> } | undefined {
   for (const route of byMethod.get(method) ?? []) {
+    if (route.enterprise && edition === "community") continue;
     const path = matchPattern(route.pattern, segments);
     if (path) return { route, path };
   }

@@ -39,7 +39,15 @@ export class SecretBook {
     return token;
   }
 
-  /** Every secret issued so far. */
+  /**
+   * Remembers a credential a client sent (an inbox's IMAP password, a bot token): not issued here,
+   * but searched for all the same, so that a leak of what a program sent is found too.
+   */
+  received(value: string): void {
+    if (value !== "") this.issued.add(value);
+  }
+
+  /** Every secret issued (or received) so far. */
   all(): string[] {
     return [...this.issued];
   }

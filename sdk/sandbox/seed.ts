@@ -5,15 +5,17 @@ import type { FixtureInput } from "./fixture";
  * - account 1 "Acme": user 1 administrator, users 2 and 3 agents, user 4 (shared) agent;
  *   inboxes 1 (web widget, non-default working hours), 2 (API channel), 3 (email channel);
  * - account 2 "Globex": user 5 administrator, user 4 agent; inbox 4 (API channel);
- * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2);
- * - custom roles (Enterprise) 1 "Supervisor" of account 1 and 2 "Auditor" of account 2, given to nobody.
- * Portals, automation rules, custom attribute definitions, labels, canned responses, teams,
- * webhooks and macros start empty.
+ * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2).
+ * Portals (with their categories and articles), automation rules, custom attribute definitions,
+ * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
+ * start empty. Both accounts have the Enterprise features `sla` and `custom_roles` on (the sandbox
+ * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies and
+ * custom roles at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme" },
-    { id: 2, name: "Globex" },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles"] },
+    { id: 2, name: "Globex", features: ["sla", "custom_roles"] },
   ],
   users: [
     { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },
@@ -33,10 +35,6 @@ export const defaultFixture: FixtureInput = {
   platform_apps: [
     { id: 1, name: "Provisioning" },
     { id: 2, name: "Other integrator" },
-  ],
-  custom_roles: [
-    { id: 1, account_id: 1, name: "Supervisor" },
-    { id: 2, account_id: 2, name: "Auditor" },
   ],
   agent_bots: [
     { id: 1, name: "Triage bot", description: "Routes new conversations", outgoing_url: "https://bots.acme.test/triage", account_id: 1, platform_app_ids: [1] },

@@ -6,9 +6,9 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { startSandbox } from "./index";
-import { ShapeMode } from "./options";
+import { Edition, ShapeMode } from "./options";
 
-const FLAGS = "[--port N] [--host H] [--shapes chatwoot|documented] [--rate-limit N] [--fixture FILE]";
+const FLAGS = "[--port N] [--host H] [--shapes chatwoot|documented] [--edition enterprise|community] [--rate-limit N] [--fixture FILE]";
 
 /** The usage text of the command, named as the user invoked it (`sandbox`, `pulumi-chatwoot sandbox`). */
 export function sandboxUsage(command: string): string {
@@ -22,12 +22,14 @@ export function sandboxUsage(command: string): string {
     "  --port N             port to listen on; 0 (default) picks a free one",
     "  --host H             interface to listen on (default 127.0.0.1)",
     "  --shapes MODE        chatwoot (default: what real servers send) or documented (the API docs' shapes)",
+    "  --edition E          enterprise (default: SLA policies and custom roles, in accounts whose features",
+    "                       allow them) or community (their routes answer 404, as without enterprise/)",
     "  --rate-limit N       requests per minute per client, answered with 429 like rack-attack (default: off)",
     "  --fixture FILE       seed data as JSON (default: the built-in seed)",
     "  -h, --help           this text",
     "",
-    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, state, secrets,",
-    "inbox-deletion-lag).",
+    "Test controls are under /__sandbox/ (info, log, reset, faults, shapes, rate-limit, clock, state,",
+    "secrets, inbox-deletion-lag, edition, accounts/ID/features).",
   ].join("\n");
 }
 
@@ -35,6 +37,7 @@ const Flags = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(0),
   host: z.string().min(1).default("127.0.0.1"),
   shapes: ShapeMode.default("chatwoot"),
+  edition: Edition.default("enterprise"),
   /** Requests per minute per client. */
   "rate-limit": z.coerce.number().int().positive().optional(),
   fixture: z.string().min(1).optional(),
@@ -51,6 +54,7 @@ function readFlags(argv: string[]): Flags {
       port: { type: "string" },
       host: { type: "string" },
       shapes: { type: "string" },
+      edition: { type: "string" },
       "rate-limit": { type: "string" },
       fixture: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -79,7 +83,7 @@ export async function serveSandbox(argv: string[], command: string): Promise<num
   }
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    sandbox = await startSandbox({ port: flags.port, host: flags.host, shapes: flags.shapes, fixture: flags.fixture, rateLimit: flags["rate-limit"] });
+    sandbox = await startSandbox({ port: flags.port, host: flags.host, shapes: flags.shapes, edition: flags.edition, fixture: flags.fixture, rateLimit: flags["rate-limit"] });
   } catch (error) {
     // Start-up failures (bad fixture, port in use): the message names the problem, never a token.
     process.stderr.write(`${command}: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -87,7 +91,7 @@ export async function serveSandbox(argv: string[], command: string): Promise<num
   }
   process.stdout.write(`${JSON.stringify(sandbox.info)}\n`);
   const limit = flags["rate-limit"] === undefined ? "off" : `${flags["rate-limit"]}/min per client`;
-  process.stderr.write(`${command}: listening on ${sandbox.url} (shapes ${flags.shapes}, rate limit ${limit})\n`);
+  process.stderr.write(`${command}: listening on ${sandbox.url} (shapes ${flags.shapes}, ${flags.edition} edition, rate limit ${limit})\n`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -49,6 +49,7 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   const method = req.method ?? "GET";
 
+  stampDate(runtime, res);
   if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) {
     send(res, control(method, path.slice(CONTROL_PREFIX.length) || "/", raw));
     return;
@@ -84,6 +85,7 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
     return;
   }
   const respond = () => {
+    stampDate(runtime, res);
     let answer: ApiResult | ApiError;
     if (runtime.limiter && !runtime.limiter.allow(clientKey(req))) answer = throttled();
     else answer = dispatch(runtime, req, method, segments, query, body);
@@ -103,6 +105,14 @@ async function handle(runtime: SandboxRuntime, control: ControlHandler, req: Inc
   } finally {
     release();
   }
+}
+
+/**
+ * The `Date` header as Rails behind Puma sends it: an HTTP date, to the second, by the server's
+ * clock (a client can tell from it where the server's rate-limit window ends).
+ */
+function stampDate(runtime: SandboxRuntime, res: ServerResponse): void {
+  res.setHeader("date", new Date(runtime.now()).toUTCString());
 }
 
 /** Sends the handled request's answer, or what the fault that took it makes of it. */
@@ -144,12 +154,12 @@ function dispatch(
   body: RequestBody | ApiError,
 ): ApiResult | ApiError {
   try {
-    const found = segments && findRoute(method, segments);
+    const found = segments && findRoute(method, segments, runtime.edition);
     if (!found) throw railsError(404);
     if (body instanceof ApiError) throw body;
     const { params, json } = body;
-    const { state, shapes } = runtime;
-    const call: BaseCall = { state, shapes, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
+    const { state, shapes, edition } = runtime;
+    const call: BaseCall = { state, shapes, edition, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
     const token = accessToken(req.headers);
     if (found.route.area === "platform") return found.route.handle({ ...call, app: authenticatePlatform(state, token) });
     if (found.route.area === "user") return found.route.handle({ ...call, user: authenticateUser(state, token) });

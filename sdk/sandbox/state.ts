@@ -2,16 +2,20 @@ import type { z } from "zod";
 import type {
   AccountFixture,
   AgentBotFixture,
+  ArticleFixture,
   AutomationRuleFixture,
   CannedResponseFixture,
+  CategoryFixture,
   CustomAttributeDefinitionFixture,
   CustomRoleFixture,
+  DashboardAppFixture,
   Fixture,
   InboxFixture,
   LabelFixture,
   MacroFixture,
   PlatformAppFixture,
   PortalFixture,
+  SlaPolicyFixture,
   TeamFixture,
   UserFixture,
   WebhookFixture,
@@ -31,7 +35,6 @@ export interface AvatarDigest {
 
 export type AccountRecord = z.output<typeof AccountFixture>;
 export type UserRecord = z.output<typeof UserFixture> & { access_token: string };
-export type CustomRoleRecord = z.output<typeof CustomRoleFixture>;
 export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
   token: string;
   /** Bot ids with a PlatformAppPermissible row for this app, in creation order. */
@@ -51,6 +54,11 @@ export type InboxRecord = Omit<z.output<typeof InboxFixture>, "channel_id"> & {
   hmac_token: string | null;
   inbox_identifier: string | null;
   forward_to_email: string | null;
+  /**
+   * The channel's credentials as received (`imap_password`, `bot_token`, `line_channel_secret`, the
+   * provider config's `api_key`, ...), kept out of snapshots.
+   */
+  channel_credentials: Record<string, string>;
 };
 export type PortalRecord = z.output<typeof PortalFixture>;
 export type AutomationRuleRecord = z.output<typeof AutomationRuleFixture> & { created_on: number };
@@ -65,6 +73,13 @@ export type TeamRecord = z.output<typeof TeamFixture>;
 export type WebhookRecord = z.output<typeof WebhookFixture> & { secret: string };
 /** `actions` holds whatever JSON the create sent (the update stores its permitted form). */
 export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { actions: unknown };
+export type SlaPolicyRecord = z.output<typeof SlaPolicyFixture>;
+export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
+export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
+/** A category, with its portal's account (`ensure_account_id`). */
+export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
+/** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
+export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -96,9 +111,12 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles";
 
-type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | "channel_web_widgets" | "channel_api" | ConfigurationTable;
+/** Channel tables: each channel type numbers its own rows. */
+export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
+
+type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
 
 /**
  * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows
@@ -108,7 +126,6 @@ export class SandboxState {
   readonly accounts = new Map<number, AccountRecord>();
   readonly users = new Map<number, UserRecord>();
   readonly platformApps = new Map<number, PlatformAppRecord>();
-  readonly customRoles = new Map<number, CustomRoleRecord>();
   readonly agentBots = new Map<number, AgentBotRecord>();
   readonly inboxes = new Map<number, InboxRecord>();
   readonly portals = new Map<number, PortalRecord>();
@@ -120,6 +137,12 @@ export class SandboxState {
   readonly teams = new Map<number, TeamRecord>();
   readonly webhooks = new Map<number, WebhookRecord>();
   readonly macros = new Map<number, MacroRecord>();
+  readonly slaPolicies = new Map<number, SlaPolicyRecord>();
+  readonly customRoles = new Map<number, CustomRoleRecord>();
+  readonly dashboardApps = new Map<number, DashboardAppRecord>();
+  /** Help-center categories and articles, of every portal. */
+  readonly categories = new Map<number, CategoryRecord>();
+  readonly articles = new Map<number, ArticleRecord>();
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
   /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */
@@ -139,7 +162,6 @@ export class SandboxState {
       this.users.set(user.id, { ...structuredClone(user), access_token });
       this.tokens.set(access_token, { kind: "user", id: user.id });
     }
-    for (const role of fixture.custom_roles) this.customRoles.set(role.id, structuredClone(role));
     for (const app of fixture.platform_apps) {
       const token = secrets.stable(`platform-app:${app.id}`);
       const permissible_bot_ids = fixture.agent_bots.filter((b) => b.platform_app_ids.includes(app.id)).map((b) => b.id);
@@ -163,6 +185,7 @@ export class SandboxState {
         hmac_token: widget || api ? secrets.stable(`inbox-hmac:${inbox.id}`) : null,
         inbox_identifier: api ? secrets.stable(`inbox-identifier:${inbox.id}`, false) : null,
         forward_to_email: inbox.channel_type === "Channel::Email" ? `forward-${channel_id}@inbound.sandbox.test` : null,
+        channel_credentials: {},
       });
     }
     for (const portal of fixture.portals) this.portals.set(portal.id, structuredClone(portal));
@@ -177,6 +200,14 @@ export class SandboxState {
     for (const team of fixture.teams) this.teams.set(team.id, structuredClone(team));
     for (const webhook of fixture.webhooks) this.webhooks.set(webhook.id, { ...structuredClone(webhook), secret: secrets.stable(`webhook:${webhook.id}`) });
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
+    for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
+    for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
+    for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
+    const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
+    for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
+    for (const article of fixture.articles) {
+      this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
+    }
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
@@ -189,9 +220,17 @@ export class SandboxState {
     this.lastIds.set("teams", maxId(this.teams.keys()));
     this.lastIds.set("webhooks", maxId(this.webhooks.keys()));
     this.lastIds.set("macros", maxId(this.macros.keys()));
+    this.lastIds.set("sla_policies", maxId(this.slaPolicies.keys()));
+    this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
+    this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
+    this.lastIds.set("categories", maxId(this.categories.keys()));
+    this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
-    this.lastIds.set("channel_web_widgets", maxId(channelIds("Channel::WebWidget")));
-    this.lastIds.set("channel_api", maxId(channelIds("Channel::Api")));
+    const tables: [ChannelTable, string][] = [
+      ["channel_web_widgets", "Channel::WebWidget"], ["channel_api", "Channel::Api"], ["channel_email", "Channel::Email"],
+      ["channel_telegram", "Channel::Telegram"], ["channel_line", "Channel::Line"], ["channel_sms", "Channel::Sms"], ["channel_whatsapp", "Channel::Whatsapp"],
+    ];
+    for (const [table, type] of tables) this.lastIds.set(table, maxId(channelIds(type)));
   }
 
   /** The next primary key of a table (a sequence: ids of deleted rows are not reused). */
@@ -203,7 +242,8 @@ export class SandboxState {
 
   /**
    * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
-   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets): they are in
+   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets, the channel
+   * credentials an inbox received, which its provider config keeps apart): they are in
    * the sandbox's info and `secrets()`, and a snapshot printed by a failing assertion must not
    * carry them.
    */
@@ -214,7 +254,7 @@ export class SandboxState {
       users: rows(this.users).map(({ access_token: _token, ...user }) => user),
       platform_apps: rows(this.platformApps).map(({ token: _token, ...app }) => app),
       agent_bots: rows(this.agentBots).map(({ access_token: _token, ...bot }) => bot),
-      inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, ...inbox }) => inbox),
+      inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, channel_credentials: _credentials, ...inbox }) => inbox),
       portals: rows(this.portals),
       automation_rules: rows(this.automationRules),
       custom_attribute_definitions: rows(this.customAttributeDefinitions),
@@ -223,6 +263,11 @@ export class SandboxState {
       teams: rows(this.teams),
       webhooks: rows(this.webhooks).map(({ secret: _secret, ...webhook }) => webhook),
       macros: rows(this.macros),
+      sla_policies: rows(this.slaPolicies),
+      custom_roles: rows(this.customRoles),
+      dashboard_apps: rows(this.dashboardApps),
+      categories: rows(this.categories),
+      articles: rows(this.articles),
     });
   }
 

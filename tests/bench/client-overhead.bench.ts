@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { Pool } from "undici";
-import { apiClient } from "../../provider/http/client";
-import { Limiter } from "../../provider/http/limiter";
-import { closeApiClients } from "../../provider/http/origins";
+import { apiClient } from "../../provider/http/transport/client";
+import { Limiter, type Ticket } from "../../provider/http/rate-limit/limiter";
+import { closeApiClients } from "../../provider/http/transport/origins";
 
 const SERVER = `
 const http = require("node:http");
@@ -83,13 +83,15 @@ async function main(): Promise<void> {
   const limiter = new Limiter({}, 16);
   const n = 2_000_000;
   let ran = 0;
-  const go = () => {
+  let ticket: Ticket | undefined;
+  const go = (t: Ticket) => {
     ran += 1;
+    ticket = t;
   };
   const start = process.hrtime.bigint();
   for (let i = 0; i < n; i++) {
     limiter.whenAllowed(go);
-    limiter.onAnswer(0, 200);
+    limiter.onAnswer(ticket as Ticket, 200);
     limiter.release();
   }
   const ns = Number(process.hrtime.bigint() - start) / n;

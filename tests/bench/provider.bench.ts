@@ -12,11 +12,14 @@
  *      window, where the whole fleet fits in the window's quota;
  *    - `spent`: the same limit with `--spent` requests of the window already used, so that the run
  *      must wait for the next window;
- *    - `per-second`: the same rate in one-second windows (100 per second), for many windows;
+ *    - `windows`: 800/min, so that each phase spans several windows;
+ *    - `windows-set`: the same, with the limit set as `chatwoot:rateLimitPerMinute` (not learned);
  *    - `chatwoot`: Chatwoot's default, 3,000/min, with 20-50 ms of server latency per request and
  *      all but 500 of the window already used.
- *    `--quick` leaves out the last three. Each rate-limited phase is reported against its
- *    limit-bound time: the earliest any client could finish under the limit.
+ *    `--quick` leaves out the last four. Each rate-limited phase is reported against its
+ *    limit-bound time: the earliest any client could finish under the limit. Windows start at
+ *    multiples of the period since the epoch, as rack-attack's do; a scenario whose limit binds
+ *    first waits for the next window to start.
  *
  * The sandbox runs in a child process, so this process's CPU is the client's. Figures only: nothing
  * here passes or fails on timing; the run fails only when the benchmark itself cannot proceed.
@@ -37,7 +40,9 @@ import { fleet, samples } from "./support/workload";
 const RATE_LIMIT_PER_MINUTE = 6_000;
 /** Chatwoot's default (`RACK_ATTACK_LIMIT`). */
 const CHATWOOT_LIMIT_PER_MINUTE = 3_000;
-const SLOW_SCENARIOS = new Set(["spent", "per-second", "chatwoot"]);
+/** A limit under which each phase of the fleet spans several windows. */
+const SEVERAL_WINDOWS_PER_MINUTE = 800;
+const SLOW_SCENARIOS = new Set(["spent", "windows", "windows-set", "chatwoot"]);
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`  .. ${line}\n`);
@@ -78,7 +83,8 @@ async function main(): Promise<void> {
   const seed = fleetSeed(Math.ceil(options.resources / 5) + 1, 24);
   const sandbox = await startSeededSandbox(seed.fixture);
   const { account, platformToken: platform } = sandbox;
-  configure({ url: sandbox.url, apiAccessToken: account.adminToken, platformAccessToken: platform, accountId: String(account.id) });
+  const connection = { url: sandbox.url, apiAccessToken: account.adminToken, platformAccessToken: platform, accountId: String(account.id) };
+  configure(connection);
   const bare = new BareClient(sandbox.url, { api: account.adminToken, platform });
 
   out(`provider benchmark: node ${process.version}, ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
@@ -97,15 +103,30 @@ async function main(): Promise<void> {
       out(`2. Fleet: ${members.length} resources (${kinds}) created concurrently, then deleted concurrently`);
       const minute = { requests: RATE_LIMIT_PER_MINUTE, periodMs: 60_000 };
       const all: FleetScenario[] = [
-        { id: "unlimited", label: "no rate limit", limit: null, spent: 0 },
-        { id: "fresh", label: `${RATE_LIMIT_PER_MINUTE}/min, fresh window`, limit: minute, spent: 0 },
-        { id: "spent", label: `${RATE_LIMIT_PER_MINUTE}/min, ${options.spent} spent`, limit: minute, spent: options.spent },
-        { id: "per-second", label: `${RATE_LIMIT_PER_MINUTE / 60}/s windows`, limit: { requests: RATE_LIMIT_PER_MINUTE / 60, periodMs: 1_000 }, spent: 0 },
+        { id: "unlimited", label: "no rate limit", limit: null, spent: 0, binds: false },
+        { id: "fresh", label: `${RATE_LIMIT_PER_MINUTE}/min, fresh window`, limit: minute, spent: 0, binds: false },
+        { id: "spent", label: `${RATE_LIMIT_PER_MINUTE}/min, ${options.spent} spent`, limit: minute, spent: options.spent, binds: true },
+        {
+          id: "windows",
+          label: `${SEVERAL_WINDOWS_PER_MINUTE}/min, several windows`,
+          limit: { requests: SEVERAL_WINDOWS_PER_MINUTE, periodMs: 60_000 },
+          spent: 0,
+          binds: true,
+        },
+        {
+          id: "windows-set",
+          label: `${SEVERAL_WINDOWS_PER_MINUTE}/min set in config, several windows`,
+          limit: { requests: SEVERAL_WINDOWS_PER_MINUTE, periodMs: 60_000 },
+          spent: 0,
+          binds: true,
+          rateLimitPerMinute: SEVERAL_WINDOWS_PER_MINUTE,
+        },
         {
           id: "chatwoot",
           label: `${CHATWOOT_LIMIT_PER_MINUTE}/min, 20-50 ms latency, ${CHATWOOT_LIMIT_PER_MINUTE - 500} spent`,
           limit: { requests: CHATWOOT_LIMIT_PER_MINUTE, periodMs: 60_000 },
           spent: CHATWOOT_LIMIT_PER_MINUTE - 500,
+          binds: true,
           latency: { minMs: 20, maxMs: 50 },
         },
       ];
@@ -115,6 +136,7 @@ async function main(): Promise<void> {
       const seedCounts = await sandbox.counts();
       const results: [FleetScenario, PhaseFigures[]][] = [];
       for (const scenario of scenarios) {
+        configure({ ...connection, rateLimitPerMinute: scenario.rateLimitPerMinute?.toString() });
         results.push([scenario, await runFleetScenario({ sandbox, bare, fleet: members, seedCounts, progress: note }, scenario)]);
       }
       printFleet(results);
@@ -217,8 +239,8 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
   out("load: one-minute load average when the phase started. limit-bound: the earliest the phase could finish under the limit");
   out("(0: the quota left in its window covered it; -: no limit). ratio: wall time over the limit-bound time, when the limit");
   out('binds. accepted/s: answers other than 429 per second of wall time; "of limit" divides it by the limit\'s rate (a run that');
-  out("fits in its window's quota may average more). limiter: what it learned (quota per window, window length) and the");
-  out("requests it sent alone to learn it. server state: one object per resource after the apply (no duplicate, every listed");
+  out("fits in its window's quota may average more). limiter: the quota per window it used (configured, measured, or an");
+  out("estimate from the window the run started in), the waits for a window, and the requests it sent alone. server state: one object per resource after the apply (no duplicate, every listed");
   out("member present), nothing left after the destroy (no orphan).");
   for (const [scenario, phases] of results) {
     for (const p of phases) {
@@ -240,9 +262,9 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
 
 function limiterSummary(p: PhaseFigures): string {
   const l = p.limiter;
-  if (!l || l.throttled === 0) return "never throttled";
-  const learned = [l.quota === undefined ? undefined : `quota ${l.quota}`, l.periodMs === undefined ? undefined : `window ${fixed(l.periodMs / 1000, 2)} s`].filter(Boolean).join(", ");
-  return `${learned || "nothing learned"}; ${l.probes} probes`;
+  if (!l || l.throttled === 0) return l?.quota === undefined ? "never throttled" : `quota ${l.quota} (${l.quotaSource}); never throttled`;
+  const quota = l.quota === undefined ? "no quota learned" : `quota ${l.quota} (${l.quotaSource})`;
+  return `${quota}; ${l.holds} waits, ${l.probes} sent alone`;
 }
 
 main().catch((error: unknown) => {

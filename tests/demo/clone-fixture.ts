@@ -1,9 +1,13 @@
 /**
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
- * account 1 "Acme" configured with every kind an export covers, account 2 "Globex" empty but for
- * its administrator (Alice, who administers Acme too and applies the copy) and an e-mail inbox of
- * its own, which the copy adopts in place of Acme's (an e-mail channel cannot be created through
- * the API). Acme's other people are users of the installation whom the copy invites into Globex.
+ * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
+ * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
+ * both accounts with the `sla` and `custom_roles` features; a help center in two languages:
+ * categories, one a sub-category and one a translation, and articles, published and draft, one a
+ * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
+ * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
+ * e-mail channel cannot be created through the API). Acme's other people are users of the
+ * installation whom the copy invites into Globex.
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
 
@@ -13,6 +17,22 @@ export const TARGET_EMAIL_INBOX = 5;
 
 /** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
 export const COPY_PORTAL_SUFFIX = "globex";
+
+/** The website inbox's settings that refer to other objects: a bot, labels, an attribute, the portal. */
+const WEBSITE_SETTINGS = {
+  agent_bot_id: 1,
+  portal_id: 1,
+  allowed_domains: "www.acme.test, *.acme.test",
+  csat_survey_enabled: true,
+  csat_config: { display_type: "star", message: "How did we do?", survey_rules: { operator: "contains", values: ["vip"] } },
+  pre_chat_form_options: {
+    pre_chat_message: "Before we start",
+    pre_chat_fields: [
+      { field_type: "standard", name: "emailAddress", label: "E-mail", type: "email", required: true, enabled: true },
+      { field_type: "contact_attribute", name: "customer_tier", label: "Your plan", type: "list", values: ["bronze", "silver", "gold"], enabled: true },
+    ],
+  },
+};
 
 const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number } = {}) => [
   { account_id: 1, role, ...extra },
@@ -24,12 +44,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     {
       id: 1,
       name: "Acme",
+      features: ["sla", "custom_roles"],
       support_email: "Acme Support <support@acme.test>",
       settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
       custom_attributes: { industry: "Retail" },
     },
     // Another language, until the copy brings Acme's.
-    { id: 2, name: "Globex", locale: "de" },
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles"] },
   ],
   users: [
     {
@@ -42,7 +63,7 @@ export const CLONE_FIXTURE: FixtureInput = {
       ],
     },
     { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent") },
-    // A custom role of Acme's, which the export leaves to be set by hand.
+    // Acme's custom role, which the copy gives her in Globex too.
     { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: acme("agent", { custom_role_id: 1 }) },
     // Without auto-offline her availability is a setting the export declares.
     { id: 4, name: "Dana Shared", email: "dana@shared.test", memberships: acme("administrator", { availability: "busy", auto_offline: false }) },
@@ -53,11 +74,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     { id: 3, name: "Returns bot", description: "Answers return requests", outgoing_url: "https://bots.acme.test/returns", account_id: 1 },
   ],
   inboxes: [
-    // Acme's inboxes of the built-in seed, the website one answered by the triage bot and the API
-    // one by the returns bot; Globex's API inbox is left out, so that the copy is all Globex has.
+    // Acme's inboxes of the built-in seed, the website one answered by the triage bot, with a
+    // survey for VIPs, a pre-chat form asking for the customer tier and the help center of the
+    // portal that links back to it, and the API one answered by the returns bot; Globex's API inbox
+    // is left out, so that the copy is all Globex has.
     ...(defaultFixture.inboxes ?? [])
       .filter((inbox) => inbox.account_id === 1)
-      .map((inbox) => (inbox.id === 1 ? { ...inbox, agent_bot_id: 1 } : inbox.id === 2 ? { ...inbox, agent_bot_id: 3 } : inbox)),
+      .map((inbox) => (inbox.id === 1 ? { ...inbox, ...WEBSITE_SETTINGS } : inbox.id === 2 ? { ...inbox, agent_bot_id: 3 } : inbox)),
     { id: TARGET_EMAIL_INBOX, account_id: 2, name: "Globex Mail", channel_type: "Channel::Email", email: "mail@globex.test" },
   ],
   custom_attribute_definitions: [
@@ -105,6 +128,52 @@ export const CLONE_FIXTURE: FixtureInput = {
       inbox_id: 1,
     },
   ],
+  categories: [
+    { id: 1, portal_id: 1, name: "Getting started", slug: "getting-started", locale: "en", description: "First steps with Acme", position: 1, icon: "🚀" },
+    { id: 2, portal_id: 1, name: "Invoices", slug: "invoices", locale: "en", position: 2, parent_category_id: 1 },
+    { id: 3, portal_id: 1, name: "Erste Schritte", slug: "erste-schritte", locale: "de", position: 1, associated_category_id: 1 },
+  ],
+  articles: [
+    {
+      id: 1,
+      portal_id: 1,
+      title: "Welcome to Acme",
+      slug: "welcome",
+      content: "# Welcome\n\nAcme helps you ship faster. Start with [your first project](/hc/acme-help/articles/invoices).\n",
+      description: "What Acme does and where to start",
+      status: "published",
+      locale: "en",
+      position: 10,
+      category_id: 1,
+      author_id: 3,
+      meta: { title: "Welcome to Acme", tags: ["start", "overview"] },
+    },
+    {
+      id: 2,
+      portal_id: 1,
+      title: "Paying an invoice",
+      slug: "paying-an-invoice",
+      content: "Open **Billing**, pick the invoice and choose *Pay now*.\n\n| Method | Fee |\n| --- | --- |\n| Card | none |\n",
+      status: "published",
+      locale: "en",
+      position: 10,
+      category_id: 2,
+      author_id: 2,
+    },
+    {
+      id: 3,
+      portal_id: 1,
+      title: "Willkommen bei Acme",
+      slug: "willkommen",
+      content: "# Willkommen\n\nDiese Übersetzung ist noch ein Entwurf.\n",
+      status: "draft",
+      locale: "de",
+      position: 10,
+      category_id: 3,
+      associated_article_id: 1,
+      author_id: 4,
+    },
+  ],
   automation_rules: [
     {
       id: 1,
@@ -119,6 +188,7 @@ export const CLONE_FIXTURE: FixtureInput = {
       actions: [
         { action_name: "assign_team", action_params: [1] },
         { action_name: "add_label", action_params: ["vip"] },
+        { action_name: "add_sla", action_params: [1] },
       ],
     },
     {
@@ -146,6 +216,28 @@ export const CLONE_FIXTURE: FixtureInput = {
     { id: 1, account_id: 1, short_code: "hello", content: "Hi! How can we help you today?" },
     { id: 2, account_id: 1, short_code: "refund", content: "We have received your refund request and will reply within 2 days." },
   ],
+  sla_policies: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Gold",
+      description: "Customers on the gold plan",
+      first_response_time_threshold: 900,
+      next_response_time_threshold: 3600,
+      resolution_time_threshold: 86400,
+      only_during_business_hours: true,
+    },
+  ],
+  custom_roles: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Billing desk",
+      description: "Refund requests and their contacts",
+      permissions: ["conversation_unassigned_manage", "contact_manage", "report_manage"],
+    },
+  ],
+  dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],
   macros: [
     {
       id: 1,

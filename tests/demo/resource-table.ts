@@ -26,6 +26,8 @@ function shown(value: unknown): string {
 const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   AgentBot: (o) => `"${shown(o.name)}" -> ${shown(o.outgoingUrl)}`,
   Portal: (o) => `/hc/${shown(o.slug)}, inbox ${shown(o.inboxId)}`,
+  PortalCategory: (o) => `/hc/${shown(o.portalSlug)}/${shown(o.locale)}/categories/${shown(o.slug)}`,
+  PortalArticle: (o) => `/hc/${shown(o.portalSlug)}/articles/${shown(o.slug)} (${shown(o.status)})`,
   AutomationRule: (o) => `"${shown(o.name)}" on ${shown(o.eventName)}${o.active === false ? " (inactive)" : ""}`,
   CustomAttributeDefinition: (o) => `${shown(o.attributeKey)} (${shown(o.attributeModel)}, ${shown(o.attributeDisplayType)})`,
   InboxMembership: (o) => `inbox ${shown(o.inboxId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,
@@ -36,6 +38,9 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   CannedResponse: (o) => `/${shown(o.shortCode)}`,
   Macro: (o) => `"${shown(o.name)}" (${shown(o.visibility)})`,
   Inbox: (o) => `"${shown(o.name)}" (${shown(o.channelType)})`,
+  SlaPolicy: (o) => `"${shown(o.name)}" (first response ${shown(o.firstResponseTimeThreshold)} s, resolution ${shown(o.resolutionTimeThreshold)} s)`,
+  CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
+  DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,
 };
 
 /** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */

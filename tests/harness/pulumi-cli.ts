@@ -151,6 +151,8 @@ export class PulumiProject {
       NO_COLOR: "1",
       FORCE_COLOR: "0",
     };
+    // The provider's create journal goes under this PULUMI_HOME, as a user's does.
+    delete this.env.CHATWOOT_CREATE_JOURNAL_DIR;
   }
 
   /** Writes (or replaces) files of the project, e.g. an edited `index.ts`. */

@@ -6,35 +6,23 @@
  * from the project directory. `npm install <dir>`, which links the checkout instead, would make
  * Pulumi store the shim's code: that is why the README installs a copy.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { captureRegistrations, type CapturedRegistration } from "../harness/capture";
 import { startHost } from "../harness/host";
+import { installCopy, packPackage } from "../harness/packed";
 import { CONNECTION_ENV, stackConfig, useChatwootHost } from "./support/chatwoot-host";
 import { engineSteps } from "./support/engine-steps";
 import { repoRoot, type ChatwootSdk } from "./support/packages";
 import { RESOURCE_CASES, typeToken, type ResourceCase } from "./support/resource-cases";
 
 const ctx = useChatwootHost();
-const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
 
 let dir: string;
 let packed: string[];
 /** A user's project with the tarball installed as npm installs it: a copy in node_modules. */
 let project: string;
-
-/** `npm install <tarball>` without the network: the package unpacked, its dependencies linked from this checkout. */
-function installCopy(tarball: string, into: string): void {
-  const target = path.join(into, "node_modules", "pulumi-chatwoot");
-  fs.mkdirSync(target, { recursive: true });
-  execFileSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"]);
-  for (const name of Object.keys(manifest.dependencies)) {
-    fs.mkdirSync(path.dirname(path.join(into, "node_modules", name)), { recursive: true });
-    fs.symlinkSync(path.join(repoRoot, "node_modules", name), path.join(into, "node_modules", name), "junction");
-  }
-}
 
 async function capture(sdk: ChatwootSdk): Promise<Map<string, CapturedRegistration>> {
   const { config, secretKeys } = stackConfig(ctx.sb);
@@ -47,12 +35,10 @@ const moduleOf = (c: ResourceCase) => c.kind.replace(/(?<=[a-z])(?=[A-Z])/g, "-"
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "chatwoot-packed-"));
-  // --ignore-scripts: the host tier has built already (prepack would build again).
-  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  const [result] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
-  packed = result.files.map((f) => f.path);
+  const { tarball, files } = packPackage(dir);
+  packed = files;
   project = path.join(dir, "project");
-  installCopy(path.join(dir, result.filename), project);
+  installCopy(tarball, project);
 }, 120_000);
 
 afterAll(() => {

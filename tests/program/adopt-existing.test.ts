@@ -52,6 +52,7 @@ exampleLifecycle({
   },
   drift: {
     resource: "tier",
+    diff: ["attributeDisplayName"],
     async make(ctx) {
       const answer = await ctx.admin("PATCH", `/api/v1/accounts/1/custom_attribute_definitions/${handMade.attribute?.id}`, { attribute_display_name: "Tier (old)" });
       expect(answer.status).toBe(200);

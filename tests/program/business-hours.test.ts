@@ -80,6 +80,7 @@ exampleLifecycle({
   },
   drift: {
     resource: "website",
+    diff: ["greetingMessage"],
     async make(ctx) {
       const answer = await ctx.admin("PATCH", `/api/v1/accounts/1/inboxes/${createdInbox(ctx).id}`, { greeting_message: "Changed in the dashboard" });
       expect(answer.status).toBe(200);

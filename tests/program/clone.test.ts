@@ -39,8 +39,9 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(code).toBe(0);
     expect(stdout).toBe("");
     const kinds = [
-      "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "agent bots", "inboxes", "inbox memberships", "portal",
-      "automation rules", "webhooks", "canned responses", "macros",
+      "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
+      "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
+      "macros", "dashboard app",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
@@ -48,6 +49,12 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(stderr).toMatch(/^warning: inbox "Acme Support Email": a Channel::Email inbox can only be adopted/m);
     const files = flow.files();
     expect(files["index.ts"]).toContain(`adoptId: adopt ? ${SOURCE_EMAIL_INBOX} : config.requireNumber("inboxAcmeSupportEmailId")`);
+    // The rule applies the SLA policy by reference, never by the exported account's id.
+    expect(files["index.ts"]).toContain('{ actionName: "add_sla", actionParams: [idOf(slaPolicyGold)] }');
+    // The website inbox's references: a label, an attribute, and its help center once the portal exists.
+    expect(files["index.ts"]).toMatch(/surveyRules: \{ operator: "contains", values: \[labelVip\.title\] \}/);
+    expect(files["index.ts"]).toContain("name: attributeCustomerTierContact.attributeKey");
+    expect(files["index.ts"]).toMatch(/adoptId: idOf\(inboxAcmeWebsite\),\n {2}portalId: idOf\(portalAcmeHelp\),/);
     const secrets = sandbox.control.secrets();
     expect(secrets.length).toBeGreaterThan(0);
     for (const secret of secrets) {
@@ -70,19 +77,48 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
     // Everything is made but what Globex has already: its own settings, Alice (its administrator, who
-    // applies the copy) and the e-mail inbox that takes the place of Acme's.
+    // applies the copy) and the e-mail inbox that takes the place of Acme's; and the website inbox's
+    // link to its help center (the portal comes after the inbox), which takes the new inbox over.
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email"]);
-    // Acme's other people joined Globex, as the users of the installation they are.
-    const globex = sandbox.control.snapshot().users.filter((u) => u.memberships.some((m) => m.account_id === 2));
-    expect(globex.map((u) => [u.id, u.memberships.find((m) => m.account_id === 2)?.role])).toEqual([
-      [1, "administrator"],
-      [2, "agent"],
-      [3, "agent"],
-      [4, "administrator"],
+    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+    const website = (await flow.stack("copy").resources()).get("inbox-acme-website");
+    expect(website?.outputs).toMatchObject({ csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } }, channel: { allowedDomains: ["www.acme.test", "*.acme.test"] } });
+    // Acme's other people joined Globex, as the users of the installation they are, Carol with the
+    // copy of Acme's custom role.
+    const people = sandbox.control.snapshot();
+    const globex = people.users.filter((u) => u.memberships.some((m) => m.account_id === 2));
+    const role = people.custom_roles.find((r) => r.account_id === 2 && r.name === "Billing desk");
+    expect(role).toBeDefined();
+    expect(globex.map((u) => [u.id, u.memberships.find((m) => m.account_id === 2)?.role, u.memberships.find((m) => m.account_id === 2)?.custom_role_id ?? null])).toEqual([
+      [1, "administrator", null],
+      [2, "agent", null],
+      [3, "agent", role?.id],
+      [4, "administrator", null],
     ]);
-    expect(sandbox.control.snapshot().accounts.find((a) => a.id === 2)).toMatchObject({ name: "Globex", locale: "en", settings: { auto_resolve_after: 2880 } });
+    expect(people.accounts.find((a) => a.id === 2)).toMatchObject({ name: "Globex", locale: "en", settings: { auto_resolve_after: 2880 } });
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
+    // The copied rule applies the copy's SLA policy, by its id in account 2.
+    const { sla_policies, automation_rules } = sandbox.control.snapshot();
+    const gold = sla_policies.find((p) => p.account_id === 2 && p.name === "Gold");
+    expect(gold?.id).not.toBe(1);
+    const rule = automation_rules.find((r) => r.account_id === 2 && r.name === "Gold customers to billing");
+    expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
+    // The help center is copied whole: both locales, the sub-category, the translations, and article slugs with the suffix.
+    const copied = sandbox.control.snapshot();
+    const categories = copied.categories.filter((c) => c.account_id === 2);
+    const category = (slug: string) => categories.find((c) => c.slug === slug);
+    expect(categories.map((c) => `${c.locale}/${c.slug}`).sort()).toEqual(["de/erste-schritte", "en/getting-started", "en/invoices"]);
+    expect([category("invoices")?.parent_category_id, category("erste-schritte")?.associated_category_id]).toEqual([category("getting-started")?.id, category("getting-started")?.id]);
+    const articles = copied.articles.filter((a) => a.account_id === 2);
+    expect(articles.map((a) => `${a.slug} ${a.status} ${a.locale}`).sort()).toEqual([
+      "paying-an-invoice-globex published en",
+      "welcome-globex published en",
+      "willkommen-globex draft de",
+    ]);
+    const article = (slug: string) => articles.find((a) => a.slug === slug);
+    expect(article("willkommen-globex")?.associated_article_id).toBe(article("welcome-globex")?.id);
+    // Authors are the same people, found by e-mail address: Carol and Dana.
+    expect([article("welcome-globex")?.author_id, article("willkommen-globex")?.author_id]).toEqual([3, 4]);
 
     const after = await flow.diffCopy();
     expect(after.stdout).toMatch(/^account 1 and account 2 have the same configuration \(\d+ objects compared\)\.$/m);

@@ -44,6 +44,7 @@ exampleLifecycle({
   },
   drift: {
     resource: "front-desk",
+    diff: ["userIds"],
     async make(ctx) {
       const stranger = ctx.seed.users.find((u) => !frontDeskAgents.includes(u.id) && membersOf(ctx, frontDeskInbox, ctx.seed).includes(u.id));
       const answer = await ctx.admin("POST", "/api/v1/accounts/1/inbox_members", { inbox_id: frontDeskInbox, user_ids: [stranger?.id] });

@@ -50,6 +50,7 @@ exampleLifecycle({
   },
   drift: {
     resource: "help",
+    diff: ["color"],
     async make(ctx) {
       expect((await ctx.admin("PATCH", "/api/v1/accounts/1/portals/support", { portal: { color: "#000000" } })).status).toBe(200);
     },

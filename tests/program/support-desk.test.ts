@@ -76,6 +76,7 @@ exampleLifecycle({
   },
   drift: {
     resource: "billing",
+    diff: ["color"],
     async make(ctx) {
       const id = (await ctx.resources()).get("billing")?.id;
       expect((await ctx.admin("PATCH", `/api/v1/accounts/1/labels/${id}`, { color: "#000000" })).status).toBe(200);

@@ -23,6 +23,7 @@ describe("AccountSettings", () => {
     // The locale is already en: not sent.
     expect(ctx.writes()[0]!.body).toEqual({ name: "Acme Inc", auto_resolve_after: 1440, auto_resolve_message: "Closed after a day without news", industry: "Retail" });
     expect(state.outs).toEqual({
+      __inputs: state.inputs,
       ...declared,
       accountId: ctx.account.id,
       locale: "en",

@@ -19,6 +19,11 @@ describe("Agent", () => {
   const agents = () => `/api/v1/accounts/${ctx.account.id}/agents`;
   const user = (id: number | string) => ctx.sb.control.snapshot().users.find((u) => u.id === Number(id));
   const membership = (id: number | string, account = ctx.account.id) => user(id)?.memberships.find((m) => m.account_id === account);
+  /** A custom role of the account (Enterprise), made by hand: its id. */
+  const customRole = async () => {
+    const made = await ctx.admin("POST", `/api/v1/accounts/${ctx.account.id}/custom_roles`, { name: "Supervisor", permissions: ["report_manage"] });
+    return (made.body as { id: number }).id;
+  };
 
   it("invites a new person with one POST and returns complete outputs", async () => {
     const state = await create(provider, { ...frank, email: "Frank@Acme.test" });
@@ -26,6 +31,7 @@ describe("Agent", () => {
       expect.objectContaining({ method: "POST", path: agents(), body: { email: "frank@acme.test", name: "Frank Example", role: "agent", custom_role_id: null } }),
     ]);
     expect(state.outs).toEqual({
+      __inputs: state.inputs,
       ...frank,
       accountId: ctx.account.id,
       availabilityStatus: "offline",
@@ -50,22 +56,24 @@ describe("Agent", () => {
   });
 
   it("changes the role with one PATCH that also carries the custom role, which Enterprise servers would otherwise clear", async () => {
-    const state = await create(provider, { ...frank, customRoleId: 1 });
+    const role = await customRole();
+    const state = await create(provider, { ...frank, customRoleId: role });
     ctx.sb.control.clearLog();
-    const { op, state: next } = await up(provider, state, { ...frank, customRoleId: 1, role: "administrator" });
+    const { op, state: next } = await up(provider, state, { ...frank, customRoleId: role, role: "administrator" });
     expect(op).toBe("update");
-    expect(ctx.writes()).toEqual([expect.objectContaining({ method: "PATCH", path: `${agents()}/${state.id}`, body: { role: "administrator", custom_role_id: 1 } })]);
-    expect(next.outs).toMatchObject({ role: "administrator", customRoleId: 1 });
-    expect(membership(state.id)).toMatchObject({ role: "administrator", custom_role_id: 1 });
+    expect(ctx.writes()).toEqual([expect.objectContaining({ method: "PATCH", path: `${agents()}/${state.id}`, body: { role: "administrator", custom_role_id: role } })]);
+    expect(next.outs).toMatchObject({ role: "administrator", customRoleId: role });
+    expect(membership(state.id)).toMatchObject({ role: "administrator", custom_role_id: role });
   });
 
   it("keeps a custom role it does not manage through every change", async () => {
+    const role = await customRole();
     const state = await create(provider, frank);
-    expect((await ctx.admin("PATCH", `${agents()}/${state.id}`, { custom_role_id: 1 })).status).toBe(200);
+    expect((await ctx.admin("PATCH", `${agents()}/${state.id}`, { custom_role_id: role })).status).toBe(200);
     const seen = (await refresh(provider, state))!;
     await up(provider, seen, { ...frank, name: "Frank E." });
-    expect(ctx.writes().at(-1)?.body).toEqual({ name: "Frank E.", custom_role_id: 1 });
-    expect(membership(state.id)?.custom_role_id).toBe(1);
+    expect(ctx.writes().at(-1)?.body).toEqual({ name: "Frank E.", custom_role_id: role });
+    expect(membership(state.id)?.custom_role_id).toBe(role);
   });
 
   it("adds a user of another account, who keeps their id, and renames them with one more PATCH when the name differs", async () => {

@@ -38,6 +38,7 @@ describe.each(SHAPES)("AutomationRule (%s shapes)", (shapes) => {
       ],
     });
     expect(state.outs).toEqual({
+      __inputs: state.inputs,
       accountId: ctx.account.id,
       name: "Route refunds",
       description: null,

@@ -31,6 +31,7 @@ describe.each(SHAPES)("Portal (%s shapes)", (shapes) => {
       },
     });
     expect(state.outs).toEqual({
+      __inputs: state.inputs,
       accountId: ctx.account.id,
       name: "Help Center",
       slug: "help",

@@ -15,7 +15,7 @@ describe.each(SHAPES)("Team (%s shapes)", (shapes) => {
     expect(ctx.writes().map((w) => ({ method: w.method, path: w.path, body: w.body }))).toEqual([
       { method: "POST", path: path(), body: { name: "billing desk", description: "Invoices and refunds", allow_auto_assign: false } },
     ]);
-    expect(state.outs).toEqual({ accountId: ctx.account.id, name: "billing desk", description: "Invoices and refunds", allowAutoAssign: false });
+    expect(state.outs).toEqual({ __inputs: state.inputs, accountId: ctx.account.id, name: "billing desk", description: "Invoices and refunds", allowAutoAssign: false });
     expect(teamRow(state.id)).toMatchObject({ name: "billing desk", allow_auto_assign: false, account_id: ctx.account.id });
   });
 

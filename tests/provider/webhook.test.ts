@@ -1,6 +1,6 @@
 /** What is particular to `Webhook` (the shared lifecycle is in collection-resources.test.ts). */
 import { resources } from "../../provider";
-import { ChatwootApiError } from "../../provider/http/errors";
+import { ChatwootApiError } from "../../provider/http/transport/errors";
 import { create, refresh, up } from "./support/engine";
 import { SHAPES, useSandbox } from "./support/sandbox";
 

@@ -10,7 +10,7 @@ import {
   resetConnectionConfig,
   settingLabel,
 } from "../../provider/config";
-import { ConfigError } from "../../provider/http/errors";
+import { ConfigError } from "../../provider/http/transport/errors";
 
 const ENV_NAMES = Object.values(SETTING_SOURCES).map((s) => s.env);
 const saved: Record<string, string | undefined> = {};
@@ -69,6 +69,7 @@ describe("connection()", () => {
       CHATWOOT_MAX_RETRIES: "0",
       CHATWOOT_CREATE_SETTLE_MS: "0",
       CHATWOOT_RATE_LIMIT_MAX_WAIT_MS: "45000",
+      CHATWOOT_RATE_LIMIT_PER_MINUTE: "3000",
     });
     expect(connection()).toEqual({
       url: "http://localhost:3000",
@@ -79,6 +80,7 @@ describe("connection()", () => {
       maxRetries: 0,
       createSettleMs: 0,
       rateLimitMaxWaitMs: 45_000,
+      rateLimitPerMinute: 3_000,
     });
   });
 
@@ -98,6 +100,8 @@ describe("connection()", () => {
     expect("apiAccessToken" in s).toBe(false);
     expect("platformAccessToken" in s).toBe(false);
     expect("accountId" in s).toBe(false);
+    // Unset, the rate limit is learned from the server's first 429.
+    expect("rateLimitPerMinute" in s).toBe(false);
   });
 
   it("sees environment changes made after the first read (rotated tokens)", () => {
@@ -170,6 +174,7 @@ describe("configuration errors", () => {
     ["maxRetries", "CHATWOOT_MAX_RETRIES", ["-1", "many", "101"]],
     ["createSettleMs", "CHATWOOT_CREATE_SETTLE_MS", ["-1", "1m", "99999999999"]],
     ["rateLimitMaxWaitMs", "CHATWOOT_RATE_LIMIT_MAX_WAIT_MS", ["-1", "3m", "180 s", "99999999999"]],
+    ["rateLimitPerMinute", "CHATWOOT_RATE_LIMIT_PER_MINUTE", ["0", "-5", "3000/min", "1e3", "999999999999"]],
   ])("rejects malformed %s values, naming the key and %s", (key, env, values) => {
     for (const value of values) {
       configureConnection({ url: "https://x.example.com", [key]: value });

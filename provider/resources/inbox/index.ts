@@ -6,11 +6,15 @@ import { changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorki
 import { send } from "../../lifecycle/api";
 import { defineCollectionResource } from "../../lifecycle/collection";
 import type { Props } from "../../lifecycle/json";
-import { pick } from "../../lifecycle/outputs";
 import { managedKeysOf } from "../../lifecycle/resource";
 import { toWire } from "../../mapping";
 import { accountId, lineText, name, objectId, text } from "../../validation/fields";
-import { InboxChannel, changedChannelFields, channelTypeName, normalizeChannel } from "./channel";
+import { markAdopted } from "../../lifecycle/adopt";
+import { InboxChannel, changedChannelFields, channelBody, channelTypeName, normalizeChannel } from "./channel";
+import { PROVIDER_CONFIG_KEYS } from "./channel-credentialed";
+import { changedCredentials, InboxCredentials, normalizeCredentials, rememberGiven } from "./credentials";
+import { CsatConfig, normalizeCsatConfig } from "./csat";
+import { checkInbox } from "./rules";
 import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./requests";
 import { InboxServerWire } from "../../wire/inbox";
 import { TimeZone, WorkingHours } from "../../validation/working-hours";
@@ -25,6 +29,7 @@ export const InboxInputs = z
     greetingMessage: text.optional(),
     enableEmailCollect: z.boolean().optional(),
     csatSurveyEnabled: z.boolean().optional(),
+    csatConfig: CsatConfig.optional(),
     enableAutoAssignment: z.boolean().optional(),
     autoAssignmentConfig: z.record(z.string(), z.json()).optional(),
     workingHoursEnabled: z.boolean().optional(),
@@ -34,26 +39,14 @@ export const InboxInputs = z
     lockToSingleConversation: z.boolean().optional(),
     senderNameType: z.enum(["friendly", "professional"], { error: "must be friendly or professional" }).optional(),
     businessName: lineText.optional(),
+    portalId: objectId.nullable().optional(),
     workingHours: WorkingHours.optional(),
     agentBotId: objectId.nullable().optional(),
+    credentials: InboxCredentials.optional(),
     adoptId: objectId.optional(),
     deleteOnDestroy: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    // Chatwoot's name format for api, web-widget (and e-mail) inboxes refuses these characters.
-    const misplaced = v.channel && v.name ? /[/\\<>@]/.exec(v.name) : null;
-    if (misplaced) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: `must not contain "${misplaced[0]}" (Chatwoot refuses /, \\, <, > and @ in the names of ${v.channel!.type} inboxes)` });
-    }
-    if (v.adoptId !== undefined) return;
-    const required = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    if (v.name === undefined) required(["name"], "required to create an inbox (or set adoptId to manage an existing one)");
-    if (v.channel === undefined) {
-      required(["channel"], 'required to create an inbox: { type: "api" } or { type: "web_widget", websiteUrl } (or set adoptId to manage an existing inbox)');
-    } else if (v.channel.type === "web_widget" && v.channel.websiteUrl === undefined) {
-      required(["channel", "websiteUrl"], "required to create a web_widget inbox");
-    }
-  });
+  .superRefine(checkInbox);
 export type InboxInputs = z.input<typeof InboxInputs>;
 type Inputs = z.output<typeof InboxInputs>;
 
@@ -71,24 +64,34 @@ const normalizers = {
   greetingMessage: asPresentText,
   outOfOfficeMessage: asPresentText,
   businessName: asPresentText,
+  csatConfig: normalizeCsatConfig,
+  credentials: normalizeCredentials,
   deleteOnDestroy: (v: unknown) => v === true,
 };
 
-/** An inbox as read for the resource: the server's inbox, with its bot where the resource manages it. */
-type InboxObject = InboxServerWire & { agentBotId?: number | null };
+/**
+ * An inbox as read for the resource: the server's inbox, with its bot and portal where the resource
+ * manages them, and, after a write, the credential digests the outputs had before it.
+ */
+type InboxObject = InboxServerWire & { agentBotId?: number | null; portalId?: number | null; previousCredentials?: unknown; credentialsSent?: boolean };
 
 /**
  * One write of the changed properties: one PATCH with the changed settings, the changed channel
- * fields under `channel` and only the changed days under `working_hours` (Chatwoot updates each
- * listed day and leaves the others); a changed bot through `set_agent_bot` alone. Then the inbox is
- * read back: a day the server answered with success but did not take is an error naming it.
+ * fields and credentials under `channel` and only the changed days under `working_hours`
+ * (Chatwoot updates each listed day and leaves the others); a changed bot through `set_agent_bot`
+ * alone. Then the inbox is read back: a day the server answered with success but did not take is
+ * an error naming it.
  */
 async function write(inputs: Inputs, id: string, keys: readonly string[], current: Props): Promise<InboxObject> {
   const api = inboxApi(inputs.accountId, id);
-  const body = settingsBody(inputs, keys);
-  if (keys.includes("channel") && inputs.channel) {
-    const fields = changedChannelFields(inputs.channel, current.channel);
-    if (fields.length > 0) body.channel = toWire(pick(inputs.channel, fields));
+  rememberGiven(inputs.credentials);
+  const body = settingsBody(inputs, keys, current.csatConfig);
+  const sendCredentials = keys.includes("credentials") ? changedCredentials(inputs.credentials, current.credentials) : [];
+  const fields = keys.includes("channel") && inputs.channel ? changedChannelFields(inputs.channel, current.channel) : [];
+  if (inputs.channel && (fields.length > 0 || sendCredentials.length > 0)) {
+    // A provider config goes whole: keep what the server holds besides the managed keys (a verify token).
+    const heldConfig = PROVIDER_CONFIG_KEYS[inputs.channel.type] ? (await api.get())?.provider_config : undefined;
+    body.channel = channelBody({ channel: inputs.channel, fields, credentials: inputs.credentials, sendCredentials, heldConfig });
   }
   const days = keys.includes("workingHours") ? changedDays(inputs.workingHours, current.workingHours) : [];
   if (days.length > 0) body.working_hours = toWire(days);
@@ -108,12 +111,13 @@ async function write(inputs: Inputs, id: string, keys: readonly string[], curren
         "; Chatwoot skips a day it finds invalid without saying so",
     );
   }
-  return after;
+  return { ...after, previousCredentials: current.credentials };
 }
 
 /**
  * The inbox, or `undefined` when it is gone: a 404, or deleted by this process (newer servers keep
- * showing an inbox they delete in a background job). Its bot is read when `props` manage it.
+ * showing an inbox they delete in a background job). Its bot and portal are read when `props`
+ * manage them.
  */
 async function read(props: Props, id: string): Promise<InboxObject | undefined> {
   const account = props.accountId as number;
@@ -121,8 +125,38 @@ async function read(props: Props, id: string): Promise<InboxObject | undefined> 
   const api = inboxApi(account, id);
   const wire = await api.get();
   if (!wire) return undefined;
-  return props.agentBotId === undefined ? wire : { ...wire, agentBotId: await api.bot() };
+  return withLinks(props, wire);
 }
+
+/** The inbox with its bot and portal, where `props` manage them (each is one more request). */
+async function withLinks(props: Props, wire: InboxServerWire): Promise<InboxObject> {
+  const api = inboxApi(props.accountId as number, wire.id);
+  const links: Partial<InboxObject> = {};
+  if (props.agentBotId !== undefined) links.agentBotId = await api.bot();
+  if (props.portalId !== undefined) links.portalId = await api.portalOf(wire);
+  return { ...wire, ...links };
+}
+
+/** The POST: the settings, and the channel with every field given and its credentials. */
+async function post(inputs: Inputs): Promise<InboxObject> {
+  rememberGiven(inputs.credentials);
+  const channel = inputs.channel!;
+  const credentials = inputs.credentials ?? {};
+  const given = (Object.keys(credentials) as (keyof typeof credentials)[]).filter((k) => credentials[k] !== undefined);
+  const fields = Object.keys(channel).filter((k) => (channel as Props)[k] !== undefined);
+  const body = { ...settingsBody(inputs, managedKeys), channel: { type: channel.type, ...channelBody({ channel, fields, credentials, sendCredentials: given }) } };
+  return withLinks(inputs, await inboxApi(inputs.accountId).create(body));
+}
+
+/** The outputs of an inbox read for the resource (see `inboxOutputs`). */
+const outputsOf = (base: Props, inbox: InboxObject) =>
+  inboxOutputs(base, inbox, {
+    agentBotId: base.agentBotId === undefined ? undefined : (inbox.agentBotId ?? null),
+    portalId: base.portalId === undefined ? undefined : (inbox.portalId ?? null),
+    adopted: base.adopted === true,
+    previousCredentials: inbox.previousCredentials,
+    credentialsSent: inbox.credentialsSent !== false,
+  });
 
 /**
  * Whether an inbox is what a create with these inputs makes: inbox names repeat, so it is one with
@@ -156,24 +190,27 @@ export const inbox = defineCollectionResource({
       if (!inputs.channel || inputs.channel.type === type) return undefined;
       return `inbox ${wire.id} is a ${wire.channel_type ?? "channel-less"} inbox, not ${inputs.channel.type}; leave channel out to manage only its inbox settings`;
     },
+    // Credentials the server does not show are unknown until sent: adoption sends them.
+    current: (inputs, wire) => markAdopted(outputsOf(inputs, { ...wire, credentialsSent: false })),
   },
   stateOnlyKeys: ["deleteOnDestroy"],
+  credentialKeys: ["credentials"],
   derivedKeys: ["channelType"],
   replaceOn: ["channelType"],
   normalizers,
   async prepare(inputs) {
+    rememberGiven(inputs.credentials);
     // The channel type is compared on its own, so that changing it (and only that) replaces the inbox.
     return { inputs: { ...inputs, channelType: inputs.channel?.type }, failures: [] };
   },
-  // Reads carry the bot wherever it is managed; a new inbox (answered, or found after a lost answer) has none.
-  outputs: (base, inbox: InboxObject) =>
-    inboxOutputs(base, inbox, { agentBotId: base.agentBotId === undefined ? undefined : (inbox.agentBotId ?? null), adopted: base.adopted === true }),
+  // Reads carry the bot and portal wherever they are managed; a new inbox (answered, or found after a lost answer) has no bot.
+  outputs: outputsOf,
   complete: true,
   // A server reset can hand out a deleted inbox's id again (test servers do).
   created: (inputs, inbox) => forgetDeleted(inputs.accountId, inbox.id),
   api: () => ({
     get: read,
-    post: (inputs) => inboxApi(inputs.accountId).create({ ...settingsBody(inputs, managedKeys), channel: toWire(inputs.channel) }),
+    post,
     patch: (inputs, id, keys, current) => write(inputs, id, keys, current),
     async remove(props, id) {
       // An adopted inbox was there before the stack: destroying the stack forgets it unless told otherwise.

@@ -12,9 +12,12 @@
  * - update: any failure inside the transaction is rescued into 422 `{"error": errors so far}`;
  * - `execution_delay` (newest builds) needs the account feature `delayed_automations`;
  * - `send_attachment` needs a signed blob id; the sandbox stores no blobs, so it is always refused.
- * The allowlists are the newest upstream ones; both `company` and `company_name` are accepted.
+ * The allowlists are the newest upstream ones; both `company` and `company_name` are accepted. An
+ * Enterprise server adds the condition `sla_policy_id` and the action `add_sla` (its parameters
+ * hold a policy id; only running the rule looks it up).
  */
 import { couldNotCreate, internalError } from "../errors";
+import type { Edition } from "../options";
 import { castBoolean, castInteger, castString, isHash, isPresent, type Params } from "../params";
 import { RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AutomationRuleRecord, type SandboxState } from "../state";
@@ -29,6 +32,10 @@ const ACTION_NAMES = new Set([
   "mute_conversation", "send_attachment", "change_status", "resolve_conversation", "open_conversation", "snooze_conversation",
   "change_priority", "send_email_transcript", "add_private_note",
 ]);
+
+/** What `Enterprise::AutomationRule` adds to the lists (`conditions_attributes`, `actions_attributes`). */
+const ENTERPRISE_CONDITIONS = new Set(["sla_policy_id"]);
+const ENTERPRISE_ACTIONS = new Set(["add_sla"]);
 
 /** Where Ruby would raise (NoMethodError, NOT NULL violation): the controller decides what that becomes. */
 class RubyCrash extends Error {
@@ -48,7 +55,7 @@ export function rulesOf(state: SandboxState, account: AccountRecord): Automation
   return [...state.automationRules.values()].filter((r) => r.account_id === account.id);
 }
 
-export function createRule(state: SandboxState, account: AccountRecord, params: Params): AutomationRuleRecord {
+export function createRule(state: SandboxState, account: AccountRecord, params: Params, edition: Edition): AutomationRuleRecord {
   checkExecutionDelay(account, params);
   const draft = {
     id: 0,
@@ -63,7 +70,7 @@ export function createRule(state: SandboxState, account: AccountRecord, params: 
   };
   assignScalars(draft, params);
   try {
-    const errors = validate(state, account, draft.conditions, draft.actions);
+    const errors = validate(state, account, draft.conditions, draft.actions, edition);
     if (errors.any()) throw couldNotCreate(errors.messages());
     const rule = persistable(draft, errors);
     checkAttachments(rule.actions);
@@ -77,7 +84,7 @@ export function createRule(state: SandboxState, account: AccountRecord, params: 
 }
 
 /** Keys sent replace their values; `conditions`/`actions` are replaced whole when present and not null. */
-export function updateRule(state: SandboxState, account: AccountRecord, rule: AutomationRuleRecord, params: Params): AutomationRuleRecord {
+export function updateRule(state: SandboxState, account: AccountRecord, rule: AutomationRuleRecord, params: Params, edition: Edition): AutomationRuleRecord {
   checkExecutionDelay(account, params);
   const draft = { ...rule, name: rule.name as string | null, description: rule.description, event_name: rule.event_name as string | null, conditions: rule.conditions as unknown, actions: rule.actions as unknown, active: rule.active as boolean | null };
   assignScalars(draft, params);
@@ -85,7 +92,7 @@ export function updateRule(state: SandboxState, account: AccountRecord, rule: Au
   if (params.actions !== undefined && params.actions !== null) draft.actions = params.actions;
   let errors = new RecordErrors();
   try {
-    errors = validate(state, account, draft.conditions, draft.actions);
+    errors = validate(state, account, draft.conditions, draft.actions, edition);
     if (errors.any()) throw new RubyCrash(errors); // update!/save! raise RecordInvalid, rescued like the rest
     const updated = persistable(draft, errors);
     checkAttachments(updated.actions);
@@ -139,8 +146,11 @@ function checkExecutionDelay(account: AccountRecord, params: Params): void {
 }
 
 /** The model's validations, in their order. Raises RubyCrash where Ruby would raise. */
-function validate(state: SandboxState, account: AccountRecord, conditions: unknown, actions: unknown): RecordErrors {
+function validate(state: SandboxState, account: AccountRecord, conditions: unknown, actions: unknown, edition: Edition): RecordErrors {
   const errors = new RecordErrors();
+  const enterprise = edition === "enterprise";
+  const knownCondition = (key: string) => CONDITION_ATTRIBUTES.has(key) || (enterprise && ENTERPRISE_CONDITIONS.has(key));
+  const knownAction = (name: string) => ACTION_NAMES.has(name) || (enterprise && ENTERPRISE_ACTIONS.has(name));
   const list = (value: unknown): Params[] | null => {
     if (value === null || value === undefined) return null;
     if (!Array.isArray(value) || !value.every(isHash)) throw new RubyCrash(errors);
@@ -150,11 +160,11 @@ function validate(state: SandboxState, account: AccountRecord, conditions: unkno
   const actionList = list(actions);
   if (conditionList && conditionList.length > 0) {
     const customKeys = new Set([...state.customAttributeDefinitions.values()].filter((d) => d.account_id === account.id).map((d) => d.attribute_key));
-    const unsupported = conditionList.map((c) => c.attribute_key).filter((key) => !(typeof key === "string" && (CONDITION_ATTRIBUTES.has(key) || customKeys.has(key))));
+    const unsupported = conditionList.map((c) => c.attribute_key).filter((key) => !(typeof key === "string" && (knownCondition(key) || customKeys.has(key))));
     if (unsupported.length > 0) errors.add("conditions", `Automation conditions ${unsupported.map(rubyText).join(",")} not supported.`);
   }
   if (actionList && actionList.length > 0) {
-    const unsupported = actionList.map((a) => a.action_name).filter((name) => !(typeof name === "string" && ACTION_NAMES.has(name)));
+    const unsupported = actionList.map((a) => a.action_name).filter((name) => !(typeof name === "string" && knownAction(name)));
     if (unsupported.length > 0) errors.add("actions", `Automation actions ${unsupported.map(rubyText).join(",")} not supported.`);
   }
   if (conditionList && conditionList.length > 0 && conditionList.filter((c) => c.query_operator === undefined || c.query_operator === null).length > 1) {

@@ -5,23 +5,30 @@
  *   or agents who are members; otherwise 401); create, update, destroy and set_agent_bot are for
  *   administrators (401 otherwise), checked after the lookup;
  * - lists are `policy_scope`d the same way and ordered by lower(name);
- * - create takes `{name, channel: {type, ...channel fields}, ...settings}`; only `web_widget` and `api`
- *   are created here (models/inbox-channels.ts). A missing `channel` is `nil[:type]`, a 500; any
- *   other type leaves the inbox without a channel: 422 "Channel must exist" (upstream answers so for
- *   unknown types; for email, line, telegram, whatsapp and sms a real server would try to create the
- *   channel with the credentials given). `working_hours` is not read on create: new inboxes get the
- *   default week (models/working-hours.ts), and a PATCH sets other hours;
+ * - create takes `{name, channel: {type, ...channel fields}, ...settings}` for the types of
+ *   `allowed_channel_types`: web_widget, api (models/inbox-channels.ts), email, telegram, line, sms
+ *   and whatsapp (models/credentialed-channels.ts, third parties answering as they do for working
+ *   credentials). A missing `channel` is `nil[:type]`, a 500; any other type leaves the inbox
+ *   without a channel: 422 "Channel must exist". A Telegram inbox without a name takes its bot's.
+ *   `working_hours` is not read on create: new inboxes get the default week
+ *   (models/working-hours.ts), and a PATCH sets other hours. `csat_config` is stored as sent;
  * - update applies, in upstream's order and without a transaction around them: the settings
- *   (`update!`, 422 on invalid), then `working_hours` (per day, invalid days silently skipped), then
- *   the channel fields (`update!`, 422). A later failure leaves the earlier parts applied. A `type`
- *   key under `channel` is permitted but is no channel attribute: UnknownAttributeError, a 500;
+ *   (`update!`, 422 on invalid; a present `csat_config` through `format_csat_config`, which fills
+ *   every key left out with its default and drops a template not sent), then `working_hours` (per
+ *   day, invalid days silently skipped), then the channel fields (`update!`, 422; for an e-mail
+ *   inbox the mail-server check first, whose 422 comes after the channel update is applied). A
+ *   later failure leaves the earlier parts applied. A `type` key under `channel` is permitted but
+ *   is no channel attribute: UnknownAttributeError, a 500;
+ * - `portal_id` is `belongs_to :portal, optional: true`: any portal of the installation (another
+ *   account's too, as upstream does not scope it); an id no portal has violates the foreign key, a
+ *   500. The view shows the portal as `help_center {name, slug}` only, while it exists;
  * - settings' rules: name present and, for web-widget, API and email inboxes, free of < > / \ @ and
  *   neither starting nor ending with a symbol (upstream before its name sanitizer; Ruby's \b is
  *   ASCII, so a name ending in "é" is refused too); timezone an IANA identifier (models/timezones.ts);
  *   greeting and out-of-office messages at most 10000 characters; auto_assignment_config's
  *   max_assignment_limit blank or a positive integer. Top-level "null" strings are nil
- *   (upstream's workaround for a frontend bug). `avatar`, `portal_id` and `csat_config` are
- *   permitted upstream but not modelled (dropped);
+ *   (upstream's workaround for a frontend bug). `avatar` is permitted upstream but not modelled
+ *   (dropped);
  * - set_agent_bot takes `{agent_bot: id}` (a bot of this account or a global one, otherwise 404;
  *   servers before `AgentBot.accessible_to` took any bot id) or a null/false/absent `agent_bot`, which
  *   removes the bot; the bot is looked up before the role check;
@@ -31,9 +38,11 @@
 import type { AccountCaller } from "../auth";
 import { internalError, notAuthorizedAction, recordNotFound } from "../errors";
 import { InboxFixture } from "../fixture";
-import { castEnum, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
+import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AgentBotRecord, type InboxRecord, type SandboxState } from "../state";
+import { mailServerCheck } from "./credentialed-channels";
+import { CSAT_CONFIG_PERMIT, formatCsatConfig } from "./csat-config";
 import { channelForRequestType, channelOf, flag, type ChannelKind } from "./inbox-channels";
 import { isTimezoneIdentifier } from "./timezones";
 import { defaultWorkingHours, updateWorkingHours } from "./working-hours";
@@ -54,6 +63,8 @@ const INBOX_PERMIT: PermitFilter = {
   sender_name_type: "scalar",
   business_name: "scalar",
   auto_assignment_config: { max_assignment_limit: "scalar" },
+  portal_id: "scalar",
+  csat_config: CSAT_CONFIG_PERMIT,
 };
 
 const BOOLEAN_SETTINGS = ["greeting_enabled", "enable_email_collect", "csat_survey_enabled", "enable_auto_assignment", "working_hours_enabled", "allow_messages_after_resolved", "lock_to_single_conversation"] as const;
@@ -103,14 +114,20 @@ export function createInbox(state: SandboxState, account: AccountRecord, params:
     hmac_token: null,
     inbox_identifier: null,
     forward_to_email: null,
+    channel_credentials: {},
   };
   if (kind) {
-    kind.assign(draft, permit(channelParams, kind.permit));
+    kind.assign(draft, permit(channelParams, kind.permit), state);
     const channelErrors = new RecordErrors();
-    kind.validate(draft, channelErrors);
+    kind.create?.(draft, channelErrors);
+    kind.validate(draft, channelErrors, state);
     channelErrors.raiseIfAny();
   }
-  assignSettings(draft, permit(request, INBOX_PERMIT));
+  // `inbox_name(channel)`: a Telegram inbox is named after its bot, unless the request names it.
+  draft.name = draft.bot_name ?? "";
+  const attributes = permit(request, INBOX_PERMIT);
+  assignSettings(state, draft, attributes);
+  if (Object.hasOwn(attributes, "csat_config")) draft.csat_config = attributes.csat_config as Params;
   const errors = validateSettings(draft, kind !== undefined);
   if (!kind) {
     errors.add("channel", "must exist");
@@ -121,10 +138,12 @@ export function createInbox(state: SandboxState, account: AccountRecord, params:
 }
 
 /** PATCH /inboxes/{id}: settings, then working hours, then channel fields; each step commits on its own. */
-export function updateInbox(inbox: InboxRecord, params: Params): InboxRecord {
+export function updateInbox(state: SandboxState, inbox: InboxRecord, params: Params): InboxRecord {
   const request = nullStrings(params);
   const settings = { ...inbox };
-  assignSettings(settings, permit(request, INBOX_PERMIT));
+  const attributes = permit(request, INBOX_PERMIT);
+  assignSettings(state, settings, attributes);
+  if (isPresent(attributes.csat_config)) settings.csat_config = formatCsatConfig(attributes.csat_config as Params);
   validateSettings(settings, true).raiseIfAny();
   Object.assign(inbox, settings);
   // `if params[:working_hours]`: Ruby truthiness (an empty list still runs, and changes nothing).
@@ -135,12 +154,16 @@ export function updateInbox(inbox: InboxRecord, params: Params): InboxRecord {
   const channelParams = isHash(request.channel) ? permit(request.channel, { type: "scalar", ...kind?.permit }) : {};
   if (!kind || !isPresent(channelParams)) return inbox;
   if (Object.hasOwn(channelParams, "type")) throw internalError();
-  const channel = { ...inbox };
-  kind.assign(channel, channelParams);
+  // validate_and_update_email_channel renders its 422 and returns; the channel update still runs.
+  const refused = kind.channelType === "Channel::Email" ? mailServerCheck(channelParams) : undefined;
+  const channel = { ...inbox, channel_credentials: { ...inbox.channel_credentials }, provider_config: { ...inbox.provider_config } };
+  kind.assign(channel, channelParams, state);
   const errors = new RecordErrors();
-  kind.validate(channel, errors);
+  kind.validate(channel, errors, state);
   errors.raiseIfAny();
-  return Object.assign(inbox, channel);
+  Object.assign(inbox, channel);
+  if (refused) throw refused;
+  return inbox;
 }
 
 /** `AgentBot.accessible_to(Current.account).find(params[:agent_bot]) if params[:agent_bot]`; null means "remove". */
@@ -185,20 +208,24 @@ function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
 function commitNewInbox(state: SandboxState, draft: InboxRecord, kind: ChannelKind): InboxRecord {
   const id = state.nextId("inboxes");
   const widget = kind.channelType === "Channel::WebWidget";
+  const api = kind.channelType === "Channel::Api";
+  const channelId = state.nextId(kind.table);
   const inbox: InboxRecord = {
     ...draft,
     id,
-    channel_id: state.nextId(kind.table),
+    channel_id: channelId,
     website_token: widget ? state.secrets.fresh() : null,
-    hmac_token: state.secrets.fresh(),
-    inbox_identifier: widget ? null : state.secrets.stable(`inbox-identifier:${id}`, false),
+    hmac_token: widget || api ? state.secrets.fresh() : null,
+    inbox_identifier: api ? state.secrets.stable(`inbox-identifier:${id}`, false) : null,
+    // ensure_forward_to_email (the inbound domain is the sandbox's).
+    forward_to_email: kind.channelType === "Channel::Email" ? `forward-${channelId}@inbound.sandbox.test` : null,
   };
   state.inboxes.set(id, inbox);
   return inbox;
 }
 
 /** Permitted settings onto a copy of the row (casts as ActiveModel does). */
-function assignSettings(inbox: InboxRecord, attributes: Params): void {
+function assignSettings(state: SandboxState, inbox: InboxRecord, attributes: Params): void {
   const has = (key: string) => Object.hasOwn(attributes, key);
   if (has("name")) inbox.name = castString(attributes.name) ?? "";
   for (const key of BOOLEAN_SETTINGS) if (has(key)) inbox[key] = flag(attributes[key]);
@@ -207,6 +234,12 @@ function assignSettings(inbox: InboxRecord, attributes: Params): void {
   // A blank is NULL, refused by the NOT NULL column upstream (a 500); the sandbox keeps the current value.
   if (has("sender_name_type")) inbox.sender_name_type = castEnum(["friendly", "professional"], attributes.sender_name_type) ?? inbox.sender_name_type;
   if (has("auto_assignment_config")) inbox.auto_assignment_config = attributes.auto_assignment_config as Params;
+  if (has("portal_id")) {
+    const portal = castInteger(attributes.portal_id);
+    // The foreign key, checked on the write: an id no portal has is a 500.
+    if (portal !== null && !state.portals.has(portal)) throw internalError();
+    inbox.portal_id = portal;
+  }
 }
 
 /** Inbox's validations, in declaration order; `namedChannel` is `check_channel_type?`. */

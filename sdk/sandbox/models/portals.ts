@@ -12,7 +12,8 @@
  * - update only happens when the `portal` parameter is present, and fails with RecordInvalid's
  *   `{message, attributes}` (newer builds);
  * - top-level `inbox_id` links a web-widget inbox, looked up without an account scope (unknown →
- *   404, other channel types ignored, blank clears the link).
+ *   404, other channel types ignored, blank clears the link);
+ * - deleting a portal deletes its categories and articles.
  */
 import { internalError, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";
@@ -88,8 +89,11 @@ export function updatePortal(state: SandboxState, portal: PortalRecord, request:
   return updated;
 }
 
+/** Its categories and articles go with it (`dependent: :destroy_async`, here at once). */
 export function destroyPortal(state: SandboxState, portal: PortalRecord): void {
   state.portals.delete(portal.id);
+  for (const category of state.categories.values()) if (category.portal_id === portal.id) state.categories.delete(category.id);
+  for (const article of state.articles.values()) if (article.portal_id === portal.id) state.articles.delete(article.id);
 }
 
 /** Permitted attributes plus the raw `config` hash. */

@@ -8,6 +8,9 @@
  *   `URI::DEFAULT_PARSER.make_regexp(%w[http https])`, which is unanchored: the url must contain
  *   an absolute http(s) URI somewhere ("is invalid"); subscriptions must be a non-empty list of
  *   ALLOWED_WEBHOOK_EVENTS ("Invalid events"); 422 RecordInvalid on create and update;
+ * - a create without subscriptions (left out, null, or not a list, which strong parameters drop)
+ *   stores the column's default, eight events (DEFAULT_SUBSCRIPTIONS; upstream's request spec "use
+ *   default if subscription events are nil"); an empty list is sent as such and refused;
  * - `inbox_id` is optional and not checked (`belongs_to :inbox, optional: true`): an unknown id
  *   is stored and the view omits `inbox`; another account's inbox is rendered, as upstream does;
  * - newer builds (WebhookSecretable) generate a signing `secret` on create (`has_secure_token`)
@@ -24,6 +27,12 @@ export const WEBHOOK_EVENTS = [
   "conversation_status_changed", "conversation_updated", "conversation_created", "contact_created", "contact_updated",
   "message_created", "message_updated", "webwidget_triggered", "inbox_created", "inbox_updated",
   "conversation_typing_on", "conversation_typing_off",
+] as const;
+
+/** The `subscriptions` column's default (db/schema.rb): what a webhook created without any subscribes to. */
+export const DEFAULT_SUBSCRIPTIONS = [
+  "conversation_status_changed", "conversation_updated", "conversation_created", "contact_created", "contact_updated",
+  "message_created", "message_updated", "webwidget_triggered",
 ] as const;
 
 const COLUMNS = ["id", "name", "url", "subscriptions", "webhook_type", "account_id", "inbox_id", "secret", "created_at", "updated_at"];
@@ -47,7 +56,7 @@ export function webhooksOf(state: SandboxState, account: AccountRecord): Webhook
 }
 
 export function createWebhook(state: SandboxState, account: AccountRecord, request: ParamsRequest): WebhookRecord {
-  const draft: Draft = { id: 0, account_id: account.id, url: null, name: null, subscriptions: null, inbox_id: null, secret: "" };
+  const draft: Draft = { id: 0, account_id: account.id, url: null, name: null, subscriptions: [...DEFAULT_SUBSCRIPTIONS], inbox_id: null, secret: "" };
   const webhook = validated(state, assign(draft, payload(request)));
   webhook.id = state.nextId("webhooks");
   webhook.secret = state.secrets.fresh();

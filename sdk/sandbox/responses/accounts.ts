@@ -15,7 +15,7 @@ function accountView(account: AccountRecord) {
     created_at: "2024-01-01T00:00:00.000Z",
     ...(present.length > 0 ? { custom_attributes: Object.fromEntries(present) } : {}),
     domain: account.domain,
-    features: Object.fromEntries(account.features.map((f) => [f, true])),
+    features: Object.fromEntries([...account.features].sort().map((f) => [f, true])),
     id: account.id,
     locale: account.locale,
     name: account.name,

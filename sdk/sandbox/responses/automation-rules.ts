@@ -35,13 +35,13 @@ export function show(call: AccountCall): ApiResult {
 
 /** Create answers the bare rule (no payload wrapper) in both modes. */
 export function create(call: AccountCall): ApiResult {
-  return ok(ruleView(createRule(admin(call).state, call.account, call.params)));
+  return ok(ruleView(createRule(admin(call).state, call.account, call.params, call.edition)));
 }
 
 /** `{payload: rule}`; the spec documents `{payload: [rule]}`, which the documented mode sends. */
 export function update(call: AccountCall): ApiResult {
   const rule = findRule(admin(call).state, call.account, call.path.id ?? "");
-  const view = ruleView(updateRule(call.state, call.account, rule, call.params));
+  const view = ruleView(updateRule(call.state, call.account, rule, call.params, call.edition));
   return ok({ payload: call.shapes === "documented" ? [view] : view });
 }
 

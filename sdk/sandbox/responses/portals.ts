@@ -1,6 +1,8 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { internalError } from "../errors";
+import { articlesOf } from "../models/articles";
+import { categoriesOf } from "../models/categories";
 import { createPortal, destroyPortal, findPortal, portalsOf, updatePortal } from "../models/portals";
 import type { PortalRecord } from "../state";
 import { inboxView } from "./inboxes";
@@ -9,14 +11,16 @@ import { inboxView } from "./inboxes";
 const DEFAULT_COLOR = "#1f93ff";
 
 /**
- * The `_portal` partial. Without articles or categories every count is 0; index, create and
- * update pass an empty article list, so their archived/published/draft counts are null, while
- * show counts them. `logo` and `ssl_settings` are omitted (never set here); `inbox` only when linked.
+ * The `_portal` partial. Each allowed locale counts its articles and categories; index, create and
+ * update pass an empty article list, so their `meta` counts no articles (archived, published and
+ * draft counts are null), while show counts them. `logo` and `ssl_settings` are omitted (never
+ * set here); `inbox` only when linked.
  */
-function portalView(call: AccountCall, portal: PortalRecord, counted: boolean) {
+export function portalView(call: AccountCall, portal: PortalRecord, counted: boolean) {
   const { config } = portal;
   const linked = portal.inbox_id === null ? undefined : call.state.inboxes.get(portal.inbox_id);
-  const count = counted ? 0 : null;
+  const articles = counted ? articlesOf(call.state, portal) : [];
+  const count = (status: string) => (counted ? articles.filter((a) => a.status === status).length : null);
   return {
     id: portal.id,
     color: portal.color || DEFAULT_COLOR,
@@ -29,16 +33,21 @@ function portalView(call: AccountCall, portal: PortalRecord, counted: boolean) {
     archived: portal.archived,
     account_id: portal.account_id,
     config: {
-      allowed_locales: config.allowed_locales.map((code) => ({ code, articles_count: 0, categories_count: 0, draft: config.draft_locales.includes(code) })),
+      allowed_locales: config.allowed_locales.map((code) => ({
+        code,
+        articles_count: articlesOf(call.state, portal, { locale: code }).length,
+        categories_count: categoriesOf(call.state, portal, code).length,
+        draft: config.draft_locales.includes(code),
+      })),
       default_locale: config.default_locale,
     },
     ...(linked ? { inbox: inboxView(linked, { administrator: call.role === "administrator", origin: call.origin }) } : {}),
     meta: {
-      all_articles_count: 0,
-      archived_articles_count: count,
-      published_count: count,
-      draft_articles_count: count,
-      categories_count: 0,
+      all_articles_count: articles.length,
+      archived_articles_count: count("archived"),
+      published_count: count("published"),
+      draft_articles_count: count("draft"),
+      categories_count: categoriesOf(call.state, portal).length,
       default_locale: config.default_locale,
     },
   };

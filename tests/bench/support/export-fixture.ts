@@ -2,8 +2,9 @@
  * The sandbox seed of the export benchmark: the built-in seed with account 1 replaced by a large
  * configuration of every kind an export covers (labels, custom attributes of the three models,
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
- * with a bot, portals linked to web widgets, rules that refer to teams, labels, attributes and
- * inboxes, webhooks, canned responses, macros), about `objects` objects in all. Names, keys and
+ * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
+ * policies, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
+ * webhooks, canned responses, macros, dashboard apps), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -25,10 +26,15 @@ const SHARES: Record<TypeName, number> = {
   Inbox: 6,
   InboxMembership: 6,
   Portal: 2,
+  PortalCategory: 3,
+  PortalArticle: 5,
   AutomationRule: 8,
   Webhook: 6,
-  CannedResponse: 24,
+  CannedResponse: 13,
   Macro: 8,
+  SlaPolicy: 1,
+  CustomRole: 1,
+  DashboardApp: 1,
 };
 
 const ACCOUNT = 1;
@@ -42,7 +48,7 @@ export interface ExportSeed {
   fixture: FixtureInput;
   /** Objects per kind an export of account 1 with every kind (bots included) declares. */
   expected: Record<TypeName, number>;
-  /** The requests an export with every kind needs: one list per kind (three for attributes), one read per team, two per inbox. */
+  /** The requests an export with every kind needs: one list per kind (three for attributes), one read per team, two per inbox and per portal. */
   neededRequests: number;
 }
 
@@ -152,6 +158,50 @@ export function exportSeed(objects: number): ExportSeed {
       inbox_id: i < widgets.length ? (widgets[i] as number) : null,
     })),
   ];
+  const slaPolicies: Rows<"sla_policies"> = ids(n.SlaPolicy).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Tier ${id}`,
+    first_response_time_threshold: 900 * (1 + (i % 4)),
+    resolution_time_threshold: 86400 * (1 + (i % 3)),
+    only_during_business_hours: i % 2 === 0,
+  }));
+  const customRoles: Rows<"custom_roles"> = ids(n.CustomRole).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Desk ${id}`,
+    permissions: i % 2 === 0 ? ["conversation_manage", "contact_manage"] : ["report_manage"],
+  }));
+  const dashboardApps: Rows<"dashboard_apps"> = ids(n.DashboardApp).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    title: `Panel ${id}`,
+    content: [{ type: "frame", url: `https://panels.acme.test/${id}` }],
+  }));
+  const ownPortals = portals.filter((portal) => portal.account_id === ACCOUNT);
+  const categories: Rows<"categories"> = ids(n.PortalCategory).map((id, i) => ({
+    id,
+    portal_id: pick(ownPortals, i).id,
+    name: `Section ${id}`,
+    slug: `section-${id}`,
+    locale: i % 2 === 0 ? "en" : "de",
+    position: i,
+  }));
+  const articles: Rows<"articles"> = ids(n.PortalArticle).map((id, i) => {
+    const category = pick(categories, i);
+    return {
+      id,
+      portal_id: category.portal_id,
+      category_id: category.id,
+      locale: category.locale,
+      title: `How to do thing ${id}`,
+      slug: `how-to-${id}`,
+      content: `# Thing ${id}\n\nFirst do this, then that.\n`,
+      status: i % 3 === 0 ? "draft" : "published",
+      position: 10 * (i + 1),
+      author_id: pick(agents, i),
+    };
+  });
   const rules: Rows<"automation_rules"> = ids(n.AutomationRule).map((id, i) => {
     const attribute = pick(attributes, i);
     return {
@@ -168,6 +218,7 @@ export function exportSeed(objects: number): ExportSeed {
       actions: [
         { action_name: "assign_team", action_params: [pick(teams, i).id] },
         { action_name: "add_label", action_params: [pick(labels, i).title] },
+        ...(i % 4 === 0 ? [{ action_name: "add_sla", action_params: [pick(slaPolicies, i).id] }] : []),
       ],
     };
   });
@@ -209,13 +260,19 @@ export function exportSeed(objects: number): ExportSeed {
     labels,
     teams,
     portals,
+    categories,
+    articles,
     automation_rules: rules,
     webhooks,
     canned_responses: cannedResponses,
     macros,
+    sla_policies: slaPolicies,
+    custom_roles: customRoles,
+    dashboard_apps: dashboardApps,
   };
-  // The users, each attribute model, the nine other kinds' lists, the account itself and the Platform App's
-  // bots; a team's members; an inbox's bot and members.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 9 + 2;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox };
+  // The users, each attribute model, the twelve other kinds' lists, the account itself and the Platform
+  // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
+  // (under 25 of each per portal: one page each).
+  const lists = 1 + ATTRIBUTE_MODELS.length + 12 + 2;
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

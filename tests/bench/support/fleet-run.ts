@@ -3,18 +3,19 @@
  * stack with unbounded parallelism, all in one provider process), then all deleted at once, against
  * the sandbox with or without its rate limit. Each phase starts with fresh connection pools and a
  * fresh limiter, as a new `pulumi` process would; the server's rate-limit window carries on (with
- * short windows the destroy starts at the next one, so that its bound is known).
+ * short windows the destroy starts at the next one, so that its bound is known). Windows start at
+ * multiples of the period since the epoch, as rack-attack's do.
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { resources } from "../../../provider";
-import { closeApiClients, limiterStats } from "../../../provider/http/origins";
-import type { LimiterStats } from "../../../provider/http/limiter";
+import { closeApiClients, limiterStats } from "../../../provider/http/transport/origins";
+import type { LimiterStats } from "../../../provider/http/rate-limit/limiter";
 import type { LogEntry } from "../../../sdk/sandbox";
 import { create, destroy, type State } from "../../provider/support/engine";
 import type { BareClient } from "./bare-client";
-import { spendWindow, type WindowLimit } from "./rate-limit";
+import { setWindowLimit, spendWindow, type WindowLimit } from "./rate-limit";
 import type { SandboxProcess } from "./sandbox-process";
 import type { FleetMember } from "./workload";
 
@@ -27,6 +28,10 @@ export interface FleetScenario {
   limit: WindowLimit | null;
   /** Requests already counted in the window when the apply starts (another run, other tooling on the same IP). */
   spent: number;
+  /** Whether the limit binds: the run starts at the start of one of the server's windows (see setWindowLimit). */
+  binds: boolean;
+  /** `chatwoot:rateLimitPerMinute` for the run (unset: the limiter learns the quota from a 429). */
+  rateLimitPerMinute?: number;
   /** Server latency added to every request, uniformly between the two (the sandbox's delay fault). */
   latency?: { minMs: number; maxMs: number };
 }
@@ -81,8 +86,8 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
   const { sandbox, fleet } = ctx;
   await closeApiClients();
   await sandbox.reset();
-  await sandbox.setRateLimit(scenario.limit && { limit: scenario.limit.requests, periodMs: scenario.limit.periodMs });
-  const windowStart = performance.now();
+  if (scenario.limit && scenario.binds) ctx.progress?.(`${scenario.label}: waiting for the start of the server's next window`);
+  const windowStart = scenario.limit ? await setWindowLimit(sandbox, scenario.limit, scenario.binds) : performance.now();
   if (scenario.spent > 0) await spendWindow(ctx.bare, sandbox.info.accounts[0]?.id ?? 1, scenario.spent);
   if (scenario.latency) await addLatency(sandbox, scenario.latency);
   await sandbox.clearLog();
@@ -104,9 +109,14 @@ export async function runFleetScenario(ctx: FleetContext, scenario: FleetScenari
     await sleep(Math.ceil(elapsed / limit.periodMs) * limit.periodMs - elapsed);
     destroyQuota = limit.requests;
   } else if (limit) {
-    // At least what the apply cannot have used of the window it ended in (all it sent, if it never left the first).
-    const sameWindow = apply.windowOffsetMs + apply.wallMs < limit.periodMs;
-    destroyQuota = Math.max(0, limit.requests - apply.requests - (sameWindow ? scenario.spent : 0));
+    // What the apply left of the window the destroy starts in, had it used each earlier window it
+    // waited for in full (had it used less there, it left less now: the bound errs on the short side).
+    const accepted = apply.requests - apply.throttled;
+    const firstLeft = limit.requests - scenario.spent;
+    const endWindow = Math.floor((apply.windowOffsetMs + apply.wallMs) / limit.periodMs);
+    const nowWindow = Math.floor((performance.now() - windowStart) / limit.periodMs);
+    const usedInEnd = endWindow === 0 ? scenario.spent + accepted : accepted - firstLeft - (endWindow - 1) * limit.requests;
+    destroyQuota = nowWindow > endWindow ? limit.requests : Math.max(0, limit.requests - Math.min(limit.requests, Math.max(0, usedInEnd)));
   }
   const created = states.flatMap((state, i) => (state ? [{ state, kind: (fleet[i] as FleetMember).kind }] : []));
   const remove = await phase(ctx, "destroy", windowStart, limit && destroyQuota, (i) => {

@@ -3,12 +3,27 @@
  * rack-attack): using up part of a window before a run, and the earliest a run could finish
  * under the limit.
  */
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { BareClient } from "./bare-client";
+import type { SandboxProcess } from "./sandbox-process";
 
 /** Requests per fixed window. */
 export interface WindowLimit {
   requests: number;
   periodMs: number;
+}
+
+/**
+ * Sets the sandbox's limit and returns when (this process's `performance.now()`) the window the
+ * run starts in began. Windows start at multiples of the period since the epoch (the sandbox's
+ * clock is this machine's), as rack-attack's do. `align`: first wait for the next window to start,
+ * so that a run whose limit binds starts at the start of a window, wherever the clock stands.
+ */
+export async function setWindowLimit(sandbox: SandboxProcess, limit: WindowLimit, align: boolean): Promise<number> {
+  await sandbox.setRateLimit({ limit: limit.requests, periodMs: limit.periodMs });
+  if (align) await sleep(limit.periodMs - (Date.now() % limit.periodMs));
+  return performance.now() - (Date.now() % limit.periodMs);
 }
 
 /** Requests sent at once while using up a window: enough to do it in a few seconds. */

@@ -20,7 +20,7 @@ export interface SandboxProcess {
   clearLog(): Promise<void>;
   /** State back to the fixture (ids restart where they did), empty log. */
   reset(): Promise<void>;
-  /** Requests per period per client (a number: per minute); null: off. A new limit starts a new window. */
+  /** Requests per period per client (a number: per minute); null: off. A new limit starts counting afresh. */
   setRateLimit(limit: RateLimitSetting | null): Promise<void>;
   /** Adds a fault (a reset removes them all). */
   injectFault(fault: Fault): Promise<void>;

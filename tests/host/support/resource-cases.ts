@@ -25,7 +25,12 @@ export type ResourceKind =
   | "Webhook"
   | "Macro"
   | "Team"
-  | "TeamMembership";
+  | "TeamMembership"
+  | "SlaPolicy"
+  | "CustomRole"
+  | "DashboardApp"
+  | "PortalCategory"
+  | "PortalArticle";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
@@ -55,8 +60,6 @@ export interface ResourceCase {
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
   deleted: unknown;
-  /** A type the older build of older-build.test.ts did not have: no state of it was ever written by that build. */
-  addedAfterOlderBuild?: true;
 }
 
 const accountPath = (d: Deployed, rest: string) => `/api/v1/accounts/${String(d.inputs.accountId)}${rest}`;
@@ -71,6 +74,13 @@ const agentRow = (s: Snapshot, d: Deployed) => {
   const membership = user?.memberships.find((m) => m.account_id === Number(d.inputs.accountId));
   return user && membership ? { email: user.email, name: user.name, role: membership.role } : undefined;
 };
+
+/** Makes portal 1 of the reset sandbox (`/portals/help`), which the help-center cases declare their objects in. */
+async function helpPortal(api: ChatwootHost): Promise<void> {
+  const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/portals`, { portal: { name: "Help", slug: "help", config: { allowed_locales: ["en", "de"] } } });
+  ok(made, "making the portal");
+  if ((made.body as { id: number }).id !== 1) throw new Error("the portal made by hand is not portal 1, which the case declares");
+}
 
 export const RESOURCE_CASES: ResourceCase[] = [
   {
@@ -98,7 +108,6 @@ export const RESOURCE_CASES: ResourceCase[] = [
     removeByHand: async (_api, d) => ({ ...d, id: "99", outputs: { ...d.outputs, accountId: 99 } }),
     // Deleting only forgets the account: its settings stay as they are.
     deleted: { name: "Acme Inc", settings: { auto_resolve_after: 1440 } },
-    addedAfterOlderBuild: true,
   },
   {
     kind: "Agent",
@@ -125,7 +134,6 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     // Removed from the only account they had, the person leaves the installation too (Chatwoot's doing).
     deleted: undefined,
-    addedAfterOlderBuild: true,
   },
   {
     kind: "AgentBot",
@@ -422,13 +430,22 @@ export const RESOURCE_CASES: ResourceCase[] = [
     declare: (sdk, name) =>
       new sdk.Inbox(name, {
         name: "Website",
-        channel: { type: "web_widget", websiteUrl: "https://www.example.test", widgetColor: "#1F93FF" },
+        channel: { type: "web_widget", websiteUrl: "https://www.example.test", widgetColor: "#1F93FF", allowedDomains: ["www.example.test"] },
         timezone: "Europe/Berlin",
+        csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } },
         workingHours: [{ dayOfWeek: 1, openHour: 9, closeHour: 17 }],
       }),
     bad: { inputs: { timezone: "Mars/Base", workingHours: [{ dayOfWeek: 1, openHour: 17, closeHour: 9 }] }, properties: ["timezone", "workingHours.0.closeHour"] },
     onServer: (s, d) => row(s.inboxes, d),
-    created: { name: "Website", channel_type: "Channel::WebWidget", website_url: "https://www.example.test", timezone: "Europe/Berlin", account_id: 1 },
+    created: {
+      name: "Website",
+      channel_type: "Channel::WebWidget",
+      website_url: "https://www.example.test",
+      allowed_domains: "www.example.test",
+      csat_config: expect.objectContaining({ display_type: "star", survey_rules: { operator: "contains", values: ["vip"] } }),
+      timezone: "Europe/Berlin",
+      account_id: 1,
+    },
     change: {
       inputs: { workingHours: [{ dayOfWeek: 1, openHour: 10, closeHour: 16 }] },
       write: (d) => `PATCH ${accountPath(d, `/inboxes/${d.id}`)}`,
@@ -443,6 +460,130 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/inboxes/${d.id}`)), "deleting the inbox");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "SlaPolicy",
+    // The sandbox plays an Enterprise server whose seed accounts have the `sla` feature on.
+    declare: (sdk, name) => new sdk.SlaPolicy(name, { name: "Gold", firstResponseTimeThreshold: 900, resolutionTimeThreshold: 86400 }),
+    bad: { inputs: { firstResponseTimeThreshold: 0, resolutionTimeThreshold: 86_400_000 }, properties: ["firstResponseTimeThreshold", "resolutionTimeThreshold"] },
+    onServer: (s, d) => row(s.sla_policies, d),
+    created: { name: "Gold", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: false, account_id: 1 },
+    change: {
+      inputs: { onlyDuringBusinessHours: true },
+      write: (d) => `PATCH ${accountPath(d, `/sla_policies/${d.id}`)}`,
+      server: { only_during_business_hours: true, name: "Gold" },
+      outputs: { onlyDuringBusinessHours: true, firstResponseTimeThreshold: 900 },
+    },
+    // Names repeat freely: the new policy comes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/sla_policies/${d.id}`), { first_response_time_threshold: 1800 }), "changing a threshold"),
+      outputs: { firstResponseTimeThreshold: 1800, name: "Gold" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/sla_policies/${d.id}`)), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PortalCategory",
+    declare: (sdk, name) => new sdk.PortalCategory(name, { portalId: 1, name: "Billing", slug: "billing", locale: "en", icon: "💳" }),
+    prepare: helpPortal,
+    bad: { inputs: { slug: "billing/refunds", locale: "pt-BR" }, properties: ["slug", "locale"] },
+    onServer: (s, d) => row(s.categories, d),
+    created: { name: "Billing", slug: "billing", locale: "en", icon: "💳", portal_id: 1, account_id: 1 },
+    change: {
+      inputs: { description: "Invoices and refunds" },
+      write: (d) => `PATCH ${accountPath(d, `/portals/help/categories/${d.id}`)}`,
+      server: { description: "Invoices and refunds", slug: "billing" },
+      outputs: { description: "Invoices and refunds", portalSlug: "help" },
+    },
+    // Slug and locale are unique in the portal: the old category goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/portals/help/categories/${d.id}`), { category: { name: "Renamed by hand" } }), "renaming the category"),
+      outputs: { name: "Renamed by hand", slug: "billing" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/portals/help/categories/${d.id}`)), "deleting the category");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CustomRole",
+    declare: (sdk, name) => new sdk.CustomRole(name, { name: "Billing desk", permissions: ["contact_manage", "report_manage"] }),
+    bad: { inputs: { name: " ", permissions: ["inbox_manage"] }, properties: ["name", "permissions.0"] },
+    onServer: (s, d) => row(s.custom_roles, d),
+    created: { name: "Billing desk", permissions: ["contact_manage", "report_manage"], account_id: 1 },
+    change: {
+      inputs: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"] },
+      write: (d) => `PATCH ${accountPath(d, `/custom_roles/${d.id}`)}`,
+      server: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"], name: "Billing desk" },
+      outputs: { permissions: ["contact_manage", "report_manage", "conversation_unassigned_manage"], name: "Billing desk" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/custom_roles/${d.id}`), { permissions: ["report_manage"] }), "taking a permission away"),
+      outputs: { permissions: ["report_manage"], name: "Billing desk" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/custom_roles/${d.id}`)), "deleting the role");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "DashboardApp",
+    declare: (sdk, name) => new sdk.DashboardApp(name, { title: "CRM", frameUrls: ["https://crm.example.test/panel"] }),
+    bad: { inputs: { title: "", frameUrls: ["crm.example.test"] }, properties: ["title", "frameUrls.0"] },
+    onServer: (s, d) => row(s.dashboard_apps, d),
+    created: { title: "CRM", content: [{ type: "frame", url: "https://crm.example.test/panel" }], account_id: 1 },
+    change: {
+      inputs: { title: "CRM panel" },
+      write: (d) => `PATCH ${accountPath(d, `/dashboard_apps/${d.id}`)}`,
+      server: { title: "CRM panel", content: [{ type: "frame", url: "https://crm.example.test/panel" }] },
+      outputs: { title: "CRM panel", frameUrls: ["https://crm.example.test/panel"] },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) =>
+        ok(await api.admin("PATCH", accountPath(d, `/dashboard_apps/${d.id}`), { content: [{ type: "frame", url: "https://crm.example.test/other" }] }), "changing the frame"),
+      outputs: { frameUrls: ["https://crm.example.test/other"], title: "CRM" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/dashboard_apps/${d.id}`)), "deleting the app");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PortalArticle",
+    // User 1 is account 1's administrator.
+    declare: (sdk, name) =>
+      new sdk.PortalArticle(name, { portalId: 1, title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", authorId: 1 }),
+    prepare: helpPortal,
+    bad: { inputs: { slug: "search", status: "live" }, properties: ["slug", "status"] },
+    onServer: (s, d) => row(s.articles, d),
+    created: { title: "Getting started", slug: "getting-started", content: "# Welcome", status: "published", author_id: 1, portal_id: 1, account_id: 1 },
+    change: {
+      inputs: { title: "Start here" },
+      write: (d) => `PATCH ${accountPath(d, `/portals/help/articles/${d.id}`)}`,
+      server: { title: "Start here", content: "# Welcome" },
+      outputs: { title: "Start here", portalSlug: "help" },
+    },
+    // Slugs are unique across the installation: the old article goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/portals/help/articles/${d.id}`), { article: { status: "draft" } }), "unpublishing the article"),
+      outputs: { status: "draft", slug: "getting-started" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/portals/help/articles/${d.id}`)), "deleting the article");
       return d;
     },
     deleted: undefined,

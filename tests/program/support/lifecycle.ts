@@ -48,8 +48,8 @@ export interface LifecycleSpec {
   afterUp(ctx: StackContext, up: Operation): Promise<void>;
   /** A setting changed, the resource and properties it changes, and the request it must send. */
   edit: { settings: Record<string, string>; resource: string; diff: readonly string[]; write(ctx: StackContext): Promise<ExpectedWrite> };
-  /** A change made outside Pulumi, and the request that undoes it. */
-  drift: { resource: string; make(ctx: StackContext): Promise<void>; repair(ctx: StackContext): Promise<ExpectedWrite> };
+  /** A change made outside Pulumi, the properties it changes, and the request that undoes it. */
+  drift: { resource: string; diff: readonly string[]; make(ctx: StackContext): Promise<void>; repair(ctx: StackContext): Promise<ExpectedWrite> };
   /** A setting that makes an input impossible, and the property `preview` must name with its reason. */
   badInput: { settings: Record<string, string>; message: RegExp };
   /** Stack outputs that must show as `[secret]`. */
@@ -167,7 +167,7 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
       expect((await ctx.resources()).get(resource)?.id).toBe(id);
     });
 
-    test("an out-of-band change: refresh records it, preview --expect-no-changes fails, up repairs it with one PATCH", async () => {
+    test("an out-of-band change: refresh records it, preview --expect-no-changes fails listing the property, up repairs it with one PATCH", async () => {
       await lifecycle.drift.make(ctx);
       const { resource } = lifecycle.drift;
       const before = (await ctx.resources()).get(resource)?.outputs;
@@ -176,9 +176,11 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
       expect(refresh.steps.filter((s) => s.op === "update").map((s) => s.name)).toEqual([resource]);
       expect((await ctx.resources()).get(resource)?.outputs).not.toEqual(before);
 
-      const check = await ctx.project.preview("--expect-no-changes");
+      const check = await ctx.project.preview("--expect-no-changes", "--diff");
       expect(check.code).not.toBe(0);
       expect(opsOf(check)).toEqual({ ...every("same"), [resource]: "update" });
+      // The refresh stored the server's value as the property's input: the display names it.
+      for (const key of lifecycle.drift.diff) expect(check.stdout).toMatch(new RegExp(`^ *~ ${key}\\s*:`, "m"));
 
       stepStart = ctx.sandbox.control.log().length;
       const up = await ctx.project.up();
@@ -202,6 +204,8 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
       // The stored providers are the one-line shims, loaded by package name.
       for (const [, resource] of await ctx.resources()) {
         expect(String(resource.inputs.__provider)).toMatch(/require\("pulumi-chatwoot\/dist\/sdk\/shims\/[a-z-]+\.js"\)/);
+        // The copy of the inputs kept for refresh is encrypted (a copy would not inherit a secret input's secrecy).
+        expect(resource.outputs.__inputs).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
       }
     });
 

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { unwrapSecret, withoutProvider } from "../../../provider/lifecycle/json";
 
 /**
  * Drives a provider's lifecycle methods in the order Pulumi's engine does (check before create /
@@ -28,7 +29,7 @@ export async function check(p: Provider, news: Props, olds: Props = {}): Promise
 export async function create(p: Provider, raw: Props): Promise<State> {
   const inputs = await check(p, raw);
   const r = await p.create(inputs);
-  return { id: r.id, inputs, outs: r.outs as Props };
+  return { id: r.id, inputs, outs: plain(r.outs as Props) };
 }
 
 export type Op = "same" | "update" | "replace";
@@ -40,14 +41,25 @@ export async function up(p: Provider, state: State, raw: Props): Promise<{ op: O
   if (diff.replaces?.length) return { op: "replace", state, diff };
   if (!diff.changes) return { op: "same", state, diff };
   const r = await p.update!(state.id, state.outs, inputs);
-  return { op: "update", state: { id: state.id, inputs, outs: r.outs as Props }, diff };
+  return { op: "update", state: { id: state.id, inputs, outs: plain(r.outs as Props) }, diff };
 }
 
-/** `pulumi refresh` of one resource: `undefined` when the provider reports it gone. */
+/**
+ * `pulumi refresh` of one resource: `undefined` when the provider reports it gone. Inputs the
+ * provider returns replace the stored ones, as the engine does.
+ */
 export async function refresh(p: Provider, state: State): Promise<State | undefined> {
   const r = await p.read!(state.id, state.outs);
   if (!r.id) return undefined;
-  return { id: r.id, inputs: state.inputs, outs: r.props as Props };
+  return { id: r.id, inputs: r.inputs ? withoutProvider(r.inputs as Props) : state.inputs, outs: plain(r.props as Props) };
+}
+
+/**
+ * Outputs as the engine hands them back to this provider, which does not accept secrets: secret
+ * values (in Pulumi's wire form) unwrapped.
+ */
+export function plain(outs: Props): Props {
+  return Object.fromEntries(Object.entries(outs).map(([key, value]) => [key, unwrapSecret(value)]));
 }
 
 export async function destroy(p: Provider, state: State): Promise<void> {

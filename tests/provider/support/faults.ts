@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { closeApiClients } from "../../../provider/http/transport/origins";
 import type { Fault } from "../../../sdk/sandbox";
 import { create, destroy, refresh, up, type Props, type State } from "./engine";
 import { useSandbox } from "./sandbox";
@@ -240,6 +241,9 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
         (err: unknown) => err,
       ).finally(() => ctx.connect());
       ctx.sb.control.clearFaults();
+      // A persisting 429 leaves the process waiting for the server's next window (a minute, as
+      // Chatwoot's): the rest of the file runs as a new process would, with fresh pools and limiter.
+      if (fault.kind === "status" && fault.status === 429) await closeApiClients();
       if (outcome === "updated") {
         // Only a fault that still lets the write through (a lost, unreadable or failed answer) may
         // succeed: an idempotent write whose effect shows is done (memberships read it back).

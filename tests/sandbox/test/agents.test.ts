@@ -109,9 +109,10 @@ describe("agent writes", () => {
   });
 
   it("sets the custom role from every create and update (Enterprise): absent means none, an unknown id is a 500", async () => {
-    expect((await admin1.patch(`${AGENTS}/2`, { custom_role_id: 1 })).body).toMatchObject({ custom_role_id: 1 });
+    const role = (await admin1.post("/api/v1/accounts/1/custom_roles", { name: "Supervisor", permissions: ["report_manage"] })).body as { id: number };
+    expect((await admin1.patch(`${AGENTS}/2`, { custom_role_id: role.id })).body).toMatchObject({ custom_role_id: role.id });
     expect((await admin1.patch(`${AGENTS}/2`, { name: "Bob Agent" })).body).toMatchObject({ custom_role_id: null });
-    expect((await admin1.post(AGENTS, { email: "h@acme.test", name: "H", custom_role_id: 1 })).body).toMatchObject({ custom_role_id: 1 });
+    expect((await admin1.post(AGENTS, { email: "h@acme.test", name: "H", custom_role_id: role.id })).body).toMatchObject({ custom_role_id: role.id });
     expect((await admin1.patch(`${AGENTS}/2`, { custom_role_id: 99 })).status).toBe(500);
   });
 

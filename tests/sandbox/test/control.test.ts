@@ -143,6 +143,19 @@ describe("test controls", () => {
       expect((await control("GET", "/rate-limit")).body).toBeNull();
     });
 
+    it("sets and reads the server's clock offset over HTTP; its Date headers follow it", async () => {
+      const offsetMs = -7 * 86_400_000;
+      expect((await control("PUT", "/clock", { offsetMs })).status).toBe(204);
+      const clock = (await control("GET", "/clock")).body as { offsetMs: number; now: string };
+      expect(clock.offsetMs).toBe(offsetMs);
+      const date = Date.parse((await platform1.get(BOTS)).headers.get("date") ?? "");
+      // A week behind, to the second (an HTTP date has no milliseconds).
+      expect(Math.abs(date - (Date.now() + offsetMs))).toBeLessThan(5_000);
+      expect(Math.abs(Date.parse(clock.now) - (Date.now() + offsetMs))).toBeLessThan(5_000);
+      expect((await control("PUT", "/clock", { offsetMs: 1.5 })).status).toBe(400);
+      expect((await control("PUT", "/clock", 1000)).status).toBe(400);
+    });
+
     it("answers 404 for an unknown control endpoint", async () => {
       expect((await control("GET", "/nope")).status).toBe(404);
     });

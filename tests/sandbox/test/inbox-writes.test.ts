@@ -76,7 +76,9 @@ describe.each(MODES)("inbox writes (%s shapes)", (mode) => {
       ["a Rails timezone name", { ...API, timezone: "Eastern Time (US & Canada)" }, { message: "Timezone is not included in the list", attributes: ["timezone"] }],
       ["a zero assignment limit", { ...API, auto_assignment_config: { max_assignment_limit: 0 } }, { message: "Auto assignment config max_assignment_limit must be greater than 0", attributes: ["auto_assignment_config"] }],
       ["an unknown channel type", { name: "X", channel: { type: "fax" } }, { message: "Channel must exist", attributes: ["channel"] }],
-      ["a channel type the sandbox does not create", { name: "X", channel: { type: "email", email: "x@acme.test" } }, { message: "Channel must exist", attributes: ["channel"] }],
+      // Not in upstream's allowed_channel_types: these connect through OAuth or a controller of their own.
+      ["a channel type POST /inboxes does not create (Facebook)", { name: "X", channel: { type: "facebook", page_id: "1" } }, { message: "Channel must exist", attributes: ["channel"] }],
+      ["a channel type POST /inboxes does not create (Twilio)", { name: "X", channel: { type: "twilio_sms", account_sid: "AC1" } }, { message: "Channel must exist", attributes: ["channel"] }],
     ];
     it.each(refused)("refuses %s with Rails' 422 and creates nothing", async (_case, body, error) => {
       const count = snapshot().inboxes.length;

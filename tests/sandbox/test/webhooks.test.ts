@@ -32,8 +32,8 @@ describe.each(MODES)("webhooks (%s shapes)", (mode) => {
       expect(sandbox().control.snapshot().webhooks.map((w) => w.inbox_id)).toEqual([2, 99]);
     });
 
-    it("refuses unknown, empty or missing subscriptions and urls without an http(s) URI", async () => {
-      for (const subscriptions of [["conversation_created", "order_paid"], [], "message_created", undefined]) {
+    it("refuses unknown or empty subscriptions and urls without an http(s) URI", async () => {
+      for (const subscriptions of [["conversation_created", "order_paid"], []]) {
         const answer = await admin1.post(WEBHOOKS, { url: hook.url, subscriptions });
         expect(outcome(answer)).toEqual([422, { message: "Subscriptions Invalid events", attributes: ["subscriptions"] }]);
       }
@@ -42,6 +42,26 @@ describe.each(MODES)("webhooks (%s shapes)", (mode) => {
         expect(outcome(answer)).toEqual([422, { message: "Url is invalid", attributes: ["url"] }]);
       }
       expect((await admin1.post(WEBHOOKS, { ...hook, url: "see http://x.test" })).status).toBe(200);
+    });
+
+    // Upstream's request spec "use default if subscription events are nil": the column's default.
+    it("subscribes a webhook created without subscriptions (left out, null, or not a list) to the eight default events", async () => {
+      const defaults = [
+        "conversation_status_changed", "conversation_updated", "conversation_created", "contact_created", "contact_updated",
+        "message_created", "message_updated", "webwidget_triggered",
+      ];
+      const bodies = [{ url: "https://a.test" }, { url: "https://b.test", subscriptions: null }, { webhook: { url: "https://c.test", subscriptions: "message_created" } }];
+      for (const body of bodies) {
+        const answer = await admin1.post(WEBHOOKS, body);
+        expect(answer.status).toBe(200);
+        expect((answer.body as { payload: { webhook: Webhook } }).payload.webhook.subscriptions).toEqual(defaults);
+      }
+      // The default is the column's, for creates only: an update without subscriptions keeps the webhook's.
+      const [first] = await list();
+      expect((await admin1.patch(`${WEBHOOKS}/${first.id}`, { subscriptions: ["inbox_updated"] })).status).toBe(200);
+      expect((await admin1.patch(`${WEBHOOKS}/${first.id}`, { name: "Renamed", subscriptions: null })).body).toMatchObject({
+        payload: { webhook: { name: "Renamed", subscriptions: ["inbox_updated"] } },
+      });
     });
 
     it("keeps urls unique per account", async () => {

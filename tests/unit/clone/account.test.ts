@@ -1,6 +1,6 @@
 /** Reading an account through a client: what is asked for, what is kept, and what fails the export. */
-import type { ApiClient, ApiRequest } from "../../../provider/http/client";
-import { ChatwootApiError } from "../../../provider/http/errors";
+import type { ApiClient, ApiRequest } from "../../../provider/http/transport/client";
+import { ChatwootApiError } from "../../../provider/http/transport/errors";
 import { readAccount } from "../../../sdk/clone/account";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
 
@@ -102,4 +102,63 @@ test("kinds not asked for are not read; inboxes always read their bot, members o
     types: new Set(["Inbox", "InboxMembership"]),
   });
   expect(withMembers.inboxes[0]?.memberIds).toEqual([11]);
+});
+
+describe("Enterprise kinds the server or the account lacks", () => {
+  const refused = (req: ApiRequest, status: number, serverMessage: string) =>
+    new ChatwootApiError({ kind: "http", method: req.method, path: req.path, status, serverMessage, body: "json", writeOutcome: "not-applied" });
+  /** A server whose lists of `failing` (default: SLA policies and custom roles) fail with `status`, and whose account has `features` enabled. */
+  const gated = (status: number, message: string, features: Record<string, boolean>, failing = ["sla_policies", "custom_roles"]) => {
+    const client: ApiClient = {
+      async send(req) {
+        if (failing.some((path) => req.path === at(path))) throw refused(req, status, message);
+        if (req.path === "/api/v1/accounts/1") return { status: 200, body: { id: 1, features } };
+        return { status: 200, body: req.path === at("automation_rules") ? { payload: [{ id: 3, name: "Gold SLA", actions: [{ action_name: "add_sla", action_params: [4] }] }] } : [] };
+      },
+    };
+    return client;
+  };
+
+  test("a community server (routing 404, the account readable) has none: each is left out with the reason, nothing fails", async () => {
+    const progress: string[] = [];
+    const snapshot = await readAccount(gated(404, "Not Found", {}), 1, { types: ALL, progress: (type, n) => progress.push(`${type} ${n}`) });
+    expect(snapshot.unavailable.map((u) => u.type)).toEqual(["SlaPolicy", "CustomRole"]);
+    expect(snapshot.unavailable[0]?.reason).toMatch(/^this server has no SLA policies: they are a feature of Chatwoot's Enterprise edition/);
+    expect(progress).not.toContain("SlaPolicy 0");
+    // What refers to a kind left out says it was not exported.
+    expect(snapshot.types.has("SlaPolicy")).toBe(false);
+    expect(snapshot.types.has("Label")).toBe(true);
+  });
+
+  test("an account whose flag is off (the role check's 401) has none, naming the flag", async () => {
+    const snapshot = await readAccount(gated(401, "You are not authorized to do this action", { custom_roles: true }, ["sla_policies"]), 1, { types: ALL });
+    expect(snapshot.unavailable).toEqual([{ type: "SlaPolicy", reason: expect.stringMatching(/^the account's "sla" feature is off/) }]);
+  });
+
+  test("a 401 with the flag on is the token's role: the read fails", async () => {
+    await expect(readAccount(gated(401, "You are not authorized to do this action", { sla: true, custom_roles: true }), 1, { types: ALL })).rejects.toMatchObject({
+      status: 401,
+      path: at("sla_policies"),
+    });
+  });
+
+  test("another failure (a 500) fails the read", async () => {
+    await expect(readAccount(gated(500, "Internal Server Error", {}), 1, { types: ALL })).rejects.toMatchObject({ status: 500 });
+  });
+});
+
+test("a portal's categories and articles are read portal by portal, every page of them, each marked with its portal", async () => {
+  const articles = Array.from({ length: 27 }, (_, i) => ({ id: i + 1, slug: `a-${i + 1}`, title: "A", author: { id: 11 } }));
+  const { client, sent } = server({
+    [at("portals")]: { payload: [{ id: 7, slug: "help", name: "Help" }] },
+    [at("portals/help/categories")]: { payload: [{ id: 3, slug: "billing", locale: "en", name: "Billing" }], meta: {} },
+    [at("portals/help/articles")]: (req: ApiRequest) => ({ payload: articles.slice((Number(req.query?.page) - 1) * 25, Number(req.query?.page) * 25) }),
+  });
+  const snapshot = await readAccount(client, 1, { types: new Set(["PortalCategory", "PortalArticle"]) });
+  // Portals are listed for their slugs, but not exported unless asked for.
+  expect(snapshot.portals).toEqual([]);
+  expect(snapshot.categories).toEqual([expect.objectContaining({ id: 3, portal_id: 7, portal_slug: "help" })]);
+  expect(snapshot.articles.map((a) => a.id)).toEqual(articles.map((a) => a.id));
+  expect(snapshot.articles[0]).toMatchObject({ portal_id: 7, portal_slug: "help", author_id: 11 });
+  expect(sent.filter((r) => r.path === at("portals/help/articles")).map((r) => r.query?.page)).toEqual(["1", "2"]);
 });

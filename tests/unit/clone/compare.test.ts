@@ -127,3 +127,21 @@ test("account settings compare, all but the account's name (a copy keeps its own
     { type: "AccountSettings", key: "account", kind: "changed", changes: [{ property: "autoResolveAfter", source: 1440, target: 60 }] },
   ]);
 });
+
+test("a rule's add_sla compares by the SLA policy it names; a custom role's permissions as a set", () => {
+  const withSla = (offset: number, policy: string, permissions: string[]) =>
+    buildModel(
+      snapshotOf({
+        slaPolicies: [
+          { id: 1 + offset, name: "Gold", first_response_time_threshold: 900 },
+          { id: 2 + offset, name: "Silver", first_response_time_threshold: 3600 },
+        ],
+        customRoles: [{ id: 3 + offset, name: "Desk", permissions }],
+        rules: [{ id: 4 + offset, name: "VIP", event_name: "conversation_created", conditions: [], actions: [{ action_name: "add_sla", action_params: [policy === "Gold" ? 1 + offset : 2 + offset] }] }],
+      }),
+    );
+  expect(compareModels(withSla(0, "Gold", ["report_manage", "contact_manage"]), withSla(100, "Gold", ["contact_manage", "report_manage"]))).toEqual([]);
+  const [diff] = compareModels(withSla(0, "Gold", ["report_manage"]), withSla(100, "Silver", ["report_manage"]));
+  expect(kinds([diff as Difference])).toEqual(["changed AutomationRule VIP"]);
+  expect(JSON.stringify(diff?.changes[0])).toContain('SLA policy \\"Silver\\"');
+});

@@ -29,12 +29,20 @@ const ACCOUNT: RawAccount = {
         { action_name: "assign_team", action_params: [4] },
         { action_name: "assign_team", action_params: [99] },
         { action_name: "add_label", action_params: ["vip"] },
+        { action_name: "add_sla", action_params: [14] },
       ],
     },
   ],
   webhooks: [{ id: 10, url: "https://hooks.acme.test/x", subscriptions: ["message_created"], inbox_id: 6, secret: "webhook-signing-secret" }],
   cannedResponses: [{ id: 11, short_code: "hi", content: "Hello" }],
-  macros: [{ id: 12, name: "Spam", visibility: "global", actions: [{ action_name: "add_label", action_params: ["spam"] }] }],
+  macros: [
+    { id: 12, name: "Spam", visibility: "global", actions: [{ action_name: "add_label", action_params: ["spam"] }] },
+    // Upstream's macros refuse add_sla; a server that takes it (a fork) is exported the same way.
+    { id: 13, name: "Gold SLA", visibility: "global", actions: [{ action_name: "add_sla", action_params: [14] }] },
+  ],
+  slaPolicies: [{ id: 14, name: "Gold", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: true }],
+  customRoles: [{ id: 15, name: "Billing desk", description: null, permissions: ["report_manage", "contact_manage"] }],
+  dashboardApps: [{ id: 16, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/panel" }] }],
 };
 
 const CREDENTIALS = ["website-token-6", "hmac-token-6", "bot-access-token", "portal-inbox-token", "webhook-signing-secret"];
@@ -67,6 +75,7 @@ test("references are expressions of the objects they name, never the exported ac
   expect(text).toMatch(/^const agentBob = new chatwoot\.Agent\("agent-bob", /m);
   expect(text).toMatch(/userIds: \[idOf\(agentBob\)\]/);
   expect(text).not.toContain("agentId(");
+  expect(text.match(/\{ actionName: "add_sla", actionParams: \[idOf\(slaPolicyGold\)\] \}/g)).toHaveLength(2);
   // The account comes from the stack's config.
   expect(text).not.toMatch(/accountId/);
 });
@@ -75,7 +84,7 @@ test("adoption: natural-key kinds switch adopt, the others adopt by id, an inbox
   const text = program();
   expect(text).toContain('const adopt = config.getBoolean("adopt") ?? true;');
   expect(text).toMatch(/new chatwoot\.Label\("label-vip", \{[^}]*adopt \}\)/);
-  for (const id of [5, 6, 9]) expect(text).toContain(`adoptId: adopt ? ${id} : undefined,`);
+  for (const id of [5, 6, 9, 14, 15, 16]) expect(text).toContain(`adoptId: adopt ? ${id} : undefined,`);
   expect(text).toContain('adoptId: adopt ? 7 : config.requireNumber("inboxMailId"),');
   expect(model().settings.map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
 });
@@ -95,6 +104,32 @@ test("what cannot be mapped is a comment where it is and a warning naming the ob
   expect(warnings).toHaveLength(3);
 });
 
+test("SLA policies, custom roles and dashboard apps are declared with what they hold", () => {
+  const text = program();
+  expect(text).toContain(
+    [
+      'const slaPolicyGold = new chatwoot.SlaPolicy("sla-policy-gold", {',
+      '  name: "Gold",',
+      "  firstResponseTimeThreshold: 900,",
+      "  resolutionTimeThreshold: 86400,",
+      "  onlyDuringBusinessHours: true,",
+      "  adoptId: adopt ? 14 : undefined,",
+      "});",
+    ].join("\n"),
+  );
+  // Permissions are a set: declared sorted, whatever order the server keeps.
+  expect(text).toContain('permissions: ["contact_manage", "report_manage"]');
+  expect(text).toContain('const dashboardAppCrm = new chatwoot.DashboardApp("dashboard-app-crm", {');
+  expect(text).toContain('frameUrls: ["https://crm.acme.test/panel"]');
+});
+
+test("a kind the server or the account lacks is a warning, and nothing of it is declared", () => {
+  const snapshot = { ...snapshotOf({ ...ACCOUNT, slaPolicies: [] }), unavailable: [{ type: "SlaPolicy" as const, reason: "this server has no SLA policies" }] };
+  const built = buildModel(snapshot);
+  expect(built.warnings).toContain("SLA policies not exported: this server has no SLA policies");
+  expect(programText(built)).not.toContain("chatwoot.SlaPolicy(");
+});
+
 test("without agent bots in the export the inbox's bot is not declared: a comment says why, and a warning", () => {
   const text = programText(buildModel(snapshotOf({ ...ACCOUNT, types: RESOURCE_TYPES.map((t) => t.sdkClass).filter((t) => t !== "AgentBot") })));
   expect(text).toMatch(/agentBotId: undefined, \/\/ agent bot 5: agent bots are not part of this export\n/);
@@ -103,7 +138,7 @@ test("without agent bots in the export the inbox's bot is not declared: a commen
 test("people are Agent resources, always adopted and kept in the account when the stack is destroyed", () => {
   const agents = [
     { id: 11, name: "Bob", email: "Bob@Acme.test", role: "administrator", availability_status: "offline", auto_offline: true },
-    { id: 12, name: "Carol", email: "carol@acme.test", role: "agent", availability_status: "busy", auto_offline: false, custom_role_id: 3 },
+    { id: 12, name: "Carol", email: "carol@acme.test", role: "agent", availability_status: "busy", auto_offline: false, custom_role_id: 15 },
   ];
   const text = programText(buildModel(snapshotOf({ ...ACCOUNT, agents })));
   // The administrator applying a copy is an agent of it already: adopted, whatever the adopt setting.
@@ -119,7 +154,9 @@ test("people are Agent resources, always adopted and kept in the account when th
     ].join("\n"),
   );
   // With auto-offline, "offline" says nothing about the setting: only Carol's availability is declared.
-  expect(text).toMatch(/const agentCarol = new chatwoot\.Agent\("agent-carol", \{\n {2}email: "carol@acme\.test",\n {2}name: "Carol",\n {2}role: "agent",\n {2}availabilityStatus: "busy",\n {2}autoOffline: false,\n {2}customRoleId: undefined, \/\/ custom role 3: custom roles are not exported/);
+  expect(text).toMatch(/const agentCarol = new chatwoot\.Agent\("agent-carol", \{\n {2}email: "carol@acme\.test",\n {2}name: "Carol",\n {2}role: "agent",\n {2}availabilityStatus: "busy",\n {2}autoOffline: false,\n {2}customRoleId: idOf\(roleBillingDesk\),\n/);
+  // The role is declared before the agents who have it.
+  expect(text.indexOf("const roleBillingDesk =")).toBeLessThan(text.indexOf("const agentBob ="));
 });
 
 test("where agents are not exported, people are found by e-mail address in the account the program runs against", () => {

@@ -2,7 +2,7 @@
  * The reference map: ids, titles and keys become the objects they stand for; what cannot be mapped
  * stays as it was, with a reason, never a silent wrong id.
  */
-import { actionInputs, conditionInputs } from "../../../sdk/clone/inputs";
+import { actionInputs, conditionInputs, customRoleOfAgent } from "../../../sdk/clone/inputs";
 import { AgentRef, naturalKeys, Ref, ReferenceMap, Unmapped } from "../../../sdk/clone/references";
 import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
 
@@ -15,6 +15,8 @@ const ACCOUNT: RawAccount = {
   labels: [{ id: 5, title: "vip" }],
   teams: [{ id: 7, name: "Billing" }, { id: 8, name: "sales" }],
   inboxes: [widgetInbox(30, "Support"), widgetInbox(21, "Support"), widgetInbox(40, "Sales")],
+  slaPolicies: [{ id: 4, name: "Gold", first_response_time_threshold: 900 }],
+  customRoles: [{ id: 6, name: "Billing desk", permissions: ["report_manage"] }],
 };
 
 const refs = () => new ReferenceMap(snapshotOf(ACCOUNT));
@@ -127,12 +129,31 @@ describe("conditions and actions", () => {
     expect(actions[5]).toEqual({ actionName: "resolve_conversation" });
   });
 
-  test("ids of objects an export never covers (SLA policies, attachments) are unmapped", () => {
-    const [sla, attachment] = actionInputs(refs(), [
+  test("add_sla (of rules and macros alike) and the sla_policy_id condition name the SLA policy", () => {
+    const [sla, unknown] = actionInputs(refs(), [
       { action_name: "add_sla", action_params: [4] },
-      { action_name: "send_attachment", action_params: [9] },
+      { action_name: "add_sla", action_params: ["99"] },
     ]);
-    expect((sla?.actionParams as unknown[])[0]).toBeInstanceOf(Unmapped);
+    expect(sla?.actionParams).toEqual([new Ref("SlaPolicy", "Gold", "id")]);
+    expect((unknown?.actionParams as Unmapped[])[0]?.reason).toBe("SLA policy 99 is not an SLA policy of account 1");
+    const [condition] = conditionInputs(refs(), [{ attribute_key: "sla_policy_id", filter_operator: "equal_to", values: ["4"], query_operator: null }]);
+    expect(condition?.values).toEqual([new Ref("SlaPolicy", "Gold", "id")]);
+  });
+
+  test("without SLA policies in the export (--exclude, or a server without them), add_sla keeps its id, saying why", () => {
+    const withoutSla = new ReferenceMap(snapshotOf({ ...ACCOUNT, types: ["Label", "Team", "Inbox", "AutomationRule", "Macro"] }));
+    const [sla] = actionInputs(withoutSla, [{ action_name: "add_sla", action_params: [4] }]);
+    expect(sla?.actionParams).toEqual([new Unmapped(4, "SLA policy 4: SLA policies are not part of this export")]);
+  });
+
+  test("ids of attachments, which an export never covers, are unmapped", () => {
+    const [attachment] = actionInputs(refs(), [{ action_name: "send_attachment", action_params: [9] }]);
     expect((attachment?.actionParams as unknown[])[0]).toBeInstanceOf(Unmapped);
+  });
+
+  test("an agent's custom role becomes the role's reference; none declares nothing; an unknown one is not declared, saying why", () => {
+    expect(customRoleOfAgent(refs(), 6)).toEqual({ customRoleId: new Ref("CustomRole", "Billing desk", "id") });
+    expect(customRoleOfAgent(refs(), null)).toEqual({});
+    expect(customRoleOfAgent(refs(), 77)).toEqual({ customRoleId: new Unmapped(undefined, "custom role 77 is not a custom role of account 1") });
   });
 });

@@ -3,7 +3,7 @@
  * when it sends its POST again, and how it ends when a first attempt lands after the repeat.
  */
 import { configureConnection, resetConnectionConfig } from "../../../provider/config";
-import { ChatwootApiError, type ChatwootApiErrorInit } from "../../../provider/http/errors";
+import { ChatwootApiError, type ChatwootApiErrorInit } from "../../../provider/http/transport/errors";
 import { createOnce } from "../../../provider/lifecycle/create-once";
 import { PartialCreateError } from "../../../provider/lifecycle/partial-create";
 

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { ChatwootApiError } from "../../../provider/http/errors";
-import { registerSecret } from "../../../provider/http/secrets";
+import { ChatwootApiError } from "../../../provider/http/transport/errors";
+import { registerSecret } from "../../../provider/http/redaction/secrets";
 import { withRedactedErrors } from "../../../provider/lifecycle/redacted-errors";
 import { exposedText, fakeToken, leakedPiece } from "../http/support/secrets";
 

@@ -4,6 +4,10 @@
  * keys the same way whatever the input's key order, and is idempotent.
  */
 import * as normalize from "../../../provider/diff/normalize";
+import { normalizeDomains, normalizeFlags } from "../../../provider/resources/inbox/channel-web";
+import { normalizeCredentials } from "../../../provider/resources/inbox/credentials";
+import { normalizeCsatConfig } from "../../../provider/resources/inbox/csat";
+import { normalizePreChatForm } from "../../../provider/resources/inbox/pre-chat-form";
 
 const normalizers: [string, (v: unknown) => unknown][] = [
   ["canonical", normalize.canonical],
@@ -17,6 +21,11 @@ const normalizers: [string, (v: unknown) => unknown][] = [
   ["normalizeTextSet", normalize.normalizeTextSet],
   ["normalizeListedDays", normalize.normalizeListedDays],
   ["normalizeTimeZone", normalize.normalizeTimeZone],
+  ["normalizeCsatConfig", normalizeCsatConfig],
+  ["normalizePreChatForm", normalizePreChatForm],
+  ["normalizeDomains", normalizeDomains],
+  ["normalizeFlags", normalizeFlags],
+  ["normalizeCredentials", normalizeCredentials],
 ];
 
 const inputs: [string, unknown][] = [
@@ -41,6 +50,9 @@ const inputs: [string, unknown][] = [
   ["conditions", [{ attributeKey: "status", filterOperator: "equal_to", values: [1, "x", { b: 1, a: undefined }], queryOperator: "and", extra: { z: 1, y: [undefined] } }, { attributeKey: "x" }]],
   ["actions", [{ actionName: "send_webhook_event", actionParams: [{ url: "https://h", b: undefined }], zExtra: null }, { actionName: "add_label" }]],
   ["id set (server)", [{ id: 3, name: "A" }, { id: "2" }, "1", 1]],
+  ["csat config", { displayType: "star", surveyRules: { values: ["VIP", 3, null], operator: null }, template: { name: "t" } }],
+  ["pre-chat form", { preChatMessage: " ", preChatFields: [{ name: "plan", fieldType: "contact_attribute", values: [1, "a"] }, null] }],
+  ["domains (server)", "acme.test, *.ACME.test,,"],
   ["mixed junk", [NaN, Infinity, -0, 12345678901234567890n, () => 1, Symbol("s"), { toJSON: () => ({ q: 1 }) }]],
 ];
 

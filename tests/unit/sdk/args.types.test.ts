@@ -46,10 +46,18 @@ const badUsers: InboxMembershipArgs = { inboxId: 1, userIds: [true] };
 const badSubscription: WebhookArgs = { url: "https://h.example.test", subscriptions: ["message_deleted"] };
 // @ts-expect-error a macro is global or personal
 const badVisibility: MacroArgs = { name: "m", visibility: "team", actions: [] };
-// @ts-expect-error inboxes of other channel types are adopted, not created
-const badChannel: InboxArgs = { name: "Mail", channel: { type: "email" } };
+// @ts-expect-error inboxes of OAuth channels are adopted, not created
+const badChannel: InboxArgs = { name: "Page", channel: { type: "facebook" } };
+// A credentialed channel, its credentials as secrets or plain text (the class makes them secret).
+const mailInbox: InboxArgs = {
+  name: "Support",
+  channel: { type: "email", email: "support@acme.test", imapEnabled: true, imapAddress: "imap.acme.test", imapPort: 993, imapLogin: "support" },
+  credentials: { imapPassword: pulumi.secret("example") },
+  csatConfig: { displayType: "star", surveyRules: { operator: "contains", values: [pulumi.output("vip")] } },
+  portalId: pulumi.output("3"),
+};
 
 it("compiles the argument shapes above", () => {
-  const shapes = [portal, rule, members, idOutputs, inbox, webhook, macro, widgetInbox, adoptedInbox];
-  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(15);
+  const shapes = [portal, rule, members, idOutputs, inbox, webhook, macro, widgetInbox, adoptedInbox, mailInbox];
+  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(16);
 });

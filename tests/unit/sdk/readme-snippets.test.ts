@@ -37,6 +37,8 @@ const FRAGMENT_PRELUDE = [
   "declare const plan: chatwoot.CustomAttributeDefinition;",
   "declare const billing: chatwoot.Team;",
   "declare const vip: chatwoot.Label;",
+  "declare const help: chatwoot.Portal;",
+  "declare const gettingStarted: chatwoot.PortalCategory;",
 ].join("\n");
 
 const asProgram = (fragment: string) => `${FRAGMENT_PRELUDE}\n{\n${fragment.replace(/^export /gm, "")}}\n`;

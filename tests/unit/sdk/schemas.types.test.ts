@@ -13,11 +13,16 @@ import type { AgentBotInputs } from "../../../provider/resources/agent-bot";
 import type { AutomationRuleInputs } from "../../../provider/resources/automation-rule";
 import type { CannedResponseInputs } from "../../../provider/resources/canned-response";
 import type { CustomAttributeDefinitionInputs } from "../../../provider/resources/custom-attribute-definition";
+import type { CustomRoleInputs } from "../../../provider/resources/custom-role";
+import type { DashboardAppInputs } from "../../../provider/resources/dashboard-app";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
 import type { MacroInputs } from "../../../provider/resources/macro";
 import type { PortalInputs } from "../../../provider/resources/portal";
+import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
+import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
+import type { PortalCategoryInputs } from "../../../provider/resources/portal-category";
 import type { TeamInputs } from "../../../provider/resources/team";
 import type { TeamMembershipInputs } from "../../../provider/resources/team-membership";
 import type { WebhookInputs } from "../../../provider/resources/webhook";
@@ -73,11 +78,16 @@ const resourceArgs = {
   AutomationRule: same<sdk.AutomationRuleArgs, SchemaArgs<AutomationRuleInputs>>(true),
   CannedResponse: same<sdk.CannedResponseArgs, SchemaArgs<CannedResponseInputs>>(true),
   CustomAttributeDefinition: same<sdk.CustomAttributeDefinitionArgs, SchemaArgs<CustomAttributeDefinitionInputs>>(true),
+  CustomRole: same<sdk.CustomRoleArgs, SchemaArgs<CustomRoleInputs>>(true),
+  DashboardApp: same<sdk.DashboardAppArgs, SchemaArgs<DashboardAppInputs>>(true),
   Inbox: same<sdk.InboxArgs, SchemaArgs<InboxInputs>>(true),
   InboxMembership: same<sdk.InboxMembershipArgs, SchemaArgs<InboxMembershipInputs>>(true),
   Label: same<sdk.LabelArgs, SchemaArgs<LabelInputs>>(true),
   Macro: same<sdk.MacroArgs, SchemaArgs<MacroInputs>>(true),
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
+  SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
+  PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
+  PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
   Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
   TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
@@ -128,12 +138,17 @@ const resourceOutputs = {
     OutputIssues<sdk.CustomAttributeDefinition, sdk.CustomAttributeDefinitionArgs, typeof CustomAttributeDefinitionInputs>,
     "adopt"
   >(true),
+  CustomRole: same<OutputIssues<sdk.CustomRole, sdk.CustomRoleArgs, typeof CustomRoleInputs>, "adoptId">(true),
+  DashboardApp: same<OutputIssues<sdk.DashboardApp, sdk.DashboardAppArgs, typeof DashboardAppInputs>, "adoptId">(true),
   // The channel, the week's hours and the auto-assignment settings are outputs in the server's form.
   Inbox: same<OutputIssues<sdk.Inbox, sdk.InboxArgs, typeof InboxInputs, "channel" | "workingHours" | "autoAssignmentConfig">, never>(true),
   InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty">(true),
   Label: same<OutputIssues<sdk.Label, sdk.LabelArgs, typeof LabelInputs>, "adopt">(true),
   Macro: same<OutputIssues<sdk.Macro, sdk.MacroArgs, typeof MacroInputs>, "adopt">(true),
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
+  SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
+  PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
+  PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
   TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),

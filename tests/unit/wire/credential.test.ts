@@ -1,4 +1,4 @@
-import { redactSecrets } from "../../../provider/http/secrets";
+import { redactSecrets } from "../../../provider/http/redaction/secrets";
 import { InboxWire } from "../../../provider/wire/inbox";
 import { AgentBotWire } from "../../../provider/wire/agent-bot";
 import { PortalWire } from "../../../provider/wire/portal";

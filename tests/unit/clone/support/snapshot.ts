@@ -5,11 +5,16 @@
 import { AgentBotWire } from "../../../../provider/wire/agent-bot";
 import { RuleWire } from "../../../../provider/wire/automation-rule";
 import { CannedResponseWire } from "../../../../provider/wire/canned-response";
+import { CustomRoleWire } from "../../../../provider/wire/custom-role";
+import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
+import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
+import { PortalArticleWire } from "../../../../provider/wire/portal-article";
+import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
 import { TeamWire } from "../../../../provider/wire/team";
 import { WebhookWire } from "../../../../provider/wire/webhook";
 import { AccountWire } from "../../../../provider/wire/account";
@@ -30,10 +35,16 @@ export interface RawAccount {
   agentBots?: Raw[];
   inboxes?: (Raw & { bot?: number | null; members?: number[] })[];
   portals?: Raw[];
+  /** A portal's categories and articles, with the `portal_id` they are in (the portal's slug comes from `portals`). */
+  categories?: Raw[];
+  articles?: Raw[];
   rules?: Raw[];
   webhooks?: Raw[];
   cannedResponses?: Raw[];
   macros?: Raw[];
+  slaPolicies?: Raw[];
+  customRoles?: Raw[];
+  dashboardApps?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -48,6 +59,13 @@ export const AGENTS: Raw[] = [
 ];
 
 const without = (raw: Raw, ...keys: string[]) => Object.fromEntries(Object.entries(raw).filter(([k]) => !keys.includes(k)));
+
+/** The portal a category or article names by `portal_id`, as the reader records it. */
+function inPortal(raw: RawAccount, row: Raw): { portal_id: number; portal_slug: string } {
+  const portal = (raw.portals ?? []).find((p) => p.id === row.portal_id);
+  if (!portal) throw new Error(`no portal ${String(row.portal_id)} in the test's account`);
+  return { portal_id: portal.id as number, portal_slug: portal.slug as string };
+}
 
 /** A snapshot of `raw` (every kind read unless `types` says otherwise). */
 export function snapshotOf(raw: RawAccount): AccountSnapshot {
@@ -67,10 +85,16 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
       memberIds: i.members ?? [],
     })),
     portals: (raw.portals ?? []).map((p) => PortalWire.parse({ config: null, ...p })),
+    categories: (raw.categories ?? []).map((c) => ({ ...PortalCategoryWire.parse(c), ...inPortal(raw, c) })),
+    articles: (raw.articles ?? []).map((a) => ({ ...PortalArticleWire.parse(a), ...inPortal(raw, a) })),
     rules: (raw.rules ?? []).map((r) => RuleWire.parse(r)),
     webhooks: (raw.webhooks ?? []).map((w) => WebhookWire.parse(w)),
     cannedResponses: (raw.cannedResponses ?? []).map((c) => CannedResponseWire.parse(c)),
     macros: (raw.macros ?? []).map((m) => MacroWire.parse(m)),
+    slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
+    customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
+    dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
+    unavailable: [],
   };
 }
 

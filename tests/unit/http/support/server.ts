@@ -59,7 +59,8 @@ export async function startTestServer(fallback: (req: Recorded) => Reply = () =>
       const send = () => {
         if (res.destroyed) return;
         const isText = typeof r.body === "string";
-        const headers = { ...(isText ? {} : JSON_HEADERS), ...r.headers };
+        // Dated now, to the second (Node's own Date header may lag a busy event loop by a tick).
+        const headers = { date: new Date().toUTCString(), ...(isText ? {} : JSON_HEADERS), ...r.headers };
         const text = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
         if (r.cutAfterBytes !== undefined) {
           res.writeHead(r.status ?? 200, { ...headers, "content-length": String(Buffer.byteLength(text)) });

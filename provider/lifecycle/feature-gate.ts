@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { ApiRequest } from "../http/transport/client";
+import { ChatwootApiError } from "../http/transport/errors";
+import { single } from "../wire/envelope";
+import { accountPath } from "../wire/paths";
+import { call } from "./api";
+
+/**
+ * Features a server or an account may lack. A Chatwoot Enterprise feature is missing in one of two
+ * ways: a community edition server has no controller for its routes (Rails' routing 404, which
+ * must never read as "the object is gone"), and an Enterprise server answers every request of an
+ * account whose feature flag is off with the role check's 401. Reading the account tells which
+ * (`GET /api/v1/accounts/{id}`, open to every member): it exists, so a 404 was the route's; its
+ * `features` lack the flag, so a 401 was the flag's.
+ */
+export interface Feature {
+  /** The account feature flag that turns it on (`sla`). */
+  flag: string;
+  /** What the feature manages, in the plural, for messages (`SLA policies`). */
+  what: string;
+}
+
+/** A request that failed because the server or the account lacks the feature; never a 404 of an object. */
+export class FeatureUnavailableError extends Error {
+  constructor(
+    readonly request: ChatwootApiError,
+    readonly reason: string,
+  ) {
+    // The server's own words, then why: the hint a role failure gets would mislead here.
+    super(`${request.method} ${request.path}: ${request.status ?? request.kind} ${request.serverMessage ?? ""}`.trimEnd() + `; ${reason}`);
+    this.name = "FeatureUnavailableError";
+  }
+}
+
+/** An account as `GET /api/v1/accounts/{id}` answers it: `features` holds the enabled flags (`{"sla": true}`). */
+export const AccountFeatures = single(z.object({ id: z.number(), features: z.record(z.string(), z.unknown()).nullish() }));
+export type AccountFeatures = z.output<typeof AccountFeatures>;
+
+/** The request that reads an account's features. */
+export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET", path: accountPath(accountId) });
+
+/**
+ * Why `err` happened, when it is the feature that is missing: the edition for a 404 (the account
+ * exists), the account's flag for Pundit's 401 (the account does not list the flag as on).
+ * Undefined for every other failure, and when the account cannot be read. `readAccount` sends
+ * {@link accountRequest} through the caller's client.
+ */
+export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
+  if (!ChatwootApiError.isInstance(err)) return undefined;
+  const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
+  if (err.status !== 404 && !denied) return undefined;
+  let account: AccountFeatures;
+  try {
+    account = await readAccount();
+  } catch {
+    return undefined;
+  }
+  if (err.status === 404) {
+    return `this server has no ${feature.what}: they are a feature of Chatwoot's Enterprise edition, and a community edition server answers their routes with 404`;
+  }
+  if (account.features?.[feature.flag] === true) return undefined;
+  return (
+    `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator ` +
+    "turns on per account (Super Admin > Accounts > the account > Features)"
+  );
+}
+
+/** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
+export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
+  const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
+  return reason === undefined ? err : new FeatureUnavailableError(err as ChatwootApiError, reason);
+}
+
+/** A request method of an object API: its first argument holds the account (`accountId`). */
+type Method = (props: { accountId?: unknown }, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * `api` with every failure of a missing feature explained. A server without the feature answers
+ * 404 for every one of its paths, so the collection must answer before a 404 may mean "gone": an
+ * object read as gone is confirmed by listing, and a delete (which takes a 404 for done) lists first.
+ */
+export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api: A, feature: Feature | undefined): A {
+  if (!feature) return api;
+  const methods = api as unknown as Record<string, Method>;
+  const list = methods.list as Method;
+  const guarded: Record<string, Method> = {};
+  for (const [name, method] of Object.entries(methods)) {
+    guarded[name] = async (props, ...rest) => {
+      try {
+        if (name === "remove") await list(props);
+        const result = await method(props, ...rest);
+        if (name === "get" && result === undefined) await list(props);
+        return result;
+      } catch (err) {
+        throw await explainMissing(err, props.accountId as number, feature);
+      }
+    };
+  }
+  return guarded as unknown as A;
+}

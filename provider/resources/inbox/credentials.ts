@@ -1,0 +1,167 @@
+/**
+ * An inbox's channel credentials (`credentials`): IMAP and SMTP passwords, a Telegram bot token,
+ * LINE's channel secret and token, the API key (and secret) of an SMS or WhatsApp provider. They
+ * are secret inputs (the SDK wraps them in `pulumi.secret`, so the engine stores them encrypted),
+ * remembered for redaction before any request can quote them, and never in the outputs: the
+ * `credentials` output holds a salted scrypt digest of each (a secret output too), which is how a
+ * changed credential is seen without keeping it.
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { isRecord } from "../../diff/normalize/coerce";
+import { registerSecret } from "../../http/redaction/secrets";
+import type { Props } from "../../lifecycle/json";
+import { oneLine } from "../../validation/fields";
+
+/** Longest credential accepted (API keys and tokens are far shorter; passwords too). */
+const CREDENTIAL_MAX = 4096;
+
+/** One credential: one line of visible text, not blank. Messages never quote the value. */
+const secret = z.string({ error: "must be text (a secret)" }).min(1, "must not be empty").superRefine(oneLine(CREDENTIAL_MAX));
+
+/** A Telegram bot token as BotFather hands it out: `<bot id>:<35 characters>`; Chatwoot's getMe fails on anything else. */
+const botToken = secret.refine((v) => /^\d{1,20}:[A-Za-z0-9_-]{30,100}$/.test(v), "must be a Telegram bot token: the bot's id, a colon, then its key (as BotFather shows it)");
+
+/** The checks of `InboxCredentialsArgs` (sdk/inbox-channels.ts): which apply depends on the channel type. */
+export const InboxCredentials = z.strictObject({
+  imapPassword: secret.optional(),
+  smtpPassword: secret.optional(),
+  botToken: botToken.optional(),
+  lineChannelSecret: secret.optional(),
+  lineChannelToken: secret.optional(),
+  apiKey: secret.optional(),
+  apiSecret: secret.optional(),
+});
+export type InboxCredentials = z.output<typeof InboxCredentials>;
+export type CredentialKey = keyof InboxCredentials;
+
+/**
+ * Where each credential of a channel type goes in a request (`provider_config.api_key` inside the
+ * provider config), and whether the server shows it back to administrators (`shown`), which is
+ * what makes a change made in the dashboard visible.
+ */
+export const CREDENTIAL_FIELDS: Readonly<Record<string, Readonly<Partial<Record<CredentialKey, { wire: string; shown: boolean }>>>>> = {
+  email: { imapPassword: { wire: "imap_password", shown: true }, smtpPassword: { wire: "smtp_password", shown: true } },
+  telegram: { botToken: { wire: "bot_token", shown: false } },
+  line: { lineChannelSecret: { wire: "line_channel_secret", shown: false }, lineChannelToken: { wire: "line_channel_token", shown: false } },
+  sms: { apiKey: { wire: "provider_config.api_key", shown: false }, apiSecret: { wire: "provider_config.api_secret", shown: false } },
+  whatsapp: { apiKey: { wire: "provider_config.api_key", shown: true } },
+};
+
+/** The credential keys a channel type takes (none for api and web_widget). */
+export const credentialKeysOf = (type: string): CredentialKey[] => Object.keys(CREDENTIAL_FIELDS[type] ?? {}) as CredentialKey[];
+
+/** Remembers every credential given for redaction, before any request or message can carry one. */
+export function rememberGiven(credentials: unknown): void {
+  if (!isRecord(credentials)) return;
+  for (const value of Object.values(credentials)) if (typeof value === "string") registerSecret(value);
+}
+
+// scrypt's recommended interactive cost (N = 2^14, r = 8): ~50 ms and 16 MB per digest, so that a
+// digest in a leaked state file costs an attacker that much per guess.
+const COST = 16384;
+const BLOCK = 8;
+const KEY_LENGTH = 32;
+const PREFIX = "scrypt";
+
+/** A salted scrypt digest of `value`: `scrypt$16384$8$<salt>$<hash>` (base64). */
+export function digestOf(value: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(value, salt, KEY_LENGTH, { N: COST, r: BLOCK, p: 1, maxmem: 64 * 1024 * 1024 });
+  return [PREFIX, COST, BLOCK, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+/** Whether `stored` is a digest made by {@link digestOf}. */
+export function isDigest(stored: unknown): stored is string {
+  return typeof stored === "string" && stored.startsWith(`${PREFIX}$`) && stored.split("$").length === 5;
+}
+
+/**
+ * Verdicts already reached in this process, by digest and value: a diff, a write and its read-back
+ * compare the same pairs again, and each scrypt run holds the event loop (and every request's
+ * answer) for tens of milliseconds. The values are in this process's memory anyway, as inputs.
+ */
+const verdicts = new Map<string, boolean>();
+const VERDICTS_MAX = 1000;
+
+/** Whether `stored` is a digest of `value` (compared in constant time). */
+export function digestMatches(stored: unknown, value: unknown): boolean {
+  if (!isDigest(stored) || typeof value !== "string") return false;
+  const pair = `${stored}\u0000${value}`;
+  const known = verdicts.get(pair);
+  if (known !== undefined) return known;
+  if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
+  const verdict = computeMatch(stored, value);
+  verdicts.set(pair, verdict);
+  return verdict;
+}
+
+/** The scrypt comparison itself, in constant time; a digest scrypt refuses (parameters edited in a state file) matches nothing. */
+function computeMatch(stored: string, value: string): boolean {
+  const [, cost, block, salt, hash] = stored.split("$") as [string, string, string, string, string];
+  const expected = Buffer.from(hash, "base64");
+  const N = Number(cost);
+  const r = Number(block);
+  if (!Number.isSafeInteger(N) || !Number.isSafeInteger(r) || expected.length === 0) return false;
+  try {
+    const actual = scryptSync(value, Buffer.from(salt, "base64"), expected.length, { N, r, p: 1, maxmem: 64 * 1024 * 1024 });
+    return timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The `credentials` property in compared form: for each credential the program gives, whether the
+ * other side holds it (the program's own value, or a digest of it). The program's side is all
+ * `true`; the last outputs' side is `true` only where their digest is of the given value, so a
+ * changed credential is a change, and the values themselves never leave this function.
+ */
+export function normalizeCredentials(value: unknown, desired?: unknown): unknown {
+  const given = isRecord(desired) ? desired : isRecord(value) ? value : {};
+  const held = isRecord(value) ? value : {};
+  const out: Record<string, boolean> = {};
+  for (const key of Object.keys(given).sort()) {
+    if (given[key] === undefined) continue;
+    out[key] = held[key] === given[key] || digestMatches(held[key], given[key]);
+  }
+  return out;
+}
+
+/** The credentials whose given value the last outputs do not hold (see {@link normalizeCredentials}). */
+export function changedCredentials(desired: unknown, held: unknown): CredentialKey[] {
+  const verdict = normalizeCredentials(held, desired) as Record<string, boolean>;
+  return Object.keys(verdict).filter((key) => !verdict[key]) as CredentialKey[];
+}
+
+/**
+ * The `credentials` output: a digest per credential the program gives (`given`, the inputs'
+ * plaintext or the last outputs' digests). Where the server shows a credential (`shown`, from the
+ * server's answer), the digest is of what it holds, so a change made in the dashboard shows as
+ * drift; where it does not, the digest is of the value last sent. A digest that still matches is
+ * kept (`previous`), so the outputs do not change when nothing did. `sent: false` (an inbox about
+ * to be adopted) leaves a credential the server does not show unknown (null): it is then sent.
+ */
+export function credentialOutputs(options: {
+  type: string | null;
+  given: unknown;
+  shown: (wire: string) => string | null | undefined;
+  previous?: unknown;
+  sent: boolean;
+}): Props | null {
+  const { type, given, shown, previous, sent } = options;
+  if (!isRecord(given)) return null;
+  const fields = CREDENTIAL_FIELDS[type ?? ""] ?? {};
+  const kept = isRecord(previous) ? previous : {};
+  const out: Props = {};
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const field = fields[key as CredentialKey];
+    const server = field?.shown ? shown(field.wire) : undefined;
+    const held = typeof server === "string" && server !== "" ? server : sent ? value : undefined;
+    if (held === undefined || held === null) out[key] = null;
+    else if (isDigest(held)) out[key] = held;
+    else out[key] = [kept[key], value].find((candidate) => digestMatches(candidate, held)) ?? digestOf(String(held));
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { defineCollectionResource } from "../lifecycle/collection";
+import { accountId, name, objectId, text } from "../validation/fields";
+import { SlaPolicyWire } from "../wire/sla-policy";
+
+/**
+ * Longest threshold accepted, in seconds: a year. Chatwoot sets no bound (a float column); this
+ * generous one of the provider's own catches a value given in the wrong unit (milliseconds, say),
+ * since an SLA that runs out after more than a year measures nothing.
+ */
+export const THRESHOLD_MAX_SECONDS = 365 * 24 * 60 * 60;
+
+const thresholdRule = `must be a whole number of seconds from 1 to ${THRESHOLD_MAX_SECONDS} (365 days), or null to clear it`;
+
+/** A threshold in seconds, the unit Chatwoot measures SLAs in (a conversation's time plus it is the deadline). */
+const threshold = z
+  .number({ error: thresholdRule })
+  .int(thresholdRule)
+  .min(1, thresholdRule)
+  .max(THRESHOLD_MAX_SECONDS, thresholdRule)
+  .nullable()
+  .optional();
+
+/** The checks of `SlaPolicyArgs` (sdk/sla-policy.ts, where each argument is documented). */
+export const SlaPolicyInputs = z.strictObject({
+  accountId,
+  name,
+  description: text.optional(),
+  firstResponseTimeThreshold: threshold,
+  nextResponseTimeThreshold: threshold,
+  resolutionTimeThreshold: threshold,
+  onlyDuringBusinessHours: z.boolean().optional(),
+  adoptId: objectId.optional(),
+});
+export type SlaPolicyInputs = z.input<typeof SlaPolicyInputs>;
+
+/**
+ * An SLA policy of an account (`/sla_policies`, Chatwoot Enterprise with the account's `sla`
+ * feature); id: the policy id. Names need not be unique: taken over with `adoptId`, and a lost
+ * create is recognised by its content.
+ */
+export const slaPolicy = defineCollectionResource({
+  inputs: SlaPolicyInputs,
+  path: "sla_policies",
+  noun: "SLA policy",
+  feature: { flag: "sla", what: "SLA policies" },
+  wire: SlaPolicyWire,
+  show: "member",
+  adoptById: {},
+  // For an id the account does not have, show and update render nil: a 500 (destroy answers 200).
+  goneAnswers: [500],
+});

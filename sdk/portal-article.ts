@@ -1,0 +1,153 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AccountArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/portal-article");
+
+/** Where an article stands: only published articles are shown in the help center. */
+export type PortalArticleStatus = "draft" | "published" | "archived";
+
+/** Search metadata of a {@link PortalArticle}; written whole (a key left out is cleared). */
+export interface PortalArticleMetaArgs {
+  /** Title for search engines (one line); `null` or leaving it out clears it. */
+  title?: pulumi.Input<string | null | undefined>;
+  /** Description for search engines (at most 10,000 characters); `null` or leaving it out clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /** Keywords, each one line, in order. */
+  tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+}
+
+/**
+ * Arguments of {@link PortalArticle}. An argument left out is not managed (the server keeps its
+ * value). Changes are made in place, except where an argument says it replaces the article.
+ */
+export interface PortalArticleArgs extends AccountArgs {
+  /**
+   * The portal the article belongs to: a `Portal`'s `id` (or the portal id as a number). The article
+   * follows the portal when its slug changes. Changing it replaces the article (deleting it first:
+   * its slug is unique).
+   */
+  portalId: pulumi.Input<string | number>;
+  /** Title of the article: one line, at most 255 characters. */
+  title: pulumi.Input<string>;
+  /**
+   * The article's address in the help center (`/hc/{portal}/articles/{slug}`): one URL path segment
+   * (no `/`, `\`, `.`, `?`, `#`, `%` or spaces), at most 255 characters, not `search`, `articles` or
+   * `categories`. Unique across the whole installation (every account and portal), and the adoption
+   * key. Changing it renames the article in place.
+   */
+  slug: pulumi.Input<string>;
+  /**
+   * The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+   * Required to publish. It is compared with what the server holds and sent only when it differs,
+   * so a long text unchanged costs no upload.
+   */
+  content?: pulumi.Input<string | undefined>;
+  /** A summary shown in lists and search results (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /** `draft` (Chatwoot's default for a new article), `published` (shown in the help center) or `archived`. */
+  status?: pulumi.Input<PortalArticleStatus | undefined>;
+  /**
+   * The article's language, a code of the language list Chatwoot's help center offers (`en`, `de`,
+   * ...). An article in a category is in the category's language: leave it out then (another value
+   * is not taken). Without a category and without it, Chatwoot takes the portal's default locale.
+   */
+  locale?: pulumi.Input<string | undefined>;
+  /** Its place in its category, smallest first (a whole number). Chatwoot puts a new article last when it is left out. */
+  position?: pulumi.Input<number | undefined>;
+  /** The category the article is filed under: a `PortalCategory`'s `id` of the same portal; `null` files it under none. */
+  categoryId?: pulumi.Input<string | number | null | undefined>;
+  /**
+   * The article this one translates: another `PortalArticle`'s `id`, the first article of its
+   * translation family (Chatwoot links a translation of a translation to that one, and publishes one
+   * article per locale in a family); `null` unlinks it.
+   */
+  associatedArticleId?: pulumi.Input<string | number | null | undefined>;
+  /**
+   * The author: the user id of a user of the account, e.g. `chatwoot.getAgentsOutput({ email }).agents[0].id`
+   * or an `Agent`'s `id`. Chatwoot refuses another user on create and ignores one on update (which
+   * then fails, naming it).
+   */
+  authorId: pulumi.Input<string | number>;
+  /** Search metadata (title, description, tags), replaced whole when it changes; `null` clears it. */
+  meta?: pulumi.Input<PortalArticleMetaArgs | null | undefined>;
+  /** Take over the portal's existing article with this slug instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
+
+/**
+ * An article of a help-center portal: a page of the knowledge base, written in Markdown, filed
+ * under a category, with translations linked to it.
+ *
+ * ## Example Usage
+ * ```ts
+ * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
+ * new chatwoot.PortalArticle("reset-password", {
+ *   portalId: help.id,
+ *   categoryId: gettingStarted.id,
+ *   title: "Resetting your password",
+ *   slug: "reset-password",
+ *   content: fs.readFileSync("articles/reset-password.md", "utf8"),
+ *   status: "published",
+ *   authorId: carol,
+ *   meta: { tags: ["account", "password"] },
+ * });
+ * ```
+ *
+ * ## Adoption
+ * `adopt: true` takes over the portal's article with the same `slug` (Pulumi's `import` does not
+ * work for dynamic resources); the first `up` then brings it to the declared state.
+ */
+export class PortalArticle extends pulumi.dynamic.Resource {
+  /** The account the article belongs to. */
+  declare readonly accountId: pulumi.Output<number>;
+  /** Id of the portal the article belongs to. */
+  declare readonly portalId: pulumi.Output<number>;
+  /** Output only: the portal's slug when the article was last read or written (the API addresses the portal by it). */
+  declare readonly /*out*/ portalSlug: pulumi.Output<string>;
+  /** Title of the article. */
+  declare readonly title: pulumi.Output<string>;
+  /** The article's slug. */
+  declare readonly slug: pulumi.Output<string>;
+  /** The article's Markdown as the server holds it; null when it has none. */
+  declare readonly content: pulumi.Output<string | null>;
+  /** The summary; null when none. */
+  declare readonly description: pulumi.Output<string | null>;
+  /** `draft`, `published` or `archived`. */
+  declare readonly status: pulumi.Output<string>;
+  /** The article's locale (its category's when it has one). */
+  declare readonly locale: pulumi.Output<string>;
+  /** Its place in its category. */
+  declare readonly position: pulumi.Output<number | null>;
+  /** Id of the category; null when none. */
+  declare readonly categoryId: pulumi.Output<number | null>;
+  /** Id of the first article of the translation family this one belongs to; null when it translates none. */
+  declare readonly associatedArticleId: pulumi.Output<number | null>;
+  /** User id of the author. */
+  declare readonly authorId: pulumi.Output<number>;
+  /** Search metadata as the server holds it; null when never set. */
+  declare readonly meta: pulumi.Output<{ title?: string | null; description?: string | null; tags?: string[] } | null>;
+
+  constructor(name: string, args: PortalArticleArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      {
+        accountId: undefined,
+        portalSlug: undefined,
+        content: undefined,
+        description: undefined,
+        status: undefined,
+        locale: undefined,
+        position: undefined,
+        categoryId: undefined,
+        associatedArticleId: undefined,
+        meta: undefined,
+        ...args,
+      },
+      opts,
+      "chatwoot",
+      "PortalArticle",
+    );
+    noticeOutsideEngine();
+  }
+}

@@ -1,0 +1,118 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AccountArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/portal-category");
+
+/**
+ * Arguments of {@link PortalCategory}. An argument left out is not managed (the server keeps its
+ * value). Changes are made in place, except where an argument says it replaces the category.
+ */
+export interface PortalCategoryArgs extends AccountArgs {
+  /**
+   * The portal the category belongs to: a `Portal`'s `id` (or the portal id as a number). The
+   * category follows the portal when its slug changes. Changing it replaces the category.
+   */
+  portalId: pulumi.Input<string | number>;
+  /** Name of the category: one line, at most 255 characters. */
+  name: pulumi.Input<string>;
+  /**
+   * The category's address in the help center (`/hc/{portal}/{locale}/categories/{slug}`): one URL
+   * path segment (no `/`, `\`, `.`, `?`, `#`, `%` or spaces), at most 255 characters. With `locale`,
+   * unique in the portal, and the adoption key. Changing it renames the category in place.
+   */
+  slug: pulumi.Input<string>;
+  /**
+   * The language of the category: a code of the language list Chatwoot's help center offers (`en`,
+   * `de`, `pt_BR`, ...), which must be one of the portal's `allowedLocales` (Chatwoot refuses others).
+   * Part of the adoption key. Changing it moves the category to that language in place.
+   */
+  locale: pulumi.Input<string>;
+  /** What the category holds, shown under its name (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /** Its place among the portal's categories, smallest first (a whole number); `null` clears it. */
+  position?: pulumi.Input<number | null | undefined>;
+  /** An icon shown with the category, such as an emoji (one line); `null` clears it. */
+  icon?: pulumi.Input<string | null | undefined>;
+  /** The category this one is a sub-category of: another `PortalCategory`'s `id`; `null` makes it a top-level one. */
+  parentCategoryId?: pulumi.Input<string | number | null | undefined>;
+  /**
+   * The category this one translates: another `PortalCategory`'s `id`, the first category of its
+   * translation family (Chatwoot links a translation of a translation to that one, and keeps one
+   * category per locale in a family); `null` unlinks it.
+   */
+  associatedCategoryId?: pulumi.Input<string | number | null | undefined>;
+  /** Take over the portal's existing category with this slug and locale instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
+
+/**
+ * A category of a help-center portal: a section of the knowledge base in one language, which
+ * articles are filed under and which may have sub-categories and translations.
+ *
+ * ## Example Usage
+ * ```ts
+ * const gettingStarted = new chatwoot.PortalCategory("getting-started", {
+ *   portalId: help.id,
+ *   name: "Getting started",
+ *   slug: "getting-started",
+ *   locale: "en",
+ *   icon: "🚀",
+ * });
+ * new chatwoot.PortalCategory("erste-schritte", {
+ *   portalId: help.id,
+ *   name: "Erste Schritte",
+ *   slug: "erste-schritte",
+ *   locale: "de",
+ *   associatedCategoryId: gettingStarted.id,
+ * });
+ * ```
+ *
+ * ## Adoption
+ * `adopt: true` takes over the category with the same `slug` and `locale` in the portal (Pulumi's
+ * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+ */
+export class PortalCategory extends pulumi.dynamic.Resource {
+  /** The account the category belongs to. */
+  declare readonly accountId: pulumi.Output<number>;
+  /** Id of the portal the category belongs to. */
+  declare readonly portalId: pulumi.Output<number>;
+  /** Output only: the portal's slug when the category was last read or written (the API addresses the portal by it). */
+  declare readonly /*out*/ portalSlug: pulumi.Output<string>;
+  /** Name of the category. */
+  declare readonly name: pulumi.Output<string>;
+  /** The category's slug. */
+  declare readonly slug: pulumi.Output<string>;
+  /** The category's locale. */
+  declare readonly locale: pulumi.Output<string>;
+  /** What the category holds; null when none. */
+  declare readonly description: pulumi.Output<string | null>;
+  /** Its place among the portal's categories; null when none. */
+  declare readonly position: pulumi.Output<number | null>;
+  /** The icon; null or empty when none. */
+  declare readonly icon: pulumi.Output<string | null>;
+  /** Id of the parent category; null for a top-level one. */
+  declare readonly parentCategoryId: pulumi.Output<number | null>;
+  /** Id of the first category of the translation family this one belongs to; null when it translates none. */
+  declare readonly associatedCategoryId: pulumi.Output<number | null>;
+
+  constructor(name: string, args: PortalCategoryArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      {
+        accountId: undefined,
+        portalSlug: undefined,
+        description: undefined,
+        position: undefined,
+        icon: undefined,
+        parentCategoryId: undefined,
+        associatedCategoryId: undefined,
+        ...args,
+      },
+      opts,
+      "chatwoot",
+      "PortalCategory",
+    );
+    noticeOutsideEngine();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Dashboard apps (DashboardAppsController, DashboardApp), behaving like current upstream:
+ * - no authorization: every member of the account lists, shows, creates, updates and deletes them;
+ * - show, update and destroy use `find(id)` among the account's apps: a missing or foreign id is
+ *   404 "Resource could not be found";
+ * - `params.require(:dashboard_app).permit(:title, content: [:url, :type])`; create records the
+ *   caller as the app's user;
+ * - `validate_content`: content must be a non-empty list of `{type: "frame", url}` with an http(s)
+ *   URL (a JSON schema); a content that is not a list is first replaced by []. Otherwise 422
+ *   RecordInvalid "Content : Invalid data";
+ * - `title` is a NOT NULL column with no validation: a create without one is a 500, and "" is kept;
+ * - destroy answers 204.
+ */
+import { internalError, recordNotFound } from "../errors";
+import { castString, isHash, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { RecordErrors } from "../record-errors";
+import { rowById, type AccountRecord, type DashboardAppRecord, type SandboxState } from "../state";
+
+const COLUMNS = ["id", "title", "content", "account_id", "user_id", "created_at", "updated_at"];
+
+const PERMIT: PermitFilter = { title: "scalar", content: { url: "scalar", type: "scalar" } };
+
+type Draft = Omit<DashboardAppRecord, "title" | "content"> & { title: string | null; content: unknown };
+
+/** `@dashboard_apps.find(id)`. */
+export function findDashboardApp(state: SandboxState, account: AccountRecord, idParam: string): DashboardAppRecord {
+  const app = rowById(state.dashboardApps, idParam, account);
+  if (!app) throw recordNotFound();
+  return app;
+}
+
+export function dashboardAppsOf(state: SandboxState, account: AccountRecord): DashboardAppRecord[] {
+  return [...state.dashboardApps.values()].filter((a) => a.account_id === account.id).sort((a, b) => a.id - b.id);
+}
+
+export function createDashboardApp(state: SandboxState, account: AccountRecord, userId: number, request: ParamsRequest): DashboardAppRecord {
+  const draft: Draft = { id: 0, account_id: account.id, title: null, content: null, user_id: userId, created_at: new Date().toISOString() };
+  const app = save(assign(draft, payload(request)));
+  app.id = state.nextId("dashboard_apps");
+  state.dashboardApps.set(app.id, app);
+  return app;
+}
+
+export function updateDashboardApp(state: SandboxState, app: DashboardAppRecord, request: ParamsRequest): DashboardAppRecord {
+  const updated = save(assign({ ...app }, payload(request)));
+  state.dashboardApps.set(updated.id, updated);
+  return updated;
+}
+
+export function destroyDashboardApp(state: SandboxState, app: DashboardAppRecord): void {
+  state.dashboardApps.delete(app.id);
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "dashboard_app", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  if (Object.hasOwn(attributes, "title")) draft.title = castString(attributes.title);
+  if (Object.hasOwn(attributes, "content")) draft.content = attributes.content;
+  return draft;
+}
+
+/** The content schema's `saneUrl`: a URI (JSONSchemer's `format: uri`) starting with http:// or https://. */
+function saneUrl(value: unknown): boolean {
+  if (typeof value !== "string" || !/^https?:\/\//.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function validContent(content: unknown): content is Params[] {
+  return Array.isArray(content) && content.length > 0 && content.every((item) => isHash(item) && item.type === "frame" && saneUrl(item.url));
+}
+
+function save(draft: Draft): DashboardAppRecord {
+  const errors = new RecordErrors();
+  const content = Array.isArray(draft.content) ? draft.content : [];
+  if (!validContent(content)) errors.add("content", ": Invalid data");
+  errors.raiseIfAny();
+  if (draft.title === null) throw internalError(); // NOT NULL
+  return { ...draft, title: draft.title, content: structuredClone(content) };
+}

@@ -1,0 +1,101 @@
+/**
+ * SLA policies (Enterprise: SlaPoliciesController, SlaPolicy, SlaPolicyPolicy), behaving like
+ * current upstream:
+ * - `ensure_sla_feature_enabled` runs first: in an account without the `sla` feature every action
+ *   answers 401 (Pundit's error), before the lookup and the role check;
+ * - the list and show are open to every member; create, update and destroy are administrator-only;
+ * - show, update and destroy use `find_by(id)` in the account: a missing or foreign id renders nil,
+ *   a 500 on show and update, while destroy answers 200 (it queues the deletion only of a policy
+ *   it found);
+ * - `params.require(:sla_policy)` after JSON wrapping; permitted: name, description,
+ *   first_response_time_threshold, next_response_time_threshold, resolution_time_threshold,
+ *   only_during_business_hours;
+ * - the one validation: name presence (422 RecordInvalid "Name can't be blank"); thresholds are
+ *   float columns holding seconds, cast like ActiveModel's Float, with no range checked;
+ *   `only_during_business_hours` defaults to false;
+ * - destroy queues a DeleteObjectJob; the sandbox runs it at once.
+ */
+import { internalError } from "../errors";
+import { castBoolean, castFloat, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
+import { rowById, type AccountRecord, type SandboxState, type SlaPolicyRecord } from "../state";
+
+const THRESHOLDS = ["first_response_time_threshold", "next_response_time_threshold", "resolution_time_threshold"] as const;
+
+const COLUMNS = ["id", "name", "description", ...THRESHOLDS, "only_during_business_hours", "account_id", "created_at", "updated_at"];
+
+const PERMIT: PermitFilter = {
+  name: "scalar",
+  description: "scalar",
+  first_response_time_threshold: "scalar",
+  next_response_time_threshold: "scalar",
+  resolution_time_threshold: "scalar",
+  only_during_business_hours: "scalar",
+};
+
+/** A policy being assigned: the name may be nil until validation refuses it. */
+type Draft = Omit<SlaPolicyRecord, "name"> & { name: string | null };
+
+/** `Current.account.sla_policies.find_by(id:)`: undefined when missing. */
+export function findSlaPolicy(state: SandboxState, account: AccountRecord, idParam: string): SlaPolicyRecord | undefined {
+  return rowById(state.slaPolicies, idParam, account);
+}
+
+/** The account's policies, in id order. */
+export function slaPoliciesOf(state: SandboxState, account: AccountRecord): SlaPolicyRecord[] {
+  return [...state.slaPolicies.values()].filter((p) => p.account_id === account.id).sort((a, b) => a.id - b.id);
+}
+
+export function createSlaPolicy(state: SandboxState, account: AccountRecord, request: ParamsRequest): SlaPolicyRecord {
+  const draft: Draft = {
+    id: 0,
+    account_id: account.id,
+    name: null,
+    description: null,
+    first_response_time_threshold: null,
+    next_response_time_threshold: null,
+    resolution_time_threshold: null,
+    only_during_business_hours: false,
+  };
+  const policy = save(assign(draft, payload(request)));
+  policy.id = state.nextId("sla_policies");
+  state.slaPolicies.set(policy.id, policy);
+  return policy;
+}
+
+export function updateSlaPolicy(state: SandboxState, policy: SlaPolicyRecord, request: ParamsRequest): SlaPolicyRecord {
+  const updated = save(assign({ ...policy }, payload(request)));
+  state.slaPolicies.set(updated.id, updated);
+  return updated;
+}
+
+export function destroySlaPolicy(state: SandboxState, policy: SlaPolicyRecord): void {
+  state.slaPolicies.delete(policy.id);
+}
+
+/** For show and update: the policy, or the 500 of rendering (or updating) nil. */
+export function existingSlaPolicy(state: SandboxState, account: AccountRecord, idParam: string): SlaPolicyRecord {
+  const policy = findSlaPolicy(state, account, idParam);
+  if (!policy) throw internalError();
+  return policy;
+}
+
+function payload(request: ParamsRequest): Params {
+  return requirePermitted(request, "sla_policy", COLUMNS, PERMIT);
+}
+
+function assign(draft: Draft, attributes: Params): Draft {
+  const has = (key: string) => Object.hasOwn(attributes, key);
+  if (has("name")) draft.name = castString(attributes.name);
+  if (has("description")) draft.description = castString(attributes.description);
+  for (const key of THRESHOLDS) if (has(key)) draft[key] = castFloat(attributes[key]);
+  if (has("only_during_business_hours")) draft.only_during_business_hours = castBoolean(attributes.only_during_business_hours);
+  return draft;
+}
+
+function save(draft: Draft): SlaPolicyRecord {
+  const errors = new RecordErrors();
+  if (draft.name === null || draft.name.trim() === "") errors.add("name", CANT_BE_BLANK);
+  errors.raiseIfAny();
+  return { ...draft, name: draft.name as string };
+}

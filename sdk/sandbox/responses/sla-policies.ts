@@ -1,0 +1,56 @@
+import { requireAdministrator, requireFeature } from "../auth";
+import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { createSlaPolicy, destroySlaPolicy, existingSlaPolicy, findSlaPolicy, slaPoliciesOf, updateSlaPolicy } from "../models/sla-policies";
+import type { SlaPolicyRecord } from "../state";
+
+/** ActiveSupport encodes a float that is not finite as null. */
+const seconds = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value);
+
+/** The `_sla_policy` partial. */
+function slaPolicyView(policy: SlaPolicyRecord) {
+  return {
+    id: policy.id,
+    name: policy.name,
+    description: policy.description,
+    first_response_time_threshold: seconds(policy.first_response_time_threshold),
+    next_response_time_threshold: seconds(policy.next_response_time_threshold),
+    only_during_business_hours: policy.only_during_business_hours,
+    resolution_time_threshold: seconds(policy.resolution_time_threshold),
+  };
+}
+
+/** `ensure_sla_feature_enabled`, the controller's first before_action. */
+function licensed(call: AccountCall): AccountCall {
+  requireFeature(call, "sla");
+  return call;
+}
+
+/** Every view wraps its policies in `payload`. */
+export function index(call: AccountCall): ApiResult {
+  return ok({ payload: slaPoliciesOf(licensed(call).state, call.account).map(slaPolicyView) });
+}
+
+export function show(call: AccountCall): ApiResult {
+  return ok({ payload: slaPolicyView(existingSlaPolicy(licensed(call).state, call.account, call.path.id ?? "")) });
+}
+
+export function create(call: AccountCall): ApiResult {
+  requireAdministrator(licensed(call));
+  return ok({ payload: slaPolicyView(createSlaPolicy(call.state, call.account, call)) });
+}
+
+/** `fetch_sla` (find_by) runs before the role check; a missing policy is then updated as nil. */
+export function update(call: AccountCall): ApiResult {
+  const found = findSlaPolicy(licensed(call).state, call.account, call.path.id ?? "");
+  requireAdministrator(call);
+  const policy = found ?? existingSlaPolicy(call.state, call.account, call.path.id ?? "");
+  return ok({ payload: slaPolicyView(updateSlaPolicy(call.state, policy, call)) });
+}
+
+/** 200 whether or not the policy exists: only a policy found is queued for deletion. */
+export function destroy(call: AccountCall): ApiResult {
+  const found = findSlaPolicy(licensed(call).state, call.account, call.path.id ?? "");
+  requireAdministrator(call);
+  if (found) destroySlaPolicy(call.state, found);
+  return EMPTY_OK;
+}

@@ -1,0 +1,83 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AccountArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/sla-policy");
+
+/**
+ * Arguments of {@link SlaPolicy}. An argument left out is not managed (the server keeps its value).
+ * Changes are made in place, except where an argument says it replaces the policy. Thresholds are
+ * in seconds, as Chatwoot stores them: a whole number from 1 to 31,536,000 (365 days), or `null`
+ * to clear one (a policy measures only the thresholds it has).
+ */
+export interface SlaPolicyArgs extends AccountArgs {
+  /** Name of the policy: one line, at most 255 characters. Chatwoot does not keep names unique. */
+  name: pulumi.Input<string>;
+  /** What the policy is for (at most 10,000 characters); `null` clears it. */
+  description?: pulumi.Input<string | null | undefined>;
+  /** Seconds from a conversation's start to the first reply of an agent (first response time, FRT). */
+  firstResponseTimeThreshold?: pulumi.Input<number | null | undefined>;
+  /** Seconds from a customer's message to the next reply of an agent (next response time, NRT). */
+  nextResponseTimeThreshold?: pulumi.Input<number | null | undefined>;
+  /** Seconds from a conversation's start to its resolution (resolution time, RT). */
+  resolutionTimeThreshold?: pulumi.Input<number | null | undefined>;
+  /**
+   * Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
+   * false, every hour counts).
+   */
+  onlyDuringBusinessHours?: pulumi.Input<boolean | undefined>;
+  /** Id of an existing policy of the account to take over instead of creating one (see Adoption). */
+  adoptId?: pulumi.Input<string | number | undefined>;
+}
+
+/**
+ * An SLA policy of a Chatwoot account: the response and resolution times its conversations are
+ * held to. Automation rules apply one with the `add_sla` action, whose parameters take the
+ * policy's id (`actionParams: [gold.id]`). SLA policies are a Chatwoot Enterprise feature: the
+ * account's `sla` feature must be on, and an error says which is missing (the Enterprise edition,
+ * or the feature) when it is not. Managing policies needs an administrator's access token.
+ *
+ * ## Example Usage
+ * ```ts
+ * const gold = new chatwoot.SlaPolicy("gold", {
+ *   name: "Gold",
+ *   description: "Customers on the gold plan",
+ *   firstResponseTimeThreshold: 15 * 60,
+ *   nextResponseTimeThreshold: 60 * 60,
+ *   resolutionTimeThreshold: 24 * 60 * 60,
+ *   onlyDuringBusinessHours: true,
+ * });
+ * new chatwoot.AutomationRule("gold-sla", {
+ *   name: "Gold customers get the gold SLA",
+ *   eventName: "conversation_created",
+ *   conditions: [{ attributeKey: "labels", filterOperator: "equal_to", values: ["gold"] }],
+ *   actions: [{ actionName: "add_sla", actionParams: [gold.id] }],
+ * });
+ * ```
+ *
+ * ## Adoption
+ * `adoptId` takes over an existing policy of the account (Pulumi's `import` does not work for
+ * dynamic resources); the first `up` then brings it to the declared state, leaving alone what the
+ * program does not set. Names need not be unique, so there is no adoption by name.
+ */
+export class SlaPolicy extends pulumi.dynamic.Resource {
+  /** The account the policy belongs to. */
+  declare readonly accountId: pulumi.Output<number>;
+  /** Name of the policy. */
+  declare readonly name: pulumi.Output<string>;
+  /** What the policy is for; null when none. */
+  declare readonly description: pulumi.Output<string | null>;
+  /** First response time threshold in seconds; null when the policy has none. */
+  declare readonly firstResponseTimeThreshold: pulumi.Output<number | null>;
+  /** Next response time threshold in seconds; null when the policy has none. */
+  declare readonly nextResponseTimeThreshold: pulumi.Output<number | null>;
+  /** Resolution time threshold in seconds; null when the policy has none. */
+  declare readonly resolutionTimeThreshold: pulumi.Output<number | null>;
+  /** Whether only working hours count; null when the server does not say. */
+  declare readonly onlyDuringBusinessHours: pulumi.Output<boolean | null>;
+
+  constructor(name: string, args: SlaPolicyArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { description: undefined, firstResponseTimeThreshold: undefined, nextResponseTimeThreshold: undefined, resolutionTimeThreshold: undefined, onlyDuringBusinessHours: undefined };
+    super(provider, name, { ...outputs, ...args }, opts, "chatwoot", "SlaPolicy");
+    noticeOutsideEngine();
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * Every `pulumi` command of the README runs as written, through the real CLI, against a sandbox:
+ * the lines of its bash blocks that run `pulumi` and the inline `pulumi ...` spans (the GitOps
+ * recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
+ * run here; a command added to the README, or changed, fails the first test until it is handled.
+ *
+ * Each line runs with bash in the scenario's directory and environment: the CLI of
+ * `.pulumi-cli/bin` first on the PATH, `HOME` and `PULUMI_HOME` in a temporary directory, no
+ * update check or plugin download, and `PULUMI_SKIP_CONFIRMATIONS`, which the README gives for
+ * running the bare `pulumi up` / `refresh` / `destroy` in a script.
+ * Two things differ from a reader's machine, and only these: the sandbox's URL stands for
+ * `https://chat.example.com` and `http://127.0.0.1:3000` (it listens on a free port), and a token
+ * a line reads from the terminal (`pulumi config set --secret KEY`) comes on its standard input.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { CLONE_FIXTURE, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CloneFlow } from "../demo/clone-flow";
+import { writesIn } from "../demo/requests";
+import { runCommand, type Finished } from "../harness/pulumi-cli";
+import { temporaryDir } from "../harness/temp-dir";
+import { CLI_DIR, REPO_ROOT } from "../pulumi-cli/install";
+import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import { realEngine } from "./support/real-engine";
+
+jest.setTimeout(300_000);
+
+const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+
+type Scenario = "sandbox" | "gitops" | "clone";
+type Handling = { run: Scenario } | { notRun: string };
+
+/** Each command of the README, and who runs it (or why nothing can here). */
+const HANDLED: Record<string, Handling> = {
+  // Quick start: configuring a stack (the GitOps scenario's stack).
+  "pulumi config set chatwoot:url https://chat.example.com": { run: "gitops" },
+  "pulumi config set chatwoot:accountId 1": { run: "gitops" },
+  "pulumi config set --secret chatwoot:apiAccessToken": { run: "gitops" },
+  "pulumi config set --secret chatwoot:platformAccessToken": { run: "gitops" },
+  // Pointing `pulumi up` at the sandbox.
+  "pulumi login --local": {
+    notRun:
+      "would log the machine's own CLI in to a backend under the real home directory (Pulumi takes it from the system's user database, " +
+      "not $HOME); the sandbox scenario runs the line's documented alternative, a file backend in $PWD/.pulumi-state",
+  },
+  "pulumi stack init sandbox": { run: "sandbox" },
+  "pulumi config set chatwoot:url http://127.0.0.1:3000": { run: "sandbox" },
+  "node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken": { run: "sandbox" },
+  "node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken": { run: "sandbox" },
+  "pulumi up --yes": { run: "sandbox" },
+  // The GitOps recipe, and the bare commands the text names.
+  "pulumi stack init prod": { run: "gitops" },
+  "pulumi preview --diff --non-interactive": { run: "gitops" },
+  "pulumi up --yes --non-interactive": { run: "gitops" },
+  "pulumi refresh --yes": { run: "gitops" },
+  "pulumi preview --expect-no-changes": { run: "gitops" },
+  "pulumi preview": { run: "gitops" },
+  "pulumi up": { run: "gitops" },
+  "pulumi refresh": { run: "gitops" },
+  "pulumi destroy": { run: "gitops" },
+  "pulumi config set": { notRun: "names the command; the README's lines that give it arguments run" },
+  // Cloning: the exported project applied to account 2.
+  "pulumi stack init globex": { run: "clone" },
+  "pulumi config set chatwoot:accountId 2": { run: "clone" },
+  "pulumi config set adopt false": { run: "clone" },
+  "pulumi config set portalSuffix globex": { run: "clone" },
+  "pulumi config set inboxSupportEmailId 5": { run: "clone" },
+  // Not here.
+  "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
+  "pulumi import": { notRun: "does not work with dynamic providers, as the README says (the engine sends no provider to read with)" },
+  "pulumi cancel": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the stack a SIGKILL left locked" },
+  "pulumi refresh --clear-pending-creates": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the pending creates a SIGKILL left" },
+};
+
+/** A line of a bash block without its trailing comment, or `undefined` when it runs no `pulumi`. */
+function commandOf(line: string): string | undefined {
+  const command = line.replace(/\s+#\s.*$/, "").trim();
+  return /(^|[|;&]\s*)pulumi\s/.test(command) ? command : undefined;
+}
+
+/** The README's `pulumi` commands: bash-block lines that run it, and inline spans that start with it. */
+function readmeCommands(): string[] {
+  const found = new Set<string>();
+  const prose: string[] = [];
+  let fence: string | undefined;
+  for (const line of README.split("\n")) {
+    const opening = /^```(\w*)/.exec(line);
+    if (opening) {
+      fence = fence === undefined ? opening[1] : undefined;
+      continue;
+    }
+    if (fence === "bash") {
+      const command = commandOf(line);
+      if (command) found.add(command);
+    } else if (fence === undefined) prose.push(line);
+  }
+  for (const [, span] of prose.join("\n").matchAll(/`(pulumi [^`]+)`/g)) found.add((span ?? "").replace(/\s+/g, " "));
+  return [...found];
+}
+
+test("every pulumi command of the README is run by a scenario here, or says why it cannot run", () => {
+  const commands = readmeCommands();
+  expect(commands.filter((c) => !(c in HANDLED))).toEqual([]);
+  expect(Object.keys(HANDLED).filter((c) => !commands.includes(c))).toEqual([]);
+});
+
+/** Lines run so far, to check that each scenario ran every line it is down for. */
+const ran = new Set<string>();
+
+/** A shell in a directory, running README lines one by one. */
+class Shell {
+  constructor(
+    public cwd: string,
+    readonly env: NodeJS.ProcessEnv,
+    private readonly substitutions: [string, string][],
+  ) {}
+
+  /** Runs a README line (it must be one) as written, but for the substitutions; `input` on stdin. */
+  async line(text: string, input?: string): Promise<Finished> {
+    if (!README.includes(text)) throw new Error(`not a line of the README: ${text}`);
+    ran.add(commandOf(text) ?? text);
+    let command = text;
+    for (const [from, to] of this.substitutions) command = command.split(from).join(to);
+    return runCommand("bash", ["-c", command], { cwd: this.cwd, env: this.env, input: input ?? "" });
+  }
+
+  /**
+   * Runs README text (a line, or the command a line's comment gives) as `source` would: the
+   * variables it exports stay set for the lines after it.
+   */
+  async source(text: string): Promise<void> {
+    if (!README.includes(text)) throw new Error(`not in the README: ${text}`);
+    const done = await runCommand("bash", ["-c", `set -e\n${text}\nenv -0`], { cwd: this.cwd, env: this.env });
+    if (done.code !== 0) throw new Error(`\`${text}\` exited ${done.code}:\n${done.stderr}`);
+    for (const entry of done.stdout.split("\0")) {
+      const at = entry.indexOf("=");
+      if (at > 0) this.env[entry.slice(0, at)] = entry.slice(at + 1);
+    }
+  }
+
+  /** Runs a README line and fails with its output unless it exits 0. */
+  async ok(text: string, input?: string): Promise<Finished> {
+    const done = await this.line(text, input);
+    if (done.code !== 0) throw new Error(`\`${text}\` exited ${done.code}:\n${done.stdout}\n${done.stderr}`);
+    return done;
+  }
+}
+
+/** The environment of every scenario (see the file's comment). */
+function baseEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${CLI_DIR}${path.delimiter}${process.env.PATH ?? ""}`,
+    HOME: home,
+    PULUMI_HOME: path.join(home, ".pulumi"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    NO_COLOR: "1",
+  };
+  for (const name of ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN", "CHATWOOT_CREATE_JOURNAL_DIR"]) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith("CHATWOOT_")) delete env[name];
+  return env;
+}
+
+const PROGRAM = `"use strict";
+const chatwoot = require("pulumi-chatwoot");
+new chatwoot.Label("vip", { title: "vip", color: "#7c3aed" });
+new chatwoot.Team("billing", { name: "billing", description: "Invoices" });
+`;
+
+realEngine.describe("the README's pulumi commands, as written", () => {
+  const work = temporaryDir("chatwoot-readme-");
+  let sandbox: Sandbox;
+  let shell: Shell;
+  const writes = (from: number) => writesIn(sandbox.control.log().slice(from));
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    fs.writeFileSync(path.join(work, "sandbox.json"), JSON.stringify(sandbox.info));
+    const project = path.join(work, "my-chatwoot");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: my-chatwoot\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
+    fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(project, "node_modules"), "junction");
+    fs.mkdirSync(path.join(work, "home"));
+    shell = new Shell(work, baseEnv(path.join(work, "home")), [
+      ["http://127.0.0.1:3000", sandbox.url],
+      ["https://chat.example.com", sandbox.url],
+    ]);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  test("Pointing `pulumi up` at the sandbox: a local backend, a stack, its config, up", async () => {
+    shell.cwd = path.join(work, "my-chatwoot");
+    // The block's `export` lines, for the lines after them (each line runs in a shell of its own).
+    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
+    await shell.source("export PULUMI_CONFIG_PASSPHRASE=sandbox   # the local backend's secrets passphrase");
+    await shell.ok("pulumi stack init sandbox");
+    await shell.ok("pulumi config set chatwoot:url http://127.0.0.1:3000");
+    await shell.ok("pulumi config set chatwoot:accountId 1");
+    await shell.ok("node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken");
+    await shell.ok("node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken");
+    const config = fs.readFileSync(path.join(shell.cwd, "Pulumi.sandbox.yaml"), "utf8");
+    expect(config).toContain(sandbox.url);
+    for (const secret of sandbox.control.secrets()) expect(config).not.toContain(secret);
+
+    await shell.ok("pulumi up --yes");
+    const state = sandbox.control.snapshot();
+    expect(state.labels.map((l) => l.title)).toContain("vip");
+    expect(state.teams.map((t) => t.name)).toContain("billing");
+    // The state is in the backend the export named.
+    expect(fs.existsSync(path.join(shell.cwd, ".pulumi-state", ".pulumi", "stacks"))).toBe(true);
+  });
+
+  test("the GitOps recipe: a stack per account, preview --diff, up, a repeat that writes nothing, drift reported and repaired", async () => {
+    // A new stack on the same account: the sandbox back to its seed first, as the README says.
+    sandbox.control.reset();
+    await shell.ok("pulumi stack init prod");
+    await shell.ok("pulumi config set chatwoot:url https://chat.example.com");
+    await shell.ok("pulumi config set chatwoot:accountId 1");
+    await shell.ok("pulumi config set --secret chatwoot:apiAccessToken", sandbox.info.accounts[0].adminToken);
+    await shell.ok("pulumi config set --secret chatwoot:platformAccessToken", sandbox.info.platformTokens[0]);
+
+    const preview = await shell.ok("pulumi preview --diff --non-interactive");
+    expect(preview.stdout).toMatch(/\+ pulumi-nodejs:dynamic\/chatwoot:Label: \(create\)\s+\[urn=\S+::vip\]/);
+    expect(writes(0)).toEqual([]);
+    await shell.ok("pulumi up --yes --non-interactive");
+    const before = sandbox.control.log().length;
+    await shell.ok("pulumi up --yes --non-interactive");
+    expect(writes(before)).toEqual([]);
+
+    const label = sandbox.control.snapshot().labels.find((l) => l.title === "vip");
+    const patched = await fetch(`${sandbox.url}/api/v1/accounts/1/labels/${label?.id}`, {
+      method: "PATCH",
+      headers: { api_access_token: sandbox.info.accounts[0].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ color: "#000000" }),
+    });
+    expect(patched.status).toBe(200);
+    await shell.ok("pulumi refresh --yes");
+    const drift = await shell.line("pulumi preview --expect-no-changes");
+    expect(drift.code).not.toBe(0);
+    // The drifted property is named (the refresh stored the server's value as its input).
+    expect(drift.stdout).toMatch(/~ .*vip.*update.*\[diff: ~color\]/);
+
+    await shell.ok("pulumi up");
+    expect(sandbox.control.snapshot().labels.find((l) => l.title === "vip")?.color).toBe("#7c3aed");
+    await shell.ok("pulumi preview");
+    await shell.ok("pulumi refresh");
+    await shell.ok("pulumi destroy");
+    expect(sandbox.control.snapshot().labels.map((l) => l.title)).not.toContain("vip");
+  });
+
+  test("cloning: the exported project applied to account 2 with the README's commands", async () => {
+    const source = await startSandbox({ fixture: CLONE_FIXTURE });
+    const flow = new CloneFlow(source.info, realEngine.binary);
+    try {
+      expect((await flow.exportSource()).code).toBe(0);
+      const clone = new Shell(flow.project, { ...baseEnv(path.join(work, "home")), PULUMI_CONFIG_PASSPHRASE: "clone", PULUMI_NODEJS_TRANSPILE_ONLY: "true" }, [
+        ["https://chat.example.com", source.url],
+      ]);
+      await clone.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
+      // `cd acme-config && npm install`: the project links this checkout's node_modules instead (no registry here).
+      expect(README).toContain("cd acme-config && npm install");
+      await clone.ok("pulumi stack init globex");
+      await clone.ok("pulumi config set chatwoot:url https://chat.example.com");
+      await clone.ok("pulumi config set chatwoot:accountId 2");
+      await clone.ok("pulumi config set --secret chatwoot:apiAccessToken", source.info.accounts[1]?.adminToken);
+      await clone.ok("pulumi config set --secret chatwoot:platformAccessToken   # with agent bots", source.info.platformTokens[0]);
+      await clone.ok("pulumi config set adopt false                            # create rather than adopt");
+      await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex"');
+      // The README's example of the key an e-mail inbox needs; this export names it after its inbox.
+      await clone.ok("pulumi config set inboxSupportEmailId 5");
+      expect(flow.files()["index.ts"]).toContain('config.requireNumber("inboxAcmeSupportEmailId")');
+      await runCommand("pulumi", ["config", "set", "inboxAcmeSupportEmailId", String(TARGET_EMAIL_INBOX)], { cwd: flow.project, env: clone.env });
+      const before = source.control.log().length;
+      await clone.ok("pulumi up");
+      const created = writesIn(source.control.log().slice(before)).filter((w) => w.method === "POST");
+      expect(created.length).toBeGreaterThan(10);
+      expect(created.every((w) => w.path.startsWith("/api/v1/accounts/2/") || w.path.startsWith("/platform/"))).toBe(true);
+    } finally {
+      flow.dispose();
+      await source.close();
+    }
+  });
+
+  test("each scenario ran every line it is down for", () => {
+    const expected = Object.entries(HANDLED).filter(([, how]) => "run" in how).map(([line]) => line);
+    expect(expected.filter((line) => !ran.has(line))).toEqual([]);
+  });
+});
