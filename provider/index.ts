@@ -9,6 +9,8 @@ import { getAgents } from "./readers/agents";
 import { getInbox } from "./readers/inbox";
 import { getLabels } from "./readers/labels";
 import { getTeams } from "./readers/teams";
+import { accountSettings } from "./resources/account-settings";
+import { agent } from "./resources/agent";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
 import { cannedResponse } from "./resources/canned-response";
@@ -57,6 +59,8 @@ function hostSetting(config: { get(key: string): string | undefined }, key: stri
 
 /** The lifecycle methods of each resource, by Pulumi type name. */
 export const resources = {
+  AccountSettings: accountSettings,
+  Agent: agent,
   AgentBot: agentBot,
   AutomationRule: automationRule,
   CannedResponse: cannedResponse,

@@ -4,7 +4,8 @@ import provider = require("./shims/agent-bot");
 
 /**
  * Arguments of {@link AgentBot}. Give either `avatar` or `avatarUrl`, not both. An argument left out
- * is not managed (the server keeps its value). Every change is made in place.
+ * is not managed (the server keeps its value). Changes are made in place, except where an argument
+ * says it replaces the bot.
  */
 export interface AgentBotArgs {
   /** Name shown to agents and contacts: one line, at most 255 characters. */
@@ -18,8 +19,9 @@ export interface AgentBotArgs {
   outgoingUrl?: pulumi.Input<string | undefined>;
   /**
    * Id of the account the bot belongs to. Defaults to config `chatwoot:accountId` (or
-   * `CHATWOOT_ACCOUNT_ID`); `null` makes a system bot, available to every account. Changing it
-   * moves the bot in place.
+   * `CHATWOOT_ACCOUNT_ID`). With the Platform API, `null` makes a system bot, available to every
+   * account, and changing it moves the bot in place; with `scope: "account"` it is required and
+   * changing it replaces the bot.
    */
   accountId?: pulumi.Input<number | null | undefined>;
   /**
@@ -38,12 +40,23 @@ export interface AgentBotArgs {
    * The bot must have been created by this stack's Platform App (an app sees only its own bots).
    */
   adoptId?: pulumi.Input<string | number | undefined>;
+  /**
+   * Which API manages the bot: `"platform"` (the default: the Platform API, with
+   * `chatwoot:platformAccessToken`; a Platform App reaches only the bots it created) or
+   * `"account"` (the account's own API, `/api/v1/accounts/{id}/agent_bots`, with an
+   * administrator's `chatwoot:apiAccessToken`: every bot of the account, whoever made it, but no
+   * system bots). Changing it replaces the bot.
+   */
+  scope?: pulumi.Input<"platform" | "account" | undefined>;
 }
 
 /**
- * A Chatwoot agent bot: a webhook that takes part in conversations. Bots are managed through the
- * Platform API, so the stack needs `chatwoot:platformAccessToken` (a Platform App's token); a
- * Platform App sees and manages only the bots it created.
+ * A Chatwoot agent bot: a webhook that takes part in conversations. By default a bot is managed
+ * through the Platform API, so the stack needs `chatwoot:platformAccessToken` (a Platform App's
+ * token), and a Platform App sees and manages only the bots it created. With `scope: "account"` it
+ * is managed through its account's API ("account agent bots") with an administrator's
+ * `chatwoot:apiAccessToken`, which also works on Chatwoot Cloud, where there is no Platform API.
+ * Either kind can answer an inbox (`Inbox.agentBotId`).
  *
  * Chatwoot never shows a bot's avatar: the outputs keep what the program declared. A local
  * `avatar` file is uploaded again only when its content changes (`avatarSha256`). Chatwoot servers
@@ -59,12 +72,16 @@ export interface AgentBotArgs {
  *   avatar: "./assets/triage.png",
  * });
  * export const triageToken = triage.accessToken; // a secret
+ *
+ * // A bot of the account's own API, for an inbox.
+ * const website = new chatwoot.AgentBot("website", { scope: "account", name: "Website", outgoingUrl: "https://bots.example.com/web" });
  * ```
  *
  * ## Adoption
  * `adoptId` takes over an existing bot (Pulumi's `import` does not work for dynamic resources).
- * The bot must have been created by the same Platform App, otherwise the create fails before any
- * change; the first `up` then sends one PATCH with what differs, and the declared avatar.
+ * With the Platform API the bot must have been created by the same Platform App; with
+ * `scope: "account"` it must be a bot of the account (not a system bot); otherwise the create fails
+ * before any change. The first `up` then sends one PATCH with what differs, and the declared avatar.
  */
 export class AgentBot extends pulumi.dynamic.Resource {
   /** The bot's name. */
@@ -81,6 +98,8 @@ export class AgentBot extends pulumi.dynamic.Resource {
   declare readonly avatar: pulumi.Output<string | undefined>;
   /** The id of the bot taken over, as declared; undefined when the bot was created. */
   declare readonly adoptId: pulumi.Output<number | undefined>;
+  /** The API that manages the bot, as declared; undefined (like `"platform"`) when the program leaves it out. */
+  declare readonly scope: pulumi.Output<"platform" | "account" | undefined>;
   /** Output only: hex sha256 of the uploaded avatar file. */
   declare readonly /*out*/ avatarSha256: pulumi.Output<string | undefined>;
   /** Output only: the avatar's URL, on servers that send it (the Platform API of real servers does not). */
@@ -89,7 +108,7 @@ export class AgentBot extends pulumi.dynamic.Resource {
   declare readonly /*out*/ botType: pulumi.Output<string | null>;
   /** Output only: the bot's configuration, on servers that send it. */
   declare readonly /*out*/ botConfig: pulumi.Output<Record<string, unknown> | null>;
-  /** Output only: the bot's own API token, on servers that send it (a secret). */
+  /** Output only: the bot's own API token, on servers that send it (the account API does, to administrators): a secret. */
   declare readonly /*out*/ accessToken: pulumi.Output<string | null>;
   /** Output only: whether the bot belongs to no account, on servers that send it. */
   declare readonly /*out*/ systemBot: pulumi.Output<boolean | null>;
@@ -105,6 +124,7 @@ export class AgentBot extends pulumi.dynamic.Resource {
         avatarUrl: undefined,
         avatar: undefined,
         adoptId: undefined,
+        scope: undefined,
         avatarSha256: undefined,
         thumbnail: undefined,
         botType: undefined,

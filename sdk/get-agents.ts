@@ -73,6 +73,10 @@ export async function getAgents(args: GetAgentsArgs = {}, _opts?: pulumi.InvokeO
  * ```ts
  * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
  * new chatwoot.TeamMembership("billing", { teamId: billing.id, userIds: [carol] });
+ *
+ * // An Agent resource's address works as well (its `id` output is the same user id).
+ * const dana = new chatwoot.Agent("dana", { email: "dana@acme.test", name: "Dana", adopt: true });
+ * export const danaAvailability = chatwoot.getAgentsOutput({ email: dana.email }).agents[0].availability;
  * ```
  */
 export function getAgentsOutput(args: GetAgentsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetAgentsResult> {

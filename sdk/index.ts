@@ -3,6 +3,8 @@
  * Pulumi. Connection settings come from the stack config (`chatwoot:url`, `chatwoot:apiAccessToken`,
  * `chatwoot:platformAccessToken`, `chatwoot:accountId`) or the `CHATWOOT_*` environment variables.
  */
+export { AccountSettings, type AccountSettingsArgs } from "./account-settings";
+export { Agent, type AgentArgs } from "./agent";
 export { AgentBot, type AgentBotArgs } from "./agent-bot";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";

@@ -49,13 +49,22 @@ export interface ObjectApi<I, W> {
 export interface AdoptById<I, W> {
   /**
    * The object to adopt, or an explanation of why it cannot be (e.g. a Platform App sees only its
-   * own bots); default: {@link ObjectApi.get}.
+   * own bots); default: {@link ObjectApi.get}. `at`: the collection's paths.
    */
-  find?(inputs: I, id: number): Promise<W | string>;
+  find?(inputs: I, id: number, at: CollectionPaths): Promise<W | string>;
   /** What of the object is known before adopting it, for the comparison (default: the outputs of the object). */
   current?(inputs: I, object: W): Props;
   /** Why the object cannot be this resource (a channel of another type), checked before any write. */
   refuse?(inputs: I, object: W): string | undefined;
+}
+
+/** Where a collection lives: below an account, or in the installation's Platform API. */
+export type Area = "account" | "platform";
+
+/** The paths of a collection for the given inputs or last outputs (its area and account). */
+export interface CollectionPaths {
+  collection(props: Props): string;
+  member(props: Props, id: string | number): string;
 }
 
 /** The inputs every collection resource has. */
@@ -75,14 +84,20 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   /** The collection's path below the area (or below its parent), e.g. `labels` or `canned_responses`. */
   path: string;
   /**
+  /**
    * The object the collection is nested under, whose address can change (a portal's categories, at
    * `/portals/{slug}/categories`): see `ParentAddress`. Its id input replaces the object when it changes.
    */
   parent?: ParentAddress;
   /** Whether the server serves the list in pages (`?page=N`, of a size it does not say): every page is read. */
   pages?: boolean;
-  /** An account's collection (the default), or the installation's Platform API (`/platform/api/v1/<path>`). */
-  area?: "account" | "platform";
+  /**
+   * An account's collection (the default), or the installation's Platform API
+   * (`/platform/api/v1/<path>`); a function of the inputs (or last outputs) where a resource can be
+   * either (an agent bot of the Platform API or of its account). An account's object cannot move
+   * to another account: there, a change of `accountId` replaces it.
+   */
+  area?: Area | ((props: Props) => Area);
   /**
    * A feature the server or the account may lack (Chatwoot Enterprise's): its absence is named as
    * such in every error, and never read as an object being gone (see `gatedApi`).
@@ -163,8 +178,8 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   body?(inputs: z.output<S>, keys: readonly string[], write: "create" | "update"): object;
   /** Complete outputs from the inputs (or last outputs) and the server's object (default: `outputsOf`). */
   outputs?(base: Props, object: z.output<W>): Props;
-  /** Requests it makes its own way (see {@link ObjectApi}); the others are the collection's. */
-  api?(rest: ObjectApi<z.output<S>, z.output<W>>): Partial<ObjectApi<z.output<S>, z.output<W>>>;
+  /** Requests it makes its own way (see {@link ObjectApi}); the others are the collection's, `at` its paths. */
+  api?(rest: ObjectApi<z.output<S>, z.output<W>>, at: CollectionPaths): Partial<ObjectApi<z.output<S>, z.output<W>>>;
   /**
    * Runs after the POST: what one request could not set (a new inbox's working hours and bot), as
    * one more write of the properties still differing. Should it fail, the object stays in the state.
@@ -192,11 +207,12 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const what = decl.noun ?? noun(decl.path);
 
   const accountOf = (props: Props) => props.accountId as number;
+  const areaOf = (props: Props): Area => (typeof decl.area === "function" ? decl.area(props) : (decl.area ?? "account"));
   /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
   const segments = (props: Props) => (decl.parent ? [...decl.parent.segments(props[decl.parent.addressKey] as string), decl.path] : [decl.path]);
-  const collection = (props: Props) => (decl.area === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), ...segments(props)));
+  const collection = (props: Props) => (areaOf(props) === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), ...segments(props)));
   const member = (props: Props, id: string | number) =>
-    decl.area === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
+    areaOf(props) === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
   const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
     const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter(
@@ -222,7 +238,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     patch: (inputs, id, keys) => callOne({ method: "PATCH", path: member(inputs, id), json: body(inputs, keys, "update") }),
     remove: (props, id) => send({ method: "DELETE", path: member(props, id) }),
   };
-  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...decl.api?.(rest) }, decl.feature);
+  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...decl.api?.(rest, { collection, member }) }, decl.feature);
 
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && decl.goneAnswers?.includes(err.status) === true;
   /** Whether `err` is one of the {@link CollectionDeclaration.goneAnswers} and the object is indeed gone. */
@@ -239,7 +255,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
 
   /** Where the objects are, in words: `account 1`. */
-  const owner = (props: Props) => (decl.area === "platform" ? "this Platform App" : `account ${accountOf(props)}`);
+  const owner = (props: Props) => (areaOf(props) === "platform" ? "this Platform App" : `account ${accountOf(props)}`);
   const gone = (id: string, props: Props) => new Error(`PATCH ${member(props, id)}: the ${what} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);
 
   /** {@link patchAt} where the parent is now, when the collection has one. */
@@ -292,7 +308,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
 
   async function adoptById(inputs: Inputs, adoptId: number) {
-    const found = decl.adoptById?.find ? await decl.adoptById.find(inputs, adoptId) : ((await get(inputs, String(adoptId))) ?? `${owner(inputs)} has no ${what} ${adoptId}`);
+    const found = decl.adoptById?.find ? await decl.adoptById.find(inputs, adoptId, { collection, member }) : ((await get(inputs, String(adoptId))) ?? `${owner(inputs)} has no ${what} ${adoptId}`);
     if (typeof found === "string") throw new Error(`adoptId ${adoptId}: ${found}`);
     const refused = decl.adoptById?.refuse?.(inputs, found);
     if (refused) throw new Error(`adoptId ${adoptId}: ${refused}`);
@@ -339,7 +355,11 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     credentialKeys: decl.credentialKeys,
     prepare: decl.prepare,
     // A platform object's account is a property of it (a bot moves between accounts in place).
-    replaceOn: [...(decl.area === "platform" ? [] : ["accountId"]), ...(decl.parent ? [decl.parent.idKey] : []), ...(decl.replaceOn ?? [])],
+    replaceOn: (news) => [
+      ...(areaOf(news) === "platform" ? [] : ["accountId"]),
+      ...(decl.parent ? [decl.parent.idKey] : []),
+      ...(decl.replaceOn ?? []),
+    ],
     // A natural key is unique per account: a replacement in the same account must free it first.
     deleteBeforeReplace: decl.key !== undefined,
     normalizers: decl.normalizers,

@@ -38,8 +38,10 @@ export interface CreateAttempt<T extends Identified> {
  *
  * An object is this create's only if it did not exist before the attempt: the objects are listed
  * before the POST (or that listing is reused), and after a failure that may have been applied only
- * a matching object with an id above every id listed then counts (ids only grow). An identical
- * object someone else made earlier is never taken, so destroying the resource can never delete it.
+ * a matching object that listing did not hold counts. (Not "an id above every id listed": an agent
+ * is a user of the installation, who joins the account with the id they already had.) An
+ * identical object someone else made earlier is never taken, so destroying the resource can never
+ * delete it.
  *
  * After a timeout or a 504 the server may still be working on the POST: the object is looked for
  * during `createSettleMs` before the POST is sent again; after other failures (a 500, a 502, a lost
@@ -52,7 +54,9 @@ export interface CreateAttempt<T extends Identified> {
  * A run can also be killed while its POST is on its way, or before Pulumi recorded the answer: the
  * object exists, the state lacks it. The create journal (see `create-journal.ts`) notes each
  * create before its POST; the same create in a later run takes the object its note points to,
- * and only that one, before a key in use is refused (`blocked`).
+ * and only that one, before a key in use is refused (`blocked`). A note without an answer knows
+ * only the highest id listed before the POST (the journal stays small): an agent who joined with
+ * an older user id is then not recognised, and is refused as a key in use (adopt it).
  */
 export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>): Promise<T> {
   const before = attempt.listed ?? (await attempt.list());
@@ -66,7 +70,7 @@ export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>
   const floor = before.reduce((max, o) => Math.max(max, o.id), 0);
   notes.sending(floor);
   try {
-    const created = await postOnce(attempt, floor);
+    const created = await postOnce(attempt, new Set(before.map((o) => o.id)));
     notes.answered(created.id);
     return created;
   } catch (err) {
@@ -95,8 +99,8 @@ function settleNotes(notes: CreateNotes, err: unknown): void {
   else if (ChatwootApiError.isInstance(err) && err.writeOutcome === "not-applied") notes.abandoned();
 }
 
-async function postOnce<T extends Identified>(attempt: CreateAttempt<T>, floor: number): Promise<T> {
-  const fresh = async () => (await attempt.list()).filter((o) => o.id > floor && attempt.matches(o) && !attempt.claimed?.has(o.id));
+async function postOnce<T extends Identified>(attempt: CreateAttempt<T>, existed: ReadonlySet<number>): Promise<T> {
+  const fresh = async () => (await attempt.list()).filter((o) => !existed.has(o.id) && attempt.matches(o) && !attempt.claimed?.has(o.id));
 
   let first: unknown;
   try {

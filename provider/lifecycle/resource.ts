@@ -33,8 +33,11 @@ export interface ResourceDeclaration<S extends InputSchema> {
    * and so does the copy of the applied inputs kept for `read`.
    */
   credentialKeys?: readonly string[];
-  /** Inputs (or derived keys, e.g. a channel's type) that cannot change in place. */
-  replaceOn?: readonly (Key<S> | (string & {}))[];
+  /**
+   * Inputs (or derived keys, e.g. a channel's type) that cannot change in place; a function of the
+   * desired inputs where that depends on them (an account's bot cannot move accounts, a Platform bot can).
+   */
+  replaceOn?: readonly (Key<S> | (string & {}))[] | ((news: Props) => readonly string[]);
   /** Replace by deleting first, for objects with a natural key the server keeps unique. */
   deleteBeforeReplace?: boolean;
   /** How to compare each property (default: `undefined` and `null` equal, otherwise deep equality). */
@@ -83,8 +86,9 @@ export type ResourceLifecycle = pulumi.dynamic.ResourceProvider & { readonly nor
  */
 export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<S>): ResourceLifecycle {
   const keys = [...managedKeysOf(decl.inputs, decl.controlKeys), ...(decl.derivedKeys ?? [])];
+  const replaceOn = (news: Props) => (typeof decl.replaceOn === "function" ? decl.replaceOn(news) : decl.replaceOn);
   const plan = (olds: Props, news: Props) =>
-    planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: decl.replaceOn });
+    planDiff({ keys, olds, news, normalizers: decl.normalizers, replaceOn: replaceOn(news) });
 
   /**
    * The inputs a refresh hands back to the engine, which stores them as the resource's inputs: the

@@ -2,14 +2,13 @@ import { z } from "zod";
 import { UNKNOWN } from "../diff/diff";
 import type { ApiRequest } from "../http/transport/client";
 import { markAdopted } from "../lifecycle/adopt";
-import { call } from "../lifecycle/api";
+import { call, unlessNotFound } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
-import { defineCollectionResource } from "../lifecycle/collection";
+import { defineCollectionResource, type CollectionPaths } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
 import { list, single } from "../wire/envelope";
-import { platformPath } from "../wire/paths";
 import { AvatarFileError, readAvatarFile, type AvatarFile } from "../validation/avatar-file";
 import { accountId, httpUrl, name, objectId, text } from "../validation/fields";
 import { AgentBotWire, BOT_OUTPUT_DEFAULTS } from "../wire/agent-bot";
@@ -25,6 +24,9 @@ function urlPathname(url: string): string {
   }
 }
 
+/** Where a bot is managed: the Platform API (the default, as before scopes existed) or its account's API. */
+const SCOPES = ["platform", "account"] as const;
+
 /** The checks of `AgentBotArgs` (sdk/agent-bot.ts, where each argument is documented). */
 export const AgentBotInputs = z
   .strictObject({
@@ -37,18 +39,30 @@ export const AgentBotInputs = z
       .optional(),
     avatar: z.string().trim().min(1, "must be the path of an image file").optional(),
     adoptId: objectId.optional(),
+    scope: z.enum(SCOPES, { error: `must be one of ${SCOPES.join(", ")}` }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.avatar !== undefined && v.avatarUrl !== undefined) {
       ctx.addIssue({ code: "custom", path: ["avatar"], message: "give either avatar (a local file) or avatarUrl, not both" });
+    }
+    if (v.scope === "account" && (v.accountId === null || v.accountId === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["accountId"],
+        message: "required with scope \"account\" (a bot of the account API belongs to one account; a system bot needs scope \"platform\")",
+      });
     }
   });
 export type AgentBotInputs = z.input<typeof AgentBotInputs>;
 type Inputs = z.output<typeof AgentBotInputs> & { avatarSha256?: string };
 
 
-/** Inputs the API takes as fields (the avatar file goes as a multipart part of its own). */
-const FIELD_KEYS = ["name", "description", "outgoingUrl", "accountId", "avatarUrl"] as const;
+/** Inputs the API takes as fields (the avatar file goes as a multipart part of its own); the account API takes no account. */
+const fieldKeys = (props: Props) =>
+  isAccountBot(props) ? (["name", "description", "outgoingUrl", "avatarUrl"] as const) : (["name", "description", "outgoingUrl", "accountId", "avatarUrl"] as const);
+
+/** A bot of its account's API (`scope: "account"`); state written before scopes existed holds Platform bots. */
+const isAccountBot = (props: Props) => props.scope === "account";
 
 /**
  * Servers before Chatwoot PR #13827 (March 2026) echo the bot's name as `outgoing_url`; such an
@@ -79,9 +93,6 @@ function writeRequest(method: "POST" | "PATCH", path: string, props: Props, avat
   return { method, path, form };
 }
 
-const bots = () => platformPath("agent_bots");
-const botPath = (id: string | number) => platformPath("agent_bots", id);
-
 const readAvatar = (inputs: Inputs) => (inputs.avatar === undefined ? Promise.resolve(undefined) : readAvatarFile(inputs.avatar));
 
 /**
@@ -100,28 +111,45 @@ function sameBot(inputs: Inputs, b: AgentBotWire): boolean {
   );
 }
 
+/** The bot to adopt: a Platform App sees only its own bots; the account API shows the account's and system bots. */
+async function findBot(inputs: Inputs, id: number, at: CollectionPaths): Promise<AgentBotWire | string> {
+  if (isAccountBot(inputs)) {
+    const bot = await unlessNotFound(() => call(single(AgentBotWire), { method: "GET", path: at.member(inputs, id) }));
+    return bot ?? `account ${inputs.accountId} has no agent bot ${id}`;
+  }
+  const visible = (await call(list(AgentBotWire), { method: "GET", path: at.collection(inputs) })).find((b) => b.id === id);
+  return (
+    visible ??
+    "this Platform App sees no agent bot with that id. A Platform App only sees the bots it created itself (or was granted in the " +
+      "Rails console); bots made in the dashboard or by another app cannot be adopted with this token (scope \"account\" can: an " +
+      "administrator's token reaches every bot of the account)"
+  );
+}
+
 /**
- * A Chatwoot agent bot, managed through the Platform API (`/platform/api/v1/agent_bots`) with
- * `chatwoot:platformAccessToken`; id: the bot id. No natural key: taken over with `adoptId`.
+ * A Chatwoot agent bot; id: the bot id. By default managed through the Platform API
+ * (`/platform/api/v1/agent_bots`) with `chatwoot:platformAccessToken`; with `scope: "account"`
+ * through its account's API (`/api/v1/accounts/{id}/agent_bots`) with an administrator's token.
+ * No natural key: taken over with `adoptId`.
  */
 export const agentBot = defineCollectionResource({
   inputs: AgentBotInputs,
   path: "agent_bots",
-  area: "platform",
+  area: (props) => (isAccountBot(props) ? "account" : "platform"),
   noun: "agent bot",
   account: "optional",
   wire: AgentBotWire,
   show: "member",
   sameContent: sameBot,
+  // Where the bot is managed is the provider's to know; changing it means another object.
+  stateOnlyKeys: ["scope"],
+  replaceOn: ["scope"],
   adoptById: {
-    async find(_inputs, id) {
-      const visible = (await call(list(AgentBotWire), { method: "GET", path: bots() })).find((b) => b.id === id);
-      return (
-        visible ??
-        "this Platform App sees no agent bot with that id. A Platform App only sees the bots it created itself (or was granted in the " +
-          "Rails console); bots made in the dashboard or by another app cannot be adopted with this token"
-      );
-    },
+    find: findBot,
+    refuse: (inputs, bot) =>
+      isAccountBot(inputs) && bot.account_id == null
+        ? "a system bot belongs to no account, so the account API cannot change it; manage it with scope \"platform\""
+        : undefined,
     current(inputs, bot) {
       // What the server is known to hold: avatars are never echoed (so a declared one is always
       // sent), and an old server's outgoing_url echo is no value.
@@ -133,6 +161,8 @@ export const agentBot = defineCollectionResource({
   normalizers: {
     // Multipart uploads cannot send null, so a cleared description may come back as "".
     description: (v) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null)),
+    // State written before scopes existed holds no scope: those are Platform bots.
+    scope: (v) => v ?? "platform",
   },
 
   async prepare(inputs) {
@@ -147,15 +177,16 @@ export const agentBot = defineCollectionResource({
     }
   },
   outputs: botOutputs,
-  api: () => ({
-    post: async (inputs) => call(single(AgentBotWire), writeRequest("POST", bots(), pick(inputs, FIELD_KEYS), await readAvatar(inputs))),
+  api: (_rest, at) => ({
+    post: async (inputs) =>
+      call(single(AgentBotWire), writeRequest("POST", at.collection(inputs), pick(inputs, fieldKeys(inputs)), await readAvatar(inputs))),
     async patch(inputs, id, keys) {
       // The image goes along only when its content changed.
       const avatar = keys.includes("avatarSha256") ? await readAvatar(inputs) : undefined;
-      const fields = FIELD_KEYS.filter((k) => keys.includes(k));
+      const fields = fieldKeys(inputs).filter((k) => keys.includes(k));
       // A new path to the same image (only `avatar` changed): nothing to send, the state learns the path.
-      if (fields.length === 0 && !avatar) return call(single(AgentBotWire), { method: "GET", path: botPath(id) });
-      return call(single(AgentBotWire), writeRequest("PATCH", botPath(id), pick(inputs, fields), avatar));
+      if (fields.length === 0 && !avatar) return call(single(AgentBotWire), { method: "GET", path: at.member(inputs, id) });
+      return call(single(AgentBotWire), writeRequest("PATCH", at.member(inputs, id), pick(inputs, fields), avatar));
     },
   }),
 });

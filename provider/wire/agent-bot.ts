@@ -5,7 +5,7 @@ import { enumName } from "./envelope";
 
 /**
  * A bot as the Platform API sends it. Real servers send only id, name, description, outgoing_url
- * and account_id; the spec documents the rest. Absent fields stay absent here, so that outputs
+ * and account_id there; the spec documents the rest, which the account API's partial sends. Absent fields stay absent here, so that outputs
  * keep what an earlier answer said (e.g. an access token only some endpoints echo).
  */
 export const AgentBotWire = z.object({
@@ -17,7 +17,8 @@ export const AgentBotWire = z.object({
   thumbnail: z.string().nullish(),
   bot_type: enumName(["webhook"]).nullish(),
   bot_config: z.unknown().optional(),
-  access_token: credential(z.string()).nullish(),
+  // Builds before `AgentBotPresenter` render the whole AccessToken record: its `token` is the credential.
+  access_token: credential(z.union([z.string(), z.object({ token: z.string() }).transform((t) => t.token)])).nullish(),
   system_bot: z.boolean().nullish(),
 });
 export type AgentBotWire = z.output<typeof AgentBotWire>;

@@ -1,6 +1,6 @@
 /**
  * What `export` and `diff` share on the command line: the account ids, the kinds to cover
- * (`--include`/`--exclude`, `--platform`), the connection (flags over the `CHATWOOT_*` environment
+ * (`--include`/`--exclude`), which bots are Platform bots (`--platform`), the connection (flags over the `CHATWOOT_*` environment
  * variables the provider reads), progress on stderr, and how a failure is reported.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
@@ -58,8 +58,8 @@ export function accountIdFrom(flag: string, value: string | undefined): number {
   return id;
 }
 
-/** The kinds to read: every kind, or those `--include` names, minus those `--exclude` names; agent bots only with `--platform`. */
-export function typesFrom(flags: { include?: string; exclude?: string; platform?: boolean }): Set<TypeName> {
+/** The kinds to read: every kind, or those `--include` names, minus those `--exclude` names. */
+export function typesFrom(flags: { include?: string; exclude?: string }): Set<TypeName> {
   if (flags.include !== undefined && flags.exclude !== undefined) throw new UsageError("give --include or --exclude, not both");
   const parse = (flag: string, text: string) => {
     try {
@@ -71,10 +71,6 @@ export function typesFrom(flags: { include?: string; exclude?: string; platform?
   const all = RESOURCE_TYPES.map((t) => t.sdkClass);
   const types = new Set<TypeName>(flags.include !== undefined ? parse("--include", flags.include) : all);
   if (flags.exclude !== undefined) for (const t of parse("--exclude", flags.exclude)) types.delete(t);
-  if (!flags.platform) {
-    if (flags.include !== undefined && types.has("AgentBot")) throw new UsageError("agent-bots are read with a Platform App token: add --platform");
-    types.delete("AgentBot");
-  }
   return types;
 }
 
@@ -120,10 +116,17 @@ export const SOURCE_NAMES: SettingNames = { url: "--url (or CHATWOOT_URL)", acco
  * Reads an account, telling stderr what was read per kind; errors name the settings as `names`
  * says (a 401 for a foreign account points to `--account-id`, not to stack config).
  */
-export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>, names: SettingNames): Promise<AccountSnapshot> {
+export async function readWithProgress(
+  client: ApiClient,
+  url: string,
+  accountId: number,
+  types: ReadonlySet<TypeName>,
+  names: SettingNames,
+  platform = false,
+): Promise<AccountSnapshot> {
   process.stderr.write(`Reading account ${accountId} at ${url}\n`);
   nameSettingsAs(names);
-  return readAccount(client, accountId, { types, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
+  return readAccount(client, accountId, { types, platform, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
 }
 
 /**

@@ -16,8 +16,8 @@ export const DIFF_USAGE = `usage: ${NAME} --account-id A --to-account-id B [--ur
        [--include TYPES | --exclude TYPES] [--platform] [--portal-suffix SUFFIX]
 
 Compares the configuration of two accounts as \`pulumi-chatwoot export\` sees it: objects are
-matched by kind and natural key (a label's title, a team's name, an inbox's name, ...), and ids
-compare by what they stand for (a team by its name, a user by e-mail address). Prints each object
+matched by kind and natural key (a label's title, a team's name, an agent's e-mail address, ...),
+and ids compare by what they stand for (a team by its name, a user by e-mail address). Prints each object
 only one account has and each property that differs.
 
   --account-id A           the source account
@@ -27,7 +27,7 @@ only one account has and each property that differs.
   --include TYPES          only these kinds, comma-separated
   --exclude TYPES          every kind but these
                            kinds: ${TYPE_OPTIONS.join(", ")}
-  --platform               also compare agent bots (needs Platform App tokens)
+  --platform               tell Platform bots from the accounts' own (needs Platform App tokens)
   --portal-suffix S        the portalSuffix the copy was applied with: B's portal slugs end
                            with -S, and custom domains are not compared
   -h, --help               this text
@@ -82,8 +82,8 @@ async function run(argv: string[]): Promise<number> {
       platformAccessToken: env("CHATWOOT_TO_PLATFORM_ACCESS_TOKEN"),
       platform: flags.platform,
     });
-    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, SOURCE_NAMES));
-    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, TARGET_NAMES));
+    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, SOURCE_NAMES, flags.platform));
+    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, TARGET_NAMES, flags.platform));
     const differences = compareModels(from, to, { portalSuffix: flags.portalSuffix });
     const sameServer = source.url === target.url;
     const a = `account ${flags.accountId}`;

@@ -18,9 +18,9 @@ export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--url URL]
 
 Reads a Chatwoot account and writes a Pulumi TypeScript project that declares its configuration
 with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts, README.md).
-Objects refer to each other by reference and users are found by e-mail address, so the program
-applies to any account; run against the account it came from, it adopts every object and sends no
-write. Secrets (bot, website and HMAC tokens, webhook secrets) are never exported. An unchanged
+Objects refer to each other by reference and people are agents by e-mail address, so the
+program applies to any account; run against the account it came from, it adopts every object and
+sends no write. Secrets (bot, website and HMAC tokens, webhook secrets) are never exported. An unchanged
 account exports byte-identical files.
 
   --account-id N     the account to export
@@ -29,7 +29,8 @@ account exports byte-identical files.
   --include TYPES    only these kinds, comma-separated
   --exclude TYPES    every kind but these
                      kinds: ${TYPE_OPTIONS.join(", ")}
-  --platform         also export the account's agent bots (needs CHATWOOT_PLATFORM_ACCESS_TOKEN)
+  --platform         export the agent bots a Platform App made as Platform bots (needs
+                     CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
   -h, --help         this text
 
 The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token); the other
@@ -68,7 +69,7 @@ async function run(argv: string[]): Promise<number> {
     }
     const types = typesFrom(flags);
     const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
-    const snapshot = await readWithProgress(client, url, flags.accountId, types, SOURCE_NAMES);
+    const snapshot = await readWithProgress(client, url, flags.accountId, types, SOURCE_NAMES, flags.platform);
     const model = buildModel(snapshot);
     const files = projectFiles(model);
     writeProject(flags.out, files);

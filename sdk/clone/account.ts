@@ -27,8 +27,9 @@ import { PortalArticleWire } from "../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../provider/wire/portal-category";
 import { TeamWire } from "../../provider/wire/team";
 import { WebhookWire } from "../../provider/wire/webhook";
+import { AccountWire } from "../../provider/wire/account";
 import { AgentWire } from "../../provider/wire/agent";
-import { list, listUnder } from "../../provider/wire/envelope";
+import { list, listUnder, single } from "../../provider/wire/envelope";
 import { accountPath, platformPath } from "../../provider/wire/paths";
 import { resourceType, type TypeName } from "./resource-types";
 
@@ -55,12 +56,17 @@ export interface AccountSnapshot {
   accountId: number;
   /** The kinds that were read (the others are empty and not exported). */
   types: ReadonlySet<TypeName>;
-  /** The account's users: they are referred to by e-mail address. */
+  /** The account's users: they are referred to by e-mail address (and exported as agents). */
   agents: z.output<typeof AgentWire>[];
+  /** The account itself, for its settings (null when account settings are not exported). */
+  account: z.output<typeof AccountWire> | null;
   attributes: z.output<typeof DefinitionWire>[];
   labels: z.output<typeof LabelWire>[];
   teams: TeamRead[];
+  /** The account's own bots (not the system bots), as its API lists them. */
   agentBots: z.output<typeof AgentBotWire>[];
+  /** Which of them the Platform App sees (with `--platform`): those are exported as Platform bots. */
+  platformBotIds: ReadonlySet<number>;
   inboxes: InboxRead[];
   portals: z.output<typeof PortalWire>[];
   categories: InPortal<z.output<typeof PortalCategoryWire>>[];
@@ -80,6 +86,8 @@ export interface AccountSnapshot {
 export interface ReadOptions {
   /** The kinds to read. */
   types: ReadonlySet<TypeName>;
+  /** Whether to ask the Platform API which bots its app made (`--platform`). */
+  platform?: boolean;
   /** Called once per kind read, with how many objects it has (progress on a terminal). */
   progress?: (type: TypeName, count: number) => void;
 }
@@ -122,6 +130,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
 
   // Users first: a wrong token fails here, on the first request, with the server's 401.
   const agents = await get(list(AgentWire), at("agents"));
+  if (wanted("Agent")) counted("Agent", agents.filter((a) => a.email !== null));
   const attributes = await kind("CustomAttributeDefinition", async () => {
     // Older servers list one model unless asked: ask for each, and keep each definition once.
     const byId = new Map<number, z.output<typeof DefinitionWire>>();
@@ -137,6 +146,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     return [...byId.values()];
   });
   const labels = await kind("Label", () => get(list(LabelWire), at("labels")));
+  const [account = null] = await kind("AccountSettings", async () => [await get(single(AccountWire), accountPath(accountId))]);
   const teams = await kind("Team", async () => {
     const found = await get(list(TeamWire), at("teams"));
     return inBatches(found, async (team) => ({
@@ -145,10 +155,13 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     }));
   });
   if (wanted("TeamMembership")) counted("TeamMembership", teams.filter((t) => t.memberIds.length > 0));
-  const agentBots = await kind("AgentBot", async () =>
-    // A Platform App sees its own bots of every account: only this account's are exported.
-    (await get(list(AgentBotWire), platformPath("agent_bots"))).filter((bot) => bot.account_id === accountId),
-  );
+  // The account lists its own bots and the system bots, which belong to no account and are not exported.
+  const agentBots = await kind("AgentBot", async () => (await get(list(AgentBotWire), at("agent_bots"))).filter((bot) => bot.account_id === accountId));
+  const platformBotIds = new Set<number>();
+  if (wanted("AgentBot") && options.platform) {
+    // A Platform App sees the bots it made, of every account.
+    for (const bot of await get(list(AgentBotWire), platformPath("agent_bots"))) if (bot.account_id === accountId) platformBotIds.add(bot.id);
+  }
   const inboxes = await kind("Inbox", async () => {
     const found = await get(list(InboxServerWire), at("inboxes"));
     return inBatches(found, async (inbox): Promise<InboxRead> => {
@@ -178,10 +191,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     // A kind the server lacks was not exported: what refers to it says so.
     types: new Set([...options.types].filter((type) => !unavailable.some((u) => u.type === type))),
     agents,
+    account,
     attributes,
     labels,
     teams,
     agentBots,
+    platformBotIds,
     inboxes,
     portals: await kind("Portal", async () => listedPortals),
     categories: await inPortals("PortalCategory", PortalCategoryWire, "categories"),

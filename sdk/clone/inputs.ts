@@ -16,13 +16,18 @@ import { channelTypeName, channelView, CREDENTIALED_TYPES } from "../../provider
 import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/inbox/csat";
 import { DEFAULT_PRE_CHAT_FORM, normalizePreChatForm } from "../../provider/resources/inbox/pre-chat-form";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
-import { AgentRef, Unmapped, type ReferenceMap } from "./references";
+import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
 
 /** How an object is found again when the program runs against the account it came from. */
 export type Adoption =
   /** `adopt: adopt` (natural-key kinds). */
   | { by: "key" }
+  /**
+   * `adopt: true` whichever account the program runs against (agents: the administrator applying
+   * the copy is an agent of it already, and is the same person).
+   */
+  | { by: "key-always" }
   /** `adoptId: adopt ? <id> : undefined` (kinds without a natural key the server enforces). */
   | { by: "id" }
   /** Only adoption can manage it (an inbox of a channel that needs a third party's credentials). */
@@ -43,6 +48,8 @@ export interface Draft {
   facts?: Props;
   /** The text the constant's name is made from, when not the natural key (a webhook's name). */
   naming?: string;
+  /** The declaration's resource options, as code (`{ retainOnDelete: true }`). */
+  options?: string;
 }
 
 /** The entries whose value is neither null, undefined, an empty list nor an empty object. */
@@ -133,14 +140,73 @@ export function actionInputs(refs: ReferenceMap, actions: unknown): Props[] {
 }
 
 /** Users of a membership as references; those who cannot be mapped are left out, with a note. */
-function members(refs: ReferenceMap, ids: number[], notes: string[]): AgentRef[] {
-  const users: AgentRef[] = [];
+function members(refs: ReferenceMap, ids: number[], notes: string[]): (Ref | AgentRef)[] {
+  const users: (Ref | AgentRef)[] = [];
   for (const id of ids) {
     const user = refs.agent(id);
-    if (user instanceof AgentRef) users.push(user);
-    else notes.push(`left out: ${user.reason}; add them by hand where they belong`);
+    if (user instanceof Unmapped) notes.push(`left out: ${user.reason}; add them by hand where they belong`);
+    else users.push(user);
   }
-  return users.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const email = (u: Ref | AgentRef) => (u instanceof Ref ? u.key : u.email);
+  return users.sort((a, b) => (email(a) < email(b) ? -1 : email(a) > email(b) ? 1 : 0));
+}
+
+/**
+ * A person as an `Agent`. Their availability is declared only without auto-offline: with it,
+ * Chatwoot reports anyone not signed in as offline, which says nothing about the setting. Their
+ * custom role is the exported role's id. People stay in an account when the stack is destroyed
+ * (the administrator applying it among them).
+ */
+function agent(refs: ReferenceMap, a: AccountSnapshot["agents"][number]): Draft {
+  const email = (a.email as string).trim().toLowerCase();
+  return {
+    type: "Agent",
+    id: a.id,
+    inputs: present({
+      email,
+      name: a.name,
+      role: a.role,
+      availabilityStatus: a.auto_offline === false ? a.availability_status : undefined,
+      autoOffline: a.auto_offline,
+      ...customRoleOfAgent(refs, a.custom_role_id),
+    }),
+    adoption: { by: "key-always" },
+    notes: [],
+    naming: email.split("@")[0],
+    options: "{ retainOnDelete: true }",
+  };
+}
+
+/** The account's own settings; its name is managed only where the program's config gives one (a copy keeps its own). */
+function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapshot["account"]>): Draft {
+  const settings = account.settings ?? {};
+  const attributes = account.custom_attributes ?? {};
+  const label = settings.auto_resolve_label;
+  const required = settings.conversation_required_attributes;
+  return {
+    type: "AccountSettings",
+    id: account.id,
+    inputs: present({
+      name: account.name === null ? undefined : new Configured(account.name, 'config.get("accountName")', false),
+      locale: account.locale,
+      domain: account.domain,
+      supportEmail: account.support_email,
+      autoResolveAfter: settings.auto_resolve_after,
+      autoResolveMessage: settings.auto_resolve_message,
+      autoResolveIgnoreWaiting: settings.auto_resolve_ignore_waiting,
+      autoResolveLabel: typeof label === "string" ? refs.label(label) : undefined,
+      audioTranscriptions: settings.audio_transcriptions,
+      conversationRequiredAttributes: Array.isArray(required)
+        ? required.map((key) => (typeof key === "string" ? (refs.attribute(key, "conversation_attribute") ?? key) : key))
+        : undefined,
+      industry: attributes.industry,
+      companySize: attributes.company_size,
+      timezone: attributes.timezone,
+    }),
+    adoption: { by: "none" },
+    notes: [],
+    naming: "settings",
+  };
 }
 
 /** Channel types the resource creates without a third party's credentials: the export declares their channel. */
@@ -277,7 +343,7 @@ function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembershi
 /**
  * An agent's custom role, as the `customRoleId` input of an agent (`custom_role_id` in the
  * agents' list): a reference to the role, nothing for an agent without one, and not declared
- * (with the reason) when the role is not exported. For the agent kind's builder.
+ * (with the reason) when the role is not exported.
  */
 export function customRoleOfAgent(refs: ReferenceMap, customRoleId: unknown): Props {
   return customRoleId === null || customRoleId === undefined ? {} : { customRoleId: single(refs.customRole(customRoleId)) };
@@ -289,6 +355,8 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   const add = (draft: Draft) => drafts.push(draft);
   const has = (type: TypeName) => snapshot.types.has(type);
 
+  if (has("Agent")) for (const a of snapshot.agents) if (a.email?.trim()) add(agent(refs, a));
+  if (snapshot.account) add(accountSettings(refs, snapshot.account));
   for (const d of snapshot.attributes) {
     const list = d.attribute_display_type === "list";
     const text = d.attribute_display_type === "text";
@@ -326,7 +394,13 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     add({
       type: "AgentBot",
       id: b.id,
-      inputs: present({ name: b.name, description: b.description, outgoingUrl: b.outgoing_url }),
+      // Bots the Platform App made stay Platform bots (`--platform`); the others are the account's.
+      inputs: present({
+        scope: snapshot.platformBotIds.has(b.id) ? undefined : "account",
+        name: b.name,
+        description: b.description,
+        outgoingUrl: b.outgoing_url,
+      }),
       adoption: { by: "id" },
       notes: b.thumbnail ? ["the avatar is not exported: set avatarUrl or avatar to keep one"] : [],
     });

@@ -7,20 +7,10 @@ import type { Props } from "../../provider/lifecycle/json";
 import type { AccountSnapshot } from "./account";
 import { draftsOf, type Adoption, type Draft } from "./inputs";
 import { NameBook } from "./names";
-import { AgentRef, Ref, ReferenceMap, Unmapped } from "./references";
+import { AgentRef, Configured, Ref, ReferenceMap, Unmapped } from "./references";
 import { resourceType, typeOrder, type TypeName } from "./resource-types";
 
-/**
- * A value the program takes from its config: `value` is what it is in the exported account,
- * `code` the expression the program computes it with. `compared`: whether `diff` compares it.
- */
-export class Configured {
-  constructor(
-    readonly value: unknown,
-    readonly code: string,
-    readonly compared: boolean,
-  ) {}
-}
+export { Configured } from "./references";
 
 /** One exported object. */
 export interface ModelObject {
@@ -40,6 +30,8 @@ export interface ModelObject {
   notes: string[];
   /** Compared, not declared. */
   facts: Props;
+  /** The declaration's resource options, as code. */
+  options?: string;
 }
 
 /** A value of the program's own config (`pulumi config set <key> ...`). */
@@ -74,6 +66,12 @@ export const ADOPT_SETTING: ConfigSetting = {
     "set it to false for an account that does not have them.",
   code: 'const adopt = config.getBoolean("adopt") ?? true;',
 };
+
+/** The account's name; a program with the account's settings has it (read where it is declared). */
+export const accountNameSetting = (exported: string): ConfigSetting => ({
+  key: "accountName",
+  doc: `The account's name, managed only when set, so that a copy keeps its own (the exported account's is ${JSON.stringify(exported)})`,
+});
 
 /** The suffix of portal slugs; a program with portals has it. */
 export const PORTAL_SUFFIX_SETTING: ConfigSetting = {
@@ -137,6 +135,8 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
   const settings: ConfigSetting[] = [ADOPT_SETTING];
   if (keyed.some(({ draft }) => draft.type === "PortalArticle")) settings.push(ARTICLE_SUFFIX_SETTING);
   else if (keyed.some(({ draft }) => draft.type === "Portal")) settings.push(PORTAL_SUFFIX_SETTING);
+  const account = keyed.find(({ draft }) => draft.type === "AccountSettings" && draft.inputs.name instanceof Configured);
+  if (account) settings.push(accountNameSetting((account.draft.inputs.name as Configured).value as string));
   const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
   const objects = keyed.map(({ draft, key }): ModelObject => {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
@@ -152,6 +152,7 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
       adoption: draft.adoption,
       notes: draft.notes,
       facts: draft.facts ?? {},
+      options: draft.options,
     };
     if (draft.type === "Portal") configurePortal(object.inputs);
     if (draft.type === "PortalArticle" && typeof object.inputs.slug === "string") {
@@ -193,6 +194,8 @@ function adoptionInputs(draft: Draft, identifier: string, settings: ConfigSettin
   switch (adoption.by) {
     case "key":
       return { adopt: new Configured(true, "adopt", false) };
+    case "key-always":
+      return { adopt: new Configured(true, "true", false) };
     case "id":
       return { adoptId: new Configured(id, `adopt ? ${id} : undefined`, false) };
     case "id-only": {

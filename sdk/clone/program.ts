@@ -91,10 +91,12 @@ export function programText(model: AccountModel): string {
   return `${blocks.join("\n\n")}\n`;
 }
 
-/** `const x = new chatwoot.Kind("name", {...});` with the object's notes above it. */
+/** `const x = new chatwoot.Kind("name", {...}[, options]);` with the object's notes above it. */
 function declaration(object: ModelObject, inputs: unknown): string[] {
   const head = `const ${object.identifier} = new chatwoot.${resourceType(object.type).sdkClass}(${JSON.stringify(object.resourceName)}, `;
-  return [...object.notes.flatMap((note) => commentLines(note)), `${head}${printValue(inputs, 0, head.length)});`];
+  const options = object.options === undefined ? "" : `, ${object.options}`;
+  // The options follow the inputs on their last line: leave room for them too.
+  return [...object.notes.flatMap((note) => commentLines(note)), `${head}${printValue(inputs, 0, head.length + options.length)}${options});`];
 }
 
 /** The objects an input value refers to (with Ref values inside). */

@@ -20,7 +20,7 @@ export class Ref {
   ) {}
 }
 
-/** A user of the account, found in any account by e-mail address. */
+/** A user of the account, found in any account by e-mail address (where agents are not exported). */
 export class AgentRef {
   constructor(readonly email: string) {}
 }
@@ -30,6 +30,18 @@ export class Unmapped {
   constructor(
     readonly value: unknown,
     readonly reason: string,
+  ) {}
+}
+
+/**
+ * A value the program takes from its config: `value` is what it is in the exported account,
+ * `code` the expression the program computes it with. `compared`: whether `diff` compares it.
+ */
+export class Configured {
+  constructor(
+    readonly value: unknown,
+    readonly code: string,
+    readonly compared: boolean,
   ) {}
 }
 
@@ -47,7 +59,11 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
   const named = (name: string | null | undefined) => (name == null || name.trim() === "" ? "(no name)" : name);
   const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
   const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
+  const people = snapshot.agents.flatMap((a) => (a.email?.trim() ? [{ id: a.id, key: a.email.trim().toLowerCase() }] : []));
   return [
+    ["Agent", people],
+    // One per account: what `diff` matches the two accounts' settings by.
+    ["AccountSettings", snapshot.account ? [{ id: snapshot.account.id, key: "account" }] : []],
     ["CustomAttributeDefinition", snapshot.attributes.map((d) => ({ id: d.id, key: `${d.attribute_key} (${modelWord(d.attribute_model)})` }))],
     ["Label", snapshot.labels.map((l) => ({ id: l.id, key: l.title.toLowerCase() }))],
     ["Team", teams],
@@ -151,14 +167,17 @@ export class ReferenceMap {
     return this.byId("PortalArticle", value);
   }
 
-  /** A user id as the person with that e-mail address. */
-  agent(value: unknown): AgentRef | Unmapped {
+  /**
+   * A user id as the person with that e-mail address: their exported `Agent` where agents are
+   * exported, otherwise a look-up by address in the account the program runs against.
+   */
+  agent(value: unknown): Ref | AgentRef | Unmapped {
     const id = asId(value);
     if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not a user id`);
     const email = this.emails.get(id);
     if (email === undefined) return new Unmapped(value, `user ${id} is not a user of account ${this.snapshot.accountId}`);
     if (email === null) return new Unmapped(value, `user ${id} has no e-mail address, so the same person cannot be found in another account`);
-    return new AgentRef(email);
+    return this.snapshot.types.has("Agent") ? new Ref("Agent", this.keyOf("Agent", id) as string, "id") : new AgentRef(email);
   }
 
   /** A label title as that label's `title`; a title the account has no label for stays as it is. */
@@ -193,12 +212,10 @@ export class ReferenceMap {
   }
 
   private byId(type: TypeName, value: unknown): IdReference {
-    const { noun, plural, platform } = resourceType(type);
+    const { noun, plural } = resourceType(type);
     const id = asId(value);
     if (id === undefined) return new Unmapped(value, `${JSON.stringify(value)} is not ${a(noun)} id`);
-    if (!this.snapshot.types.has(type)) {
-      return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export${platform ? " (they need --platform)" : ""}`);
-    }
+    if (!this.snapshot.types.has(type)) return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export`);
     const key = this.keyOf(type, id);
     if (key === undefined) return new Unmapped(value, `${noun} ${id} is not ${a(noun)} of account ${this.snapshot.accountId}`);
     return new Ref(type, key, "id");

@@ -1,8 +1,9 @@
 /**
  * The kinds of object an export covers, in the order the generated program declares them: each
- * kind after every kind it can refer to (a rule refers to teams, labels, attributes, inboxes and
- * SLA policies; an inbox to its bot; an agent to a custom role; an article to its portal, category
- * and translation), so every constant is declared before it is used.
+ * kind after every kind it can refer to (a rule refers to agents, teams, labels, attributes,
+ * inboxes and SLA policies; an inbox to its bot; an agent to a custom role; the account's settings
+ * to a label and attributes; an article to its portal, category and translation), so every
+ * constant is declared before it is used.
  */
 
 import type { Feature } from "../../provider/lifecycle/feature-gate";
@@ -19,8 +20,6 @@ export interface ResourceType {
   plural: string;
   /** Prefix of the generated constants' names (`label` → `labelVip`). */
   prefix: string;
-  /** Whether reading it needs the Platform App token (`--platform`). */
-  platform?: boolean;
   /**
    * The Enterprise feature it needs: a server or account without it has none to read (an export
    * warns, and leaves the kind out).
@@ -29,12 +28,14 @@ export interface ResourceType {
 }
 
 export const RESOURCE_TYPES = [
+  { sdkClass: "CustomRole", option: "custom-roles", noun: "custom role", plural: "custom roles", prefix: "role", feature: { flag: "custom_roles", what: "custom roles" } },
+  { sdkClass: "Agent", option: "agents", noun: "agent", plural: "agents", prefix: "agent" },
   { sdkClass: "CustomAttributeDefinition", option: "custom-attributes", noun: "custom attribute", plural: "custom attributes", prefix: "attribute" },
   { sdkClass: "Label", option: "labels", noun: "label", plural: "labels", prefix: "label" },
+  { sdkClass: "AccountSettings", option: "account-settings", noun: "account settings", plural: "account settings", prefix: "account" },
   { sdkClass: "Team", option: "teams", noun: "team", plural: "teams", prefix: "team" },
   { sdkClass: "SlaPolicy", option: "sla-policies", noun: "SLA policy", plural: "SLA policies", prefix: "sla policy", feature: { flag: "sla", what: "SLA policies" } },
-  { sdkClass: "CustomRole", option: "custom-roles", noun: "custom role", plural: "custom roles", prefix: "role", feature: { flag: "custom_roles", what: "custom roles" } },
-  { sdkClass: "AgentBot", option: "agent-bots", noun: "agent bot", plural: "agent bots", prefix: "bot", platform: true },
+  { sdkClass: "AgentBot", option: "agent-bots", noun: "agent bot", plural: "agent bots", prefix: "bot" },
   { sdkClass: "Inbox", option: "inboxes", noun: "inbox", plural: "inboxes", prefix: "inbox" },
   { sdkClass: "InboxMembership", option: "inbox-members", noun: "inbox membership", plural: "inbox memberships", prefix: "inbox members" },
   { sdkClass: "TeamMembership", option: "team-members", noun: "team membership", plural: "team memberships", prefix: "team members" },

@@ -27,6 +27,20 @@ export function authenticatePlatform(state: SandboxState, token: string | undefi
   return app;
 }
 
+/**
+ * Api::BaseController's authentication alone: a user's token (no token is devise's 401, an unknown
+ * token or a bot's or platform app's is refused), before any account is resolved.
+ */
+export function authenticateUser(state: SandboxState, token: string | undefined): UserRecord {
+  if (token === undefined) throw new ApiError(401, { errors: ["You need to sign in or sign up before continuing."] });
+  const owner = state.tokens.get(token);
+  if (!owner) throw unauthorized("Invalid Access Token");
+  if (owner.kind !== "user") throw unauthorized("Access to this endpoint is not authorized for bots");
+  const user = state.users.get(owner.id);
+  if (!user) throw unauthorized("Invalid Access Token");
+  return user;
+}
+
 /** The caller of an application-API request. */
 export interface AccountCaller {
   user: UserRecord;
@@ -39,13 +53,8 @@ export interface AccountCaller {
  * a bot or platform-app token, an unknown account and a non-member each get their own answer.
  */
 export function authenticateAccount(state: SandboxState, token: string | undefined, accountParam: string): AccountCaller {
-  if (token === undefined) throw new ApiError(401, { errors: ["You need to sign in or sign up before continuing."] });
-  const owner = state.tokens.get(token);
-  if (!owner) throw unauthorized("Invalid Access Token");
   // validate_bot_access_token!: bots and platform apps reach only a conversation/message allowlist.
-  if (owner.kind !== "user") throw unauthorized("Access to this endpoint is not authorized for bots");
-  const user = state.users.get(owner.id);
-  if (!user) throw unauthorized("Invalid Access Token");
+  const user = authenticateUser(state, token);
   const accountId = castInteger(accountParam);
   const account = accountId === null ? undefined : state.accounts.get(accountId);
   if (!account) throw recordNotFound();

@@ -30,6 +30,11 @@ export interface PlatformCall extends BaseCall {
   app: PlatformAppRecord;
 }
 
+/** A call authenticated as a user, before any account is resolved (the accounts controller's own). */
+export interface UserCall extends BaseCall {
+  user: UserRecord;
+}
+
 /** An application-API call, authenticated as a member of the account. */
 export interface AccountCall extends BaseCall {
   account: AccountRecord;

@@ -22,12 +22,20 @@ export const CHANNEL_TYPES = ["Channel::WebWidget", "Channel::Api", "Channel::Em
 export const AccountFixture = z.object({
   id: Id,
   name: z.string(),
-  locale: z.string().default("en"),
+  locale: z.string().nullable().default("en"),
   /**
    * The account's enabled feature flags that change API behaviour here: `delayed_automations`, and
    * the Enterprise `sla` (SLA policies) and `custom_roles` (custom roles).
    */
   features: z.array(z.string()).default([]),
+  /** The account's e-mail domain (inbound mail), at most 100 characters. */
+  domain: nullableString,
+  /** The account's own support address; null shows the installation's sender address. */
+  support_email: nullableString,
+  /** The `settings` store (auto-resolve, audio transcriptions, ...), as the API renders it. */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  /** The `custom_attributes` store (industry, company size, time zone, ...). */
+  custom_attributes: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** An agent's presence as the agent views report it (`availability_status`). */
@@ -45,9 +53,16 @@ export const UserFixture = z.object({
       z.object({
         account_id: Id,
         role: Role,
-        /** The presence the account's agent views report. */
+        /** The availability the agent set in the account. */
         availability: z.enum(AVAILABILITY_STATUSES).default("online"),
         auto_offline: z.boolean().default(true),
+        /**
+         * Whether the user is signed in to the dashboard (Chatwoot's online presence): with
+         * `auto_offline`, one who is not is reported offline whatever the availability.
+         */
+        signed_in: z.boolean().default(true),
+        /** The account's custom role the user has (Enterprise), if any. */
+        custom_role_id: Id.nullable().default(null),
       }),
     )
     .min(1),
@@ -361,6 +376,13 @@ export const Fixture = z
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
+    const roleIds = new Set(f.custom_roles.map((r) => r.id));
+    for (const role of f.custom_roles) if (!accountIds.has(role.account_id)) problem(`custom role ${role.id}: account ${role.account_id} does not exist`);
+    for (const user of f.users) {
+      for (const m of user.memberships) if (m.custom_role_id !== null && !roleIds.has(m.custom_role_id)) problem(`user ${user.id}: custom role ${m.custom_role_id} does not exist`);
+    }
+    const emails = f.users.map((u) => u.email.toLowerCase());
+    if (new Set(emails).size !== emails.length) problem("users: e-mail addresses must be unique across the installation (compared in lower case)");
     for (const bot of f.agent_bots) {
       if (bot.account_id !== null && !accountIds.has(bot.account_id)) problem(`agent bot ${bot.id}: account ${bot.account_id} does not exist`);
       for (const app of bot.platform_app_ids) if (!appIds.has(app)) problem(`agent bot ${bot.id}: platform app ${app} does not exist`);

@@ -1,8 +1,9 @@
-import type { AccountCall, ApiResult, PlatformCall } from "./call";
+import type { AccountCall, ApiResult, PlatformCall, UserCall } from "./call";
 import type { Edition } from "./options";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
-import * as accountShow from "./responses/account";
+import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
+import * as accounts from "./responses/accounts";
 import * as agents from "./responses/agents";
 import * as articles from "./responses/articles";
 import * as automationRules from "./responses/automation-rules";
@@ -29,6 +30,8 @@ import * as webhooks from "./responses/webhooks";
 export type Route = (
   | { method: string; pattern: PathPattern; area: "platform"; handle: (call: PlatformCall) => ApiResult }
   | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
+  | { method: string; pattern: PathPattern; area: "account"; handle: (call: AccountCall) => ApiResult }
+  | { method: string; pattern: PathPattern; area: "user"; handle: (call: UserCall) => ApiResult }
 ) & {
   /**
    * The controller lives in `enterprise/`: config/routes.rb draws the route in every edition, but a
@@ -47,6 +50,10 @@ const platform = (methods: string[], path: string, handle: (call: PlatformCall) 
 const account = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
   methods.map((method) => ({ method, pattern: compilePattern(ACCOUNT + path), area: "account", handle }));
 
+/** The accounts controller: a user's token, the account resolved by the handler (`current_user.accounts.find`). */
+const user = (methods: string[], path: string, handle: (call: UserCall) => ApiResult): Route[] =>
+  methods.map((method) => ({ method, pattern: compilePattern(path), area: "user", handle }));
+
 /** Account routes whose controller only an Enterprise server has. */
 const enterprise = (methods: string[], path: string, handle: (call: AccountCall) => ApiResult): Route[] =>
   account(methods, path, handle).map((route) => ({ ...route, enterprise: true }));
@@ -55,6 +62,9 @@ const enterprise = (methods: string[], path: string, handle: (call: AccountCall)
 const UPDATE = ["PATCH", "PUT"];
 
 const ROUTES: Route[] = [
+  ...user(["GET"], "/api/v1/accounts/:id", accounts.show),
+  ...user(UPDATE, "/api/v1/accounts/:id", accounts.update),
+
   ...platform(["GET"], "/agent_bots", agentBots.index),
   ...platform(["POST"], "/agent_bots", agentBots.create),
   ...platform(["GET"], "/agent_bots/:id", agentBots.show),
@@ -128,6 +138,16 @@ const ROUTES: Route[] = [
   ...account(["DELETE"], "/teams/:team_id/team_members", teamMembers.destroy),
 
   ...account(["GET"], "/agents", agents.index),
+  ...account(["POST"], "/agents", agents.create),
+  ...account(UPDATE, "/agents/:id", agents.update),
+  ...account(["DELETE"], "/agents/:id", agents.destroy),
+
+  ...account(["GET"], "/agent_bots", accountAgentBots.index),
+  ...account(["POST"], "/agent_bots", accountAgentBots.create),
+  ...account(["GET"], "/agent_bots/:id", accountAgentBots.show),
+  ...account(UPDATE, "/agent_bots/:id", accountAgentBots.update),
+  ...account(["DELETE"], "/agent_bots/:id", accountAgentBots.destroy),
+  ...account(["DELETE"], "/agent_bots/:id/avatar", accountAgentBots.destroyAvatar),
 
   ...account(["GET"], "/webhooks", webhooks.index),
   ...account(["POST"], "/webhooks", webhooks.create),
@@ -139,8 +159,6 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/macros/:id", macros.show),
   ...account(UPDATE, "/macros/:id", macros.update),
   ...account(["DELETE"], "/macros/:id", macros.destroy),
-
-  ...account(["GET"], "", accountShow.show),
 
   ...enterprise(["GET"], "/sla_policies", slaPolicies.index),
   ...enterprise(["POST"], "/sla_policies", slaPolicies.create),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { accessToken, authenticateAccount, authenticatePlatform } from "./auth";
+import { accessToken, authenticateAccount, authenticatePlatform, authenticateUser } from "./auth";
 import type { ApiResult, BaseCall } from "./call";
 import { ApiError, internalError, JSON_TYPE, railsError } from "./errors";
 import { faultAnswer, malformedJson, type ParsedFault } from "./faults";
@@ -162,6 +162,7 @@ function dispatch(
     const call: BaseCall = { state, shapes, edition, origin: `http://${req.headers.host ?? "localhost"}`, path: found.path, query, params, json };
     const token = accessToken(req.headers);
     if (found.route.area === "platform") return found.route.handle({ ...call, app: authenticatePlatform(state, token) });
+    if (found.route.area === "user") return found.route.handle({ ...call, user: authenticateUser(state, token) });
     return found.route.handle({ ...call, ...authenticateAccount(state, token, found.path.account_id ?? "") });
   } catch (error) {
     if (error instanceof ApiError) return error;

@@ -45,6 +45,8 @@ export type AgentBotRecord = Omit<z.output<typeof AgentBotFixture>, "platform_ap
   avatar: AvatarDigest | null;
   /** The last `avatar_url` sent: upstream only queues a download job for it. */
   avatar_url: string | null;
+  /** The account API's `bot_config` hash (the Platform API does not take it). */
+  bot_config: Record<string, unknown>;
 };
 export type InboxRecord = Omit<z.output<typeof InboxFixture>, "channel_id"> & {
   channel_id: number;
@@ -168,7 +170,7 @@ export class SandboxState {
     }
     for (const { platform_app_ids: _apps, ...bot } of fixture.agent_bots) {
       const access_token = secrets.stable(`agent-bot:${bot.id}`);
-      this.agentBots.set(bot.id, { ...bot, access_token, avatar: null, avatar_url: null });
+      this.agentBots.set(bot.id, { ...bot, access_token, avatar: null, avatar_url: null, bot_config: {} });
       this.tokens.set(access_token, { kind: "agent_bot", id: bot.id });
     }
     for (const inbox of fixture.inboxes) {

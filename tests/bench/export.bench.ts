@@ -191,7 +191,7 @@ async function exportOnce(ctx: Context, scenario: Scenario): Promise<Run> {
   try {
     const { client } = clientFor({ url: sandbox.url, urlFlag: "--url", names: SOURCE_NAMES, apiAccessToken: ctx.tokens.api, platformAccessToken: ctx.tokens.platform, platform: true });
     const work = (async () => {
-      const snapshot = await readAccount(client, ctx.accountId, { types: typesFrom({ platform: true }) });
+      const snapshot = await readAccount(client, ctx.accountId, { types: typesFrom({}), platform: true });
       readMs = performance.now() - t0;
       const model = buildModel(snapshot);
       projectFiles(model);

@@ -42,7 +42,7 @@ export async function runCloneDemo(options: ExampleOptions): Promise<void> {
   setKnownSecrets(await sandbox.secrets());
   let flow: CloneFlow | undefined;
   try {
-    say(`Sandbox: ${sandbox.url}; account 1 "Acme" holds every kind an export covers, account 2 "Globex" the same people.`);
+    say(`Sandbox: ${sandbox.url}; account 1 "Acme" holds every kind an export covers, account 2 "Globex" only its administrator.`);
     const clone = (flow = new CloneFlow(sandbox.info, await demoPulumi()));
     say();
 

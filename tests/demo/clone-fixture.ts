@@ -1,12 +1,13 @@
 /**
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
- * `add_sla` among them: the sandbox plays an Enterprise server, both accounts with the `sla` and
- * `custom_roles` features; a help center in two languages: categories, one a sub-category and one a
- * translation, and articles, published and draft, one a translation), account 2 "Globex" with
- * nothing to clash with but the same people (found there by e-mail address) and an e-mail inbox of
- * its own, which the copy adopts in place of Acme's (an e-mail channel cannot be created through
- * the API).
+ * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
+ * both accounts with the `sla` and `custom_roles` features; a help center in two languages:
+ * categories, one a sub-category and one a translation, and articles, published and draft, one a
+ * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
+ * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
+ * e-mail channel cannot be created through the API). Acme's other people are users of the
+ * installation whom the copy invites into Globex.
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
 
@@ -33,25 +34,53 @@ const WEBSITE_SETTINGS = {
   },
 };
 
-const both = (role: "administrator" | "agent") => [
-  { account_id: 1, role },
-  { account_id: 2, role },
+const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number } = {}) => [
+  { account_id: 1, role, ...extra },
 ];
 
 export const CLONE_FIXTURE: FixtureInput = {
   ...defaultFixture,
+  accounts: [
+    {
+      id: 1,
+      name: "Acme",
+      features: ["sla", "custom_roles"],
+      support_email: "Acme Support <support@acme.test>",
+      settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
+      custom_attributes: { industry: "Retail" },
+    },
+    // Another language, until the copy brings Acme's.
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles"] },
+  ],
   users: [
-    { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },
-    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: both("agent") },
-    { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: both("agent") },
-    { id: 4, name: "Dana Shared", email: "dana@shared.test", memberships: both("agent") },
-    { id: 5, name: "Erin Admin", email: "erin@globex.test", memberships: [{ account_id: 2, role: "administrator" }] },
+    {
+      id: 1,
+      name: "Alice Admin",
+      email: "alice@acme.test",
+      memberships: [
+        { account_id: 1, role: "administrator" },
+        { account_id: 2, role: "administrator" },
+      ],
+    },
+    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent") },
+    // Acme's custom role, which the copy gives her in Globex too.
+    { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: acme("agent", { custom_role_id: 1 }) },
+    // Without auto-offline her availability is a setting the export declares.
+    { id: 4, name: "Dana Shared", email: "dana@shared.test", memberships: acme("administrator", { availability: "busy", auto_offline: false }) },
+  ],
+  // The triage bot of Platform App 1, and a bot made in Acme's dashboard (an account bot); Globex has none.
+  agent_bots: [
+    ...(defaultFixture.agent_bots ?? []).filter((bot) => bot.account_id === 1),
+    { id: 3, name: "Returns bot", description: "Answers return requests", outgoing_url: "https://bots.acme.test/returns", account_id: 1 },
   ],
   inboxes: [
     // Acme's inboxes of the built-in seed, the website one answered by the triage bot, with a
     // survey for VIPs, a pre-chat form asking for the customer tier and the help center of the
-    // portal that links back to it; Globex's API inbox is left out, so that the copy is all Globex has.
-    ...(defaultFixture.inboxes ?? []).filter((inbox) => inbox.account_id === 1).map((inbox) => (inbox.id === 1 ? { ...inbox, ...WEBSITE_SETTINGS } : inbox)),
+    // portal that links back to it, and the API one answered by the returns bot; Globex's API inbox
+    // is left out, so that the copy is all Globex has.
+    ...(defaultFixture.inboxes ?? [])
+      .filter((inbox) => inbox.account_id === 1)
+      .map((inbox) => (inbox.id === 1 ? { ...inbox, ...WEBSITE_SETTINGS } : inbox.id === 2 ? { ...inbox, agent_bot_id: 3 } : inbox)),
     { id: TARGET_EMAIL_INBOX, account_id: 2, name: "Globex Mail", channel_type: "Channel::Email", email: "mail@globex.test" },
   ],
   custom_attribute_definitions: [

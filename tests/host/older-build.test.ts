@@ -33,7 +33,7 @@ const laterCrossings: Crossing[] = [];
 
 beforeAll(async () => {
   const sdk = installedSdk();
-  const captured = await captureRegistrations(() => RESOURCE_CASES.forEach((c) => c.declare(sdk, `old-${c.kind}`)));
+  const captured = await captureRegistrations(() => OLDER_CASES.forEach((c) => c.declare(sdk, `old-${c.kind}`)));
   for (const r of captured) registrations.set(r.type, r);
   later = await startHost({ cwd: repoRoot, env: Object.fromEntries(CONNECTION_ENV.map((name) => [name, ""])) });
   const recorded = recordCrossings(later, laterCrossings);

@@ -39,8 +39,9 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(code).toBe(0);
     expect(stdout).toBe("");
     const kinds = [
-      "custom attributes", "labels", "teams", "team memberships", "SLA policy", "custom role", "agent bot", "inboxes", "inbox memberships", "portal",
-      "portal categories", "portal articles", "automation rules", "webhooks", "canned responses", "macros", "dashboard app",
+      "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
+      "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
+      "macros", "dashboard app",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
@@ -75,12 +76,26 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const up = await flow.apply(2, COPY_SETTINGS, "copy");
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    // Everything is made but the e-mail inbox, which takes Globex's over, and the website inbox's
+    // Everything is made but what Globex has already: its own settings, Alice (its administrator, who
+    // applies the copy) and the e-mail inbox that takes the place of Acme's; and the website inbox's
     // link to its help center (the portal comes after the inbox), which takes the new inbox over.
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted.sort()).toEqual(["inbox-acme-support-email", "inbox-acme-website-links"]);
+    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
     const website = (await flow.stack("copy").resources()).get("inbox-acme-website");
     expect(website?.outputs).toMatchObject({ csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } }, channel: { allowedDomains: ["www.acme.test", "*.acme.test"] } });
+    // Acme's other people joined Globex, as the users of the installation they are, Carol with the
+    // copy of Acme's custom role.
+    const people = sandbox.control.snapshot();
+    const globex = people.users.filter((u) => u.memberships.some((m) => m.account_id === 2));
+    const role = people.custom_roles.find((r) => r.account_id === 2 && r.name === "Billing desk");
+    expect(role).toBeDefined();
+    expect(globex.map((u) => [u.id, u.memberships.find((m) => m.account_id === 2)?.role, u.memberships.find((m) => m.account_id === 2)?.custom_role_id ?? null])).toEqual([
+      [1, "administrator", null],
+      [2, "agent", null],
+      [3, "agent", role?.id],
+      [4, "administrator", null],
+    ]);
+    expect(people.accounts.find((a) => a.id === 2)).toMatchObject({ name: "Globex", locale: "en", settings: { auto_resolve_after: 2880 } });
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
     // The copied rule applies the copy's SLA policy, by its id in account 2.
     const { sla_policies, automation_rules } = sandbox.control.snapshot();
@@ -145,10 +160,17 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
       body: JSON.stringify({ color: "#000000" }),
     });
     expect(patched.status).toBe(200);
+    // A person's role and a setting, changed in Globex's dashboard.
+    const send = (path: string, body: unknown) =>
+      fetch(`${sandbox.url}/api/v1/accounts/2${path}`, { method: "PATCH", headers: { api_access_token: token, "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await send("/agents/3", { role: "administrator" })).status).toBe(200);
+    expect((await send("", { auto_resolve_after: 60 })).status).toBe(200);
     const { code, stdout } = await flow.diffCopy();
     expect(code).toBe(1);
+    expect(stdout).toContain('agent "carol@acme.test": differs\n    role: "agent" in account 1, "administrator" in account 2\n');
+    expect(stdout).toContain('account settings "account": differs\n    autoResolveAfter: 2880 in account 1, 60 in account 2\n');
     expect(stdout).toContain('label "vip": differs\n    color: "#d97706" in account 1, "#000000" in account 2\n');
-    expect(stdout).toMatch(/differ: 1 object\(s\) \(0 only in account 1, 0 only in account 2, 1 changed\)/);
+    expect(stdout).toMatch(/differ: 3 object\(s\) \(0 only in account 1, 0 only in account 2, 3 changed\)/);
   });
 
   test("with a token the server refuses, export exits 1 with the server's answer and writes nothing", async () => {

@@ -6,11 +6,21 @@
  * - `avatar_url` is only recorded (upstream queues a download job and echoes nothing);
  * - an uploaded `avatar` is validated like Avatarable in newer builds (JPEG/PNG/GIF, at most 15 MB),
  *   its type detected from the bytes as ActiveStorage does. That rule is not in the research notes.
+ *
+ * Account agent bots (Api::V1::Accounts::AgentBotsController, AgentBotPolicy) are rows of the same
+ * table with the account's id, so inboxes and the Platform API see them alike:
+ * - the role check runs before the bot is looked up: an agent's write is 401 even for an unknown id;
+ *   listing and showing are for every member;
+ * - the list and show cover the account's bots and system bots (no account); writes reach only the
+ *   account's own (a system bot or another account's is 404);
+ * - permitted at the top level: name, description, outgoing_url, avatar, avatar_url, bot_type (the
+ *   enum `webhook`; another value is an ArgumentError, a 500) and bot_config (a hash);
+ * - a bot made here has no PlatformAppPermissible row: no Platform App sees it.
  */
-import { internalError, railsError, unauthorized } from "../errors";
-import { castInteger, castString, isPresent, isUploadedFile, type Params, type PermitFilter } from "../params";
+import { internalError, railsError, recordNotFound, unauthorized } from "../errors";
+import { castEnum, castInteger, castString, isHash, isPresent, isUploadedFile, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
-import { rowById, type AgentBotRecord, type AvatarDigest, type PlatformAppRecord, type SandboxState } from "../state";
+import { rowById, type AccountRecord, type AgentBotRecord, type AvatarDigest, type PlatformAppRecord, type SandboxState } from "../state";
 
 /** `permitted_params` of Platform::Api::V1::AgentBotsController (top level only). */
 export const AGENT_BOT_PERMIT: PermitFilter = {
@@ -20,6 +30,17 @@ export const AGENT_BOT_PERMIT: PermitFilter = {
   outgoing_url: "scalar",
   avatar: "scalar",
   avatar_url: "scalar",
+};
+
+/** `permitted_params` of the account controller (top level only). */
+export const ACCOUNT_AGENT_BOT_PERMIT: PermitFilter = {
+  name: "scalar",
+  description: "scalar",
+  outgoing_url: "scalar",
+  avatar: "scalar",
+  avatar_url: "scalar",
+  bot_type: "scalar",
+  bot_config: "hash",
 };
 
 const URL_LENGTH_LIMIT = 2048;
@@ -40,11 +61,46 @@ export function findBot(state: SandboxState, app: PlatformAppRecord, idParam: st
 }
 
 export function createBot(state: SandboxState, app: PlatformAppRecord, attributes: Params): AgentBotRecord {
-  const draft = assign(state, { id: 0, name: null, description: null, outgoing_url: null, account_id: null, access_token: "", avatar: null, avatar_url: null }, attributes);
+  const bot = insertBot(state, assign(state, newBot(null), attributes));
+  app.permissible_bot_ids.push(bot.id);
+  return bot;
+}
+
+/** `AgentBot.where(account_id: [nil, account.id])`: the account's bots and the system bots, by id. */
+export function botsOfAccount(state: SandboxState, account: AccountRecord): AgentBotRecord[] {
+  return [...state.agentBots.values()].filter((b) => b.account_id === null || b.account_id === account.id).sort((a, b) => a.id - b.id);
+}
+
+/** The bot of the path: for `show` a system bot too, for writes only the account's own; 404 otherwise. */
+export function findAccountBot(state: SandboxState, account: AccountRecord, idParam: string, forShow: boolean): AgentBotRecord {
+  const bot = rowById(state.agentBots, idParam);
+  const reachable = bot !== undefined && (bot.account_id === account.id || (forShow && bot.account_id === null));
+  if (!reachable) throw recordNotFound();
+  return bot;
+}
+
+/** `Current.account.agent_bots.create!(permitted_params)`. */
+export function createAccountBot(state: SandboxState, account: AccountRecord, attributes: Params): AgentBotRecord {
+  return insertBot(state, assign(state, newBot(account.id), attributes));
+}
+
+const newBot = (accountId: number | null): AgentBotRecord => ({
+  id: 0,
+  name: null,
+  description: null,
+  outgoing_url: null,
+  account_id: accountId,
+  access_token: "",
+  avatar: null,
+  avatar_url: null,
+  bot_config: {},
+});
+
+/** Saves a new bot with its own access token. */
+function insertBot(state: SandboxState, draft: AgentBotRecord): AgentBotRecord {
   const bot: AgentBotRecord = { ...draft, id: state.nextId("agent_bots"), access_token: state.secrets.fresh() };
   state.agentBots.set(bot.id, bot);
   state.tokens.set(bot.access_token, { kind: "agent_bot", id: bot.id });
-  app.permissible_bot_ids.push(bot.id);
   return bot;
 }
 
@@ -78,6 +134,8 @@ function assign(state: SandboxState, bot: AgentBotRecord, attributes: Params): A
   if (has("outgoing_url")) draft.outgoing_url = castString(attributes.outgoing_url);
   if (has("account_id")) draft.account_id = castInteger(attributes.account_id);
   if (has("avatar_url") && isPresent(attributes.avatar_url)) draft.avatar_url = castString(attributes.avatar_url);
+  if (has("bot_type")) castEnum(["webhook"], attributes.bot_type);
+  if (has("bot_config")) draft.bot_config = isHash(attributes.bot_config) ? attributes.bot_config : {};
   const errors = new RecordErrors();
   if (has("avatar")) {
     const avatar = attributes.avatar;

@@ -1,4 +1,5 @@
 import type { AccountCall } from "../call";
+import { availabilityStatus, membershipOf } from "../models/agents";
 import type { UserRecord } from "../state";
 
 /**
@@ -7,11 +8,11 @@ import type { UserRecord } from "../state";
  * without a membership in the account (removed since) renders a null role.
  */
 export function agentView(call: AccountCall, user: UserRecord) {
-  const membership = user.memberships.find((m) => m.account_id === call.account.id);
+  const membership = membershipOf(user, call.account);
   return {
     id: user.id,
     account_id: call.account.id,
-    availability_status: membership?.availability ?? "offline",
+    availability_status: availabilityStatus(membership),
     auto_offline: membership?.auto_offline ?? true,
     confirmed: user.confirmed,
     email: user.email,
@@ -20,6 +21,6 @@ export function agentView(call: AccountCall, user: UserRecord) {
     name: user.name,
     role: membership?.role ?? null,
     thumbnail: "",
-    custom_role_id: null,
+    custom_role_id: membership?.custom_role_id ?? null,
   };
 }

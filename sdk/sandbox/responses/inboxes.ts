@@ -13,7 +13,8 @@ import {
 } from "../models/inboxes";
 import { providerConfigOf } from "../models/credentialed-channels";
 import { DEFAULT_PRE_CHAT_FORM } from "../models/inbox-channels";
-import type { AgentBotRecord, InboxRecord, SandboxState } from "../state";
+import type { InboxRecord, SandboxState } from "../state";
+import { agentBotView } from "./account-agent-bots";
 
 /**
  * Inbox endpoints. The spec documents only GET one inbox (its `selected_feature_flags` as an
@@ -230,24 +231,4 @@ export function setAgentBot(call: AccountCall): ApiResult {
 export function agentBot(call: AccountCall): ApiResult {
   const bot = botOf(call.state, fetchInbox(call));
   return ok({ agent_bot: bot ? agentBotView(bot, call.role === "administrator") : {} });
-}
-
-/**
- * The application API's `_agent_bot` partial: a global bot (no account) is a system bot and hides
- * its outgoing URL; the access token is shown to administrators only (newer builds).
- */
-function agentBotView(bot: AgentBotRecord, administrator: boolean) {
-  const system = bot.account_id === null;
-  return {
-    id: bot.id,
-    name: bot.name,
-    description: bot.description,
-    thumbnail: "",
-    ...(system ? {} : { outgoing_url: bot.outgoing_url }),
-    bot_type: "webhook",
-    bot_config: {},
-    account_id: bot.account_id,
-    ...(administrator ? { access_token: bot.access_token } : {}),
-    system_bot: system,
-  };
 }

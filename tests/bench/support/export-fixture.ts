@@ -15,6 +15,9 @@ type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
 /** Each kind's share of the objects, in hundredths (memberships: one object per team or inbox with members). */
 const SHARES: Record<TypeName, number> = {
+  // Counted below: the account's people, and its one set of settings.
+  Agent: 0,
+  AccountSettings: 0,
   Label: 15,
   CustomAttributeDefinition: 12,
   Team: 6,
@@ -246,6 +249,8 @@ export function exportSeed(objects: number): ExportSeed {
     created_by_id: 1,
   }));
 
+  n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
+  n.AccountSettings = 1;
   const fixture: FixtureInput = {
     ...base,
     users,
@@ -265,8 +270,9 @@ export function exportSeed(objects: number): ExportSeed {
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
   };
-  // The users, each attribute model, and the twelve other kinds' lists; a team's members; an inbox's bot and
-  // members; a portal's categories and articles (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 12;
+  // The users, each attribute model, the twelve other kinds' lists, the account itself and the Platform
+  // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
+  // (under 25 of each per portal: one page each).
+  const lists = 1 + ATTRIBUTE_MODELS.length + 12 + 2;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

@@ -12,6 +12,8 @@ import type { ChatwootSdk } from "./packages";
 
 /** The resource types, as named in their type tokens. */
 export type ResourceKind =
+  | "AccountSettings"
+  | "Agent"
   | "AgentBot"
   | "Portal"
   | "AutomationRule"
@@ -66,6 +68,13 @@ const ok = (answer: { status: number }, what: string) => {
   if (answer.status >= 300) throw new Error(`${what} by hand failed with ${answer.status}`);
 };
 
+/** An agent as the sandbox holds it: the user, with their row of the deployment's account. */
+const agentRow = (s: Snapshot, d: Deployed) => {
+  const user = s.users.find((u) => u.id === Number(d.id));
+  const membership = user?.memberships.find((m) => m.account_id === Number(d.inputs.accountId));
+  return user && membership ? { email: user.email, name: user.name, role: membership.role } : undefined;
+};
+
 /** Makes portal 1 of the reset sandbox (`/portals/help`), which the help-center cases declare their objects in. */
 async function helpPortal(api: ChatwootHost): Promise<void> {
   const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/portals`, { portal: { name: "Help", slug: "help", config: { allowed_locales: ["en", "de"] } } });
@@ -74,6 +83,58 @@ async function helpPortal(api: ChatwootHost): Promise<void> {
 }
 
 export const RESOURCE_CASES: ResourceCase[] = [
+  {
+    kind: "AccountSettings",
+    declare: (sdk, name) => new sdk.AccountSettings(name, { name: "Acme Inc", autoResolveAfter: 1440 }),
+    bad: { inputs: { locale: "pt-BR", autoResolveAfter: 5 }, properties: ["locale", "autoResolveAfter"] },
+    onServer: (s, d) => {
+      const account = s.accounts.find((a) => a.id === Number(d.inputs.accountId));
+      return account && { name: account.name, settings: account.settings };
+    },
+    // The account is taken over: the one write sends what differs from the seed.
+    created: { name: "Acme Inc", settings: { auto_resolve_after: 1440 } },
+    change: {
+      inputs: { autoResolveMessage: "Closed after a day" },
+      write: (d) => `PATCH ${accountPath(d, "")}`,
+      server: { name: "Acme Inc", settings: { auto_resolve_message: "Closed after a day" } },
+      outputs: { autoResolveMessage: "Closed after a day", autoResolveAfter: 1440 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, ""), { name: "Renamed by hand" }), "renaming the account"),
+      outputs: { name: "Renamed by hand", autoResolveAfter: 1440 },
+    },
+    // Accounts are not deleted through this API; an account the token's user cannot see answers the same 404.
+    removeByHand: async (_api, d) => ({ ...d, id: "99", outputs: { ...d.outputs, accountId: 99 } }),
+    // Deleting only forgets the account: its settings stay as they are.
+    deleted: { name: "Acme Inc", settings: { auto_resolve_after: 1440 } },
+  },
+  {
+    kind: "Agent",
+    // A new person: the invitation makes a user of the installation.
+    declare: (sdk, name) => new sdk.Agent(name, { email: "Frank@Acme.test", name: "Frank Example", role: "agent" }),
+    bad: { inputs: { email: "frank", role: "supervisor" }, properties: ["email", "role"] },
+    onServer: agentRow,
+    created: { email: "frank@acme.test", name: "Frank Example", role: "agent" },
+    change: {
+      inputs: { role: "administrator" },
+      write: (d) => `PATCH ${accountPath(d, `/agents/${d.id}`)}`,
+      server: { role: "administrator", email: "frank@acme.test" },
+      outputs: { role: "administrator", email: "frank@acme.test" },
+    },
+    // An address is an agent of an account once: the old one goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agents/${d.id}`), { name: "Renamed by hand" }), "renaming the agent"),
+      outputs: { name: "Renamed by hand", email: "frank@acme.test" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/agents/${d.id}`)), "removing the agent");
+      return d;
+    },
+    // Removed from the only account they had, the person leaves the installation too (Chatwoot's doing).
+    deleted: undefined,
+  },
   {
     kind: "AgentBot",
     declare: (sdk, name) =>

@@ -49,5 +49,10 @@ export const corpus: BadInputCorpus = {
     { name: "outgoing URL with a space in its path", inputs: { ...valid, outgoingUrl: "https://bots.example.test/my hook" }, property: "outgoingUrl", reason: "U+0020 SPACE" },
     { name: "outgoing URL that does not parse", inputs: { ...valid, outgoingUrl: "https://[bots/hook" }, property: "outgoingUrl", reason: "does not parse" },
     { name: "avatar URL with a tab at its end", inputs: { ...valid, avatarUrl: "https://cdn.example.test/bot.png\t" }, property: "avatarUrl", reason: "U+0009" },
+    { name: "unknown scope", inputs: { ...valid, scope: "team" }, property: "scope", reason: "platform, account" },
+    { name: "scope in capitals", inputs: { ...valid, scope: "Account" }, property: "scope" },
+    { name: "account scope of a system bot", inputs: { ...valid, scope: "account", accountId: null }, property: "accountId", reason: "scope \"platform\"" },
+    { name: "account scope with a blank name", inputs: { ...valid, scope: "account", name: " " }, property: "name" },
+    { name: "account scope with an ftp outgoing URL", inputs: { ...valid, scope: "account", outgoingUrl: "ftp://bots.example.test/hook" }, property: "outgoingUrl" },
   ],
 };

@@ -1,4 +1,4 @@
-import { MODES, seedClients, useSandbox } from "./http";
+import { MODES, outcome, seedClients, useSandbox } from "./http";
 
 type Agent = { id: number } & Record<string, unknown>;
 
@@ -47,6 +47,93 @@ describe.each(MODES)("agents (%s shapes)", (mode) => {
 
   it("has no agent show route", async () => {
     expect((await agent1.get("/api/v1/accounts/1/agents/1")).status).toBe(404);
+  });
+});
+
+describe("agent writes", () => {
+  const sandbox = useSandbox();
+  const { admin1, agent1, admin2 } = seedClients(sandbox);
+  const AGENTS = "/api/v1/accounts/1/agents";
+  const user = (id: number) => sandbox().control.snapshot().users.find((u) => u.id === id);
+
+  it("invites a new person (administrators only): an unconfirmed user, offline until they sign in", async () => {
+    expect(outcome(await agent1.post(AGENTS, { email: "new@acme.test", name: "New" }))).toEqual([401, { error: "You are not authorized to do this action" }]);
+    const answer = await admin1.post(AGENTS, { email: "Frank@Acme.test", name: "Frank", role: "administrator" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: 6,
+      account_id: 1,
+      availability_status: "offline",
+      auto_offline: true,
+      confirmed: false,
+      email: "frank@acme.test",
+      provider: "email",
+      available_name: "Frank",
+      name: "Frank",
+      role: "administrator",
+      thumbnail: "",
+      custom_role_id: null,
+    });
+    // Without auto_offline the set availability shows, signed in or not.
+    const busy = await admin1.post(AGENTS, { agent: { email: "gina@acme.test", name: "Gina", availability: "busy", auto_offline: false } });
+    expect(busy.body).toMatchObject({ id: 7, availability_status: "busy", auto_offline: false, role: "agent" });
+  });
+
+  it("adds a user of another account by e-mail address (any case), keeping their name", async () => {
+    const answer = await admin2.post("/api/v1/accounts/2/agents", { email: "CAROL@acme.test", name: "Someone else" });
+    expect(answer.body).toMatchObject({ id: 3, name: "Carol Agent", account_id: 2, role: "agent" });
+    expect(user(3)?.memberships.map((m) => m.account_id)).toEqual([1, 2]);
+    expect(sandbox().control.snapshot().users).toHaveLength(5);
+  });
+
+  it("refuses an e-mail address that is already an agent of the account, and malformed or missing ones", async () => {
+    expect(outcome(await admin1.post(AGENTS, { email: "bob@acme.test", name: "Bob" }))).toEqual([422, { message: "User has already been taken", attributes: ["user_id"] }]);
+    expect(outcome(await admin1.post(AGENTS, { email: "not-an-address", name: "X" }))).toEqual([422, { message: "Email is invalid", attributes: ["email"] }]);
+    expect(outcome(await admin1.post(AGENTS, { name: "X" }))).toEqual([422, { message: "Email can't be blank", attributes: ["email"] }]);
+    expect(outcome(await admin1.post(AGENTS, {}))).toEqual([422, { error: "param is missing or the value is empty: agent" }]);
+    // A new user needs a name (a NOT NULL column), and the role is an enum.
+    expect((await admin1.post(AGENTS, { email: "x@acme.test" })).status).toBe(500);
+    expect((await admin1.post(AGENTS, { email: "y@acme.test", name: "Y", role: "supervisor" })).status).toBe(500);
+    expect(sandbox().control.snapshot().users).toHaveLength(5);
+  });
+
+  it("updates the user's name and the account's role, availability and auto-offline, each only when given", async () => {
+    const answer = await admin1.patch(`${AGENTS}/4`, { name: "Dana S.", role: "administrator" });
+    expect(answer.body).toMatchObject({ id: 4, name: "Dana S.", role: "administrator", availability_status: "online" });
+    // The name is the user's: account 2 shows it too; the role is account 1's alone.
+    const inOther = ((await admin2.get("/api/v1/accounts/2/agents")).body as Agent[]).find((a) => a.id === 4);
+    expect(inOther).toMatchObject({ name: "Dana S.", role: "agent" });
+    expect((await admin1.patch(`${AGENTS}/4`, { agent: { availability: "busy", name: null } })).body).toMatchObject({ name: "Dana S.", availability_status: "busy" });
+    expect((await admin1.patch(`${AGENTS}/5`, { name: "x" })).status).toBe(404);
+    expect((await agent1.patch(`${AGENTS}/4`, { name: "x" })).status).toBe(401);
+  });
+
+  it("sets the custom role from every create and update (Enterprise): absent means none, an unknown id is a 500", async () => {
+    const role = (await admin1.post("/api/v1/accounts/1/custom_roles", { name: "Supervisor", permissions: ["report_manage"] })).body as { id: number };
+    expect((await admin1.patch(`${AGENTS}/2`, { custom_role_id: role.id })).body).toMatchObject({ custom_role_id: role.id });
+    expect((await admin1.patch(`${AGENTS}/2`, { name: "Bob Agent" })).body).toMatchObject({ custom_role_id: null });
+    expect((await admin1.post(AGENTS, { email: "h@acme.test", name: "H", custom_role_id: role.id })).body).toMatchObject({ custom_role_id: role.id });
+    expect((await admin1.patch(`${AGENTS}/2`, { custom_role_id: 99 })).status).toBe(500);
+  });
+
+  it("removes a person from the account and from its inboxes and teams, never from another account", async () => {
+    const team = (await admin1.post("/api/v1/accounts/1/teams", { name: "support" })).body as { id: number };
+    await admin1.post(`/api/v1/accounts/1/teams/${team.id}/team_members`, { user_ids: [4] });
+    const answer = await admin1.delete(`${AGENTS}/4`);
+    expect([answer.status, answer.text]).toEqual([200, ""]);
+    const state = sandbox().control.snapshot();
+    expect(state.inboxes.find((i) => i.id === 1)?.member_ids).toEqual([2]);
+    expect(state.teams.find((t) => t.id === team.id)?.member_ids).toEqual([]);
+    expect(user(4)?.memberships.map((m) => m.account_id)).toEqual([2]);
+    expect((await admin1.delete(`${AGENTS}/4`)).status).toBe(404);
+  });
+
+  it("deletes a user left in no account from the installation, token and all", async () => {
+    const token = sandbox().info.accounts[0]?.agentToken ?? "";
+    expect((await admin1.delete(`${AGENTS}/2`)).status).toBe(200);
+    expect(user(2)).toBeUndefined();
+    expect((await agent1.get(AGENTS)).body).toEqual({ error: "Invalid Access Token" });
+    expect(token).not.toBe("");
   });
 });
 

@@ -52,15 +52,37 @@ test("a refused token fails the read on the first request", async () => {
   expect(sent).toHaveLength(1);
 });
 
-test("only the account's own bots are kept (a Platform App sees its bots of every account)", async () => {
-  const { client } = server({
+test("the account's own bots are kept, not the system bots it lists; --platform asks which its app made", async () => {
+  const { client, sent } = server({
+    [at("agent_bots")]: [
+      { id: 1, name: "Ours", account_id: 1 },
+      { id: 4, name: "Made in the dashboard", account_id: 1 },
+      { id: 3, name: "System", account_id: null },
+    ],
+    // A Platform App sees the bots it made, of every account.
     "/platform/api/v1/agent_bots": [
       { id: 1, name: "Ours", account_id: 1 },
       { id: 2, name: "Theirs", account_id: 2 },
-      { id: 3, name: "System", account_id: null },
     ],
   });
-  expect((await readAccount(client, 1, { types: new Set(["AgentBot"]) })).agentBots.map((b) => b.id)).toEqual([1]);
+  const plain = await readAccount(client, 1, { types: new Set(["AgentBot"]) });
+  expect(plain.agentBots.map((b) => b.id)).toEqual([1, 4]);
+  expect([...plain.platformBotIds]).toEqual([]);
+  expect(sent.map((r) => r.path)).not.toContain("/platform/api/v1/agent_bots");
+  const withPlatform = await readAccount(client, 1, { types: new Set(["AgentBot"]), platform: true });
+  expect([...withPlatform.platformBotIds]).toEqual([1]);
+});
+
+test("the account itself is read for its settings, and its agents are counted as a kind", async () => {
+  const { client } = server({
+    [at("agents")]: [{ id: 11, email: "bob@acme.test" }, { id: 12, email: null }],
+    "/api/v1/accounts/1": { id: 1, name: "Acme", settings: { auto_resolve_after: 60 } },
+  });
+  const progress: string[] = [];
+  const snapshot = await readAccount(client, 1, { types: new Set(["Agent", "AccountSettings"]), progress: (type, n) => progress.push(`${type} ${n}`) });
+  expect(snapshot.account).toMatchObject({ name: "Acme", settings: { auto_resolve_after: 60 } });
+  expect(progress).toEqual(["Agent 1", "AccountSettings 1"]);
+  expect((await readAccount(client, 1, { types: new Set(["Label"]) })).account).toBeNull();
 });
 
 test("kinds not asked for are not read; inboxes always read their bot, members only with inbox-members", async () => {

@@ -100,6 +100,34 @@ test("a copy made with a portal suffix matches by the slug without it, and leave
   expect(kinds(compareModels(account(0), renamed, { portalSuffix: "staging" }))).toEqual(["changed Portal help"]);
 });
 
+test("agents compare by e-mail address and role; one only the copy has (its administrator, say) is reported as extra", () => {
+  const people = (...extra: Record<string, unknown>[]) => [
+    { id: 11, name: "Bob", email: "bob@acme.test", role: "agent", auto_offline: true },
+    { id: 12, name: "Carol", email: "carol@acme.test", role: "agent", auto_offline: true },
+    ...extra,
+  ];
+  const source = buildModel(snapshotOf({ agents: people() }));
+  // Other user ids in the copy: the same people by address.
+  const same = buildModel(snapshotOf({ agents: people().map((a) => ({ ...a, id: (a.id as number) + 100, email: (a.email as string).toUpperCase() })) }));
+  expect(compareModels(source, same)).toEqual([]);
+  const promoted = people();
+  promoted[1] = { ...promoted[1], role: "administrator" };
+  const target = buildModel(snapshotOf({ agents: [...promoted, { id: 5, name: "Erin", email: "erin@globex.test", role: "administrator", auto_offline: true }] }));
+  expect(compareModels(source, target)).toEqual([
+    { type: "Agent", key: "carol@acme.test", kind: "changed", changes: [{ property: "role", source: "agent", target: "administrator" }] },
+    { type: "Agent", key: "erin@globex.test", kind: "extra", changes: [] },
+  ]);
+});
+
+test("account settings compare, all but the account's name (a copy keeps its own)", () => {
+  const settings = (name: string, after: number) => ({ id: 1, name, locale: "en", settings: { auto_resolve_after: after } });
+  const source = buildModel(snapshotOf({ account: settings("Acme", 1440) }));
+  expect(compareModels(source, buildModel(snapshotOf({ account: { ...settings("Globex", 1440), id: 2 } })))).toEqual([]);
+  expect(compareModels(source, buildModel(snapshotOf({ account: settings("Acme", 60) })))).toEqual([
+    { type: "AccountSettings", key: "account", kind: "changed", changes: [{ property: "autoResolveAfter", source: 1440, target: 60 }] },
+  ]);
+});
+
 test("a rule's add_sla compares by the SLA policy it names; a custom role's permissions as a set", () => {
   const withSla = (offset: number, policy: string, permissions: string[]) =>
     buildModel(

@@ -1,6 +1,7 @@
 /**
  * Exporting and comparing a help center: categories and articles refer to their portal, parent,
- * category and translation by reference and to their author by e-mail address; they are declared
+ * category and translation by reference and to their author as the exported agent (or, without
+ * agents in the export, a look-up by e-mail address); they are declared
  * after what they refer to; article slugs take the copy's suffix as portal slugs do.
  */
 import { compareModels } from "../../../sdk/clone/compare";
@@ -52,7 +53,7 @@ function helpCenter(offset = 0, portalSlug = "help", suffix = ""): RawAccount {
 
 const program = (raw: RawAccount) => programText(buildModel(snapshotOf(raw)));
 
-test("categories and articles are declared after what they refer to, with references and the author by e-mail address", () => {
+test("categories and articles are declared after what they refer to, with references and the author as the exported agent", () => {
   const text = program(helpCenter());
   const position = (name: string) => text.indexOf(`const ${name} =`);
   expect(position("categoryEnZzSetup")).toBeGreaterThan(position("portalHelp"));
@@ -64,8 +65,9 @@ test("categories and articles are declared after what they refer to, with refere
   expect(text).toContain("associatedCategoryId: idOf(categoryEnZzSetup)");
   expect(text).toContain("categoryId: idOf(categoryEnZzSetup)");
   expect(text).toContain("associatedArticleId: idOf(articleWelcome)");
-  expect(text).toContain('const agentCarol = agentId("carol@acme.test");');
-  expect(text).toContain("authorId: agentCarol");
+  expect(text).toContain('const agentCarol = new chatwoot.Agent("agent-carol", {');
+  expect(text).toContain("authorId: idOf(agentCarol)");
+  expect(text.indexOf("const agentCarol =")).toBeLessThan(text.indexOf("const articleWelcome ="));
   expect(text).toContain('meta: { title: "Welcome", tags: ["start"] }');
   // The category gives an article its locale; only one without a category declares its own. An empty icon is none.
   expect(text).toMatch(/new chatwoot\.PortalArticle\("article-welcome", \{(?![^}]*locale)/);
@@ -90,6 +92,6 @@ test("a changed article, parent or author is a difference named by what it refer
   const changes = compareModels(buildModel(snapshotOf(helpCenter())), buildModel(snapshotOf(other))).map((d) => [d.key, d.changes.map((c) => [c.property, c.source, c.target])]);
   expect(changes).toEqual([
     ["help/en/accounts", [["parentCategoryId", 'portal category "help/en/zz-setup"', null]]],
-    ["help/welcome", [["authorId", "carol@acme.test", "bob@acme.test"], ["content", "# Welcome", "# Hello"]]],
+    ["help/welcome", [["authorId", 'agent "carol@acme.test"', 'agent "bob@acme.test"'], ["content", "# Welcome", "# Hello"]]],
   ]);
 });

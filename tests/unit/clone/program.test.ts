@@ -72,9 +72,10 @@ test("references are expressions of the objects they name, never the exported ac
   expect(text).toContain("inboxId: idOf(inboxWebsite)");
   expect(text).toContain("attributeKey: attributeTierContact.attributeKey");
   expect(text).toContain("actionParams: [labelVip.title]");
+  expect(text).toMatch(/^const agentBob = new chatwoot\.Agent\("agent-bob", /m);
+  expect(text).toMatch(/userIds: \[idOf\(agentBob\)\]/);
+  expect(text).not.toContain("agentId(");
   expect(text.match(/\{ actionName: "add_sla", actionParams: \[idOf\(slaPolicyGold\)\] \}/g)).toHaveLength(2);
-  expect(text).toContain('const agentBob = agentId("bob@acme.test");');
-  expect(text).toMatch(/userIds: \[agentBob\]/);
   // The account comes from the stack's config.
   expect(text).not.toMatch(/accountId/);
 });
@@ -129,9 +130,73 @@ test("a kind the server or the account lacks is a warning, and nothing of it is 
   expect(programText(built)).not.toContain("chatwoot.SlaPolicy(");
 });
 
-test("without --platform the inbox's bot is not declared: a comment says why, and a warning", () => {
+test("without agent bots in the export the inbox's bot is not declared: a comment says why, and a warning", () => {
   const text = programText(buildModel(snapshotOf({ ...ACCOUNT, types: RESOURCE_TYPES.map((t) => t.sdkClass).filter((t) => t !== "AgentBot") })));
-  expect(text).toMatch(/agentBotId: undefined, \/\/ agent bot 5: agent bots are not part of this export \(they need --platform\)/);
+  expect(text).toMatch(/agentBotId: undefined, \/\/ agent bot 5: agent bots are not part of this export\n/);
+});
+
+test("people are Agent resources, always adopted and kept in the account when the stack is destroyed", () => {
+  const agents = [
+    { id: 11, name: "Bob", email: "Bob@Acme.test", role: "administrator", availability_status: "offline", auto_offline: true },
+    { id: 12, name: "Carol", email: "carol@acme.test", role: "agent", availability_status: "busy", auto_offline: false, custom_role_id: 15 },
+  ];
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, agents })));
+  // The administrator applying a copy is an agent of it already: adopted, whatever the adopt setting.
+  expect(text).toContain(
+    [
+      'const agentBob = new chatwoot.Agent("agent-bob", {',
+      '  email: "bob@acme.test",',
+      '  name: "Bob",',
+      '  role: "administrator",',
+      "  autoOffline: true,",
+      "  adopt: true,",
+      "}, { retainOnDelete: true });",
+    ].join("\n"),
+  );
+  // With auto-offline, "offline" says nothing about the setting: only Carol's availability is declared.
+  expect(text).toMatch(/const agentCarol = new chatwoot\.Agent\("agent-carol", \{\n {2}email: "carol@acme\.test",\n {2}name: "Carol",\n {2}role: "agent",\n {2}availabilityStatus: "busy",\n {2}autoOffline: false,\n {2}customRoleId: idOf\(roleBillingDesk\),\n/);
+  // The role is declared before the agents who have it.
+  expect(text.indexOf("const roleBillingDesk =")).toBeLessThan(text.indexOf("const agentBob ="));
+});
+
+test("where agents are not exported, people are found by e-mail address in the account the program runs against", () => {
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, types: RESOURCE_TYPES.map((t) => t.sdkClass).filter((t) => t !== "Agent") })));
+  expect(text).toContain('const agentBob = agentId("bob@acme.test");');
+  expect(text).toMatch(/userIds: \[agentBob\]/);
+  expect(text).not.toContain("new chatwoot.Agent(");
+});
+
+test("a bot its Platform App made stays a Platform bot; the account's others are declared with scope account", () => {
+  expect(program()).toContain('const botTriage = new chatwoot.AgentBot("bot-triage", {\n  scope: "account",');
+  const platform = programText(buildModel(snapshotOf({ ...ACCOUNT, platformBots: [5] })));
+  expect(platform).toContain('const botTriage = new chatwoot.AgentBot("bot-triage", {\n  name: "Triage",');
+});
+
+test("the account's settings: its name only from the program's config, a label and required attributes as references", () => {
+  const account = {
+    id: 4,
+    name: "Acme",
+    locale: "de",
+    domain: null,
+    support_email: "Acme <help@acme.test>",
+    settings: { auto_resolve_after: 1440, auto_resolve_label: "spam", conversation_required_attributes: ["tier", "order"], audio_transcriptions: null },
+    custom_attributes: { industry: "Retail" },
+  };
+  const attributes = [
+    ...(ACCOUNT.attributes ?? []),
+    { id: 20, attribute_key: "order", attribute_model: "conversation_attribute", attribute_display_name: "Order", attribute_display_type: "text" },
+  ];
+  const exported = buildModel(snapshotOf({ ...ACCOUNT, attributes, account }));
+  const text = programText(exported);
+  expect(text).toContain('const accountSettings = new chatwoot.AccountSettings("account-settings", {\n  name: config.get("accountName"),');
+  expect(text).toContain("autoResolveLabel: labelSpam.title,");
+  // "tier" is a contact attribute: the setting names conversation attributes, so it stays text.
+  expect(text).toContain('conversationRequiredAttributes: ["tier", attributeOrderConversation.attributeKey],');
+  expect(text).toContain('supportEmail: "Acme <help@acme.test>",');
+  expect(text).not.toContain("domain:");
+  expect(exported.settings.find((s) => s.key === "accountName")?.doc).toMatch(/managed only when set.*"Acme"/);
+  // Declared after the label and attributes it refers to.
+  expect(text.indexOf("const accountSettings")).toBeGreaterThan(text.indexOf("const labelSpam"));
 });
 
 test("no credential of the account is ever written", () => {

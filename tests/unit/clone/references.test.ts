@@ -56,17 +56,22 @@ describe("ReferenceMap", () => {
     expect((ref as Unmapped).reason).toMatch(reason);
   });
 
-  test("an id of a kind the export leaves out is unmapped, and says so (agent bots: with --platform)", () => {
+  test("an id of a kind the export leaves out is unmapped, and says so", () => {
     const map = new ReferenceMap(snapshotOf({ ...ACCOUNT, types: ["Inbox", "Label"] }));
     expect((map.team(7) as Unmapped).reason).toMatch(/teams are not part of this export/);
-    expect((map.bot(3) as Unmapped).reason).toMatch(/agent bots are not part of this export \(they need --platform\)/);
+    expect((map.bot(3) as Unmapped).reason).toMatch(/agent bots are not part of this export$/);
   });
 
-  test("a user becomes the person with their e-mail address; without one, or not in the account, unmapped", () => {
-    expect(refs().agent(11)).toEqual(new AgentRef("bob@acme.test"));
-    expect(refs().agent("12")).toEqual(new AgentRef("carol@acme.test"));
+  test("a user becomes their exported agent, by e-mail address; without one, or not in the account, unmapped", () => {
+    expect(refs().agent(11)).toEqual(new Ref("Agent", "bob@acme.test", "id"));
+    expect(refs().agent("12")).toEqual(new Ref("Agent", "carol@acme.test", "id"));
     expect((refs().agent(13) as Unmapped).reason).toMatch(/user 13 has no e-mail address/);
     expect((refs().agent(14) as Unmapped).reason).toMatch(/user 14 is not a user of account 1/);
+  });
+
+  test("where agents are not exported, a user is the person the program finds by e-mail address", () => {
+    const map = new ReferenceMap(snapshotOf({ ...ACCOUNT, types: ["Team", "TeamMembership"] }));
+    expect(map.agent(11)).toEqual(new AgentRef("bob@acme.test"));
   });
 
   test("a label title, in any case, refers to the label's title; an unknown title stays text", () => {
@@ -95,7 +100,7 @@ describe("conditions and actions", () => {
     expect(conditions.map((c) => c.values)).toEqual([
       [new Ref("Inbox", "Sales", "id"), new Ref("Inbox", "Support", "id")],
       [new Ref("Team", "sales", "id")],
-      [new AgentRef("bob@acme.test")],
+      [new Ref("Agent", "bob@acme.test", "id")],
       [new Ref("Label", "vip", "title")],
       ["gold"],
       ["open"],
@@ -114,7 +119,7 @@ describe("conditions and actions", () => {
       { action_name: "resolve_conversation" },
     ]);
     expect(actions[0]?.actionParams).toEqual([new Ref("Team", "billing", "id")]);
-    expect(actions[1]?.actionParams).toEqual([new AgentRef("carol@acme.test")]);
+    expect(actions[1]?.actionParams).toEqual([new Ref("Agent", "carol@acme.test", "id")]);
     expect(actions[2]?.actionParams).toEqual([new Ref("Label", "vip", "title"), "new"]);
     const payload = (actions[3]?.actionParams as { teamIds: unknown[]; message: string }[])[0];
     expect(payload?.teamIds[0]).toEqual(new Ref("Team", "billing", "id"));

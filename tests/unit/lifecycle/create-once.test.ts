@@ -108,6 +108,22 @@ describe.each([
   });
 });
 
+it("takes a matching object the listing did not hold even when its id is older (a user of the installation joining an account)", async () => {
+  // The POST adds user 3, who already existed in another account, and its answer is lost.
+  const listing = [{ id: 1, name: "admin" }, { id: 5, name: "other" }];
+  const joined = { id: 3, name: "B" };
+  let listings = 0;
+  const created = createOnce({
+    request: REQUEST,
+    noun: "agent",
+    post: () => Promise.reject(new ChatwootApiError({ method: "POST", path: "/api/v1/accounts/1/agents", kind: "http", status: 502, writeOutcome: "unknown" })),
+    list: async () => (listings++ === 0 ? listing : [...listing, joined]),
+    matches: (b) => b.name === "B",
+    outputs: (b) => ({ ...b }),
+  });
+  await expect(created).resolves.toEqual(joined);
+});
+
 it("reuses a listing made just before instead of listing again", async () => {
   const s = server([stranger], [{ answer: "ok", applies: true }]);
   await expect(run(s, [stranger])).resolves.toEqual({ id: 8, name: "B" });

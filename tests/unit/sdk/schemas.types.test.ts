@@ -7,6 +7,8 @@ import type { Agents, GetAgentsArgs } from "../../../provider/readers/agents";
 import type { GetInboxArgs, Inbox } from "../../../provider/readers/inbox";
 import type { GetLabelsArgs, Labels } from "../../../provider/readers/labels";
 import type { GetTeamsArgs, Teams } from "../../../provider/readers/teams";
+import type { AccountSettingsInputs } from "../../../provider/resources/account-settings";
+import type { AgentInputs } from "../../../provider/resources/agent";
 import type { AgentBotInputs } from "../../../provider/resources/agent-bot";
 import type { AutomationRuleInputs } from "../../../provider/resources/automation-rule";
 import type { CannedResponseInputs } from "../../../provider/resources/canned-response";
@@ -70,6 +72,8 @@ type SchemaArgs<T> = Flatten<
 type SchemaOutputArgs<T> = { [K in keyof T]: DeepInput<T[K]> };
 
 const resourceArgs = {
+  AccountSettings: same<sdk.AccountSettingsArgs, SchemaArgs<AccountSettingsInputs>>(true),
+  Agent: same<sdk.AgentArgs, SchemaArgs<AgentInputs>>(true),
   AgentBot: same<sdk.AgentBotArgs, SchemaArgs<AgentBotInputs>>(true),
   AutomationRule: same<sdk.AutomationRuleArgs, SchemaArgs<AutomationRuleInputs>>(true),
   CannedResponse: same<sdk.CannedResponseArgs, SchemaArgs<CannedResponseInputs>>(true),
@@ -125,6 +129,8 @@ type OutputIssues<C, A, S extends z.ZodType, ServerForm = never> =
 
 /** The arguments that are no output are switches the constructors do not seed: outputs only when a program gives them. */
 const resourceOutputs = {
+  AccountSettings: same<OutputIssues<sdk.AccountSettings, sdk.AccountSettingsArgs, typeof AccountSettingsInputs>, never>(true),
+  Agent: same<OutputIssues<sdk.Agent, sdk.AgentArgs, typeof AgentInputs>, "adopt">(true),
   AgentBot: same<OutputIssues<sdk.AgentBot, sdk.AgentBotArgs, typeof AgentBotInputs>, never>(true),
   AutomationRule: same<OutputIssues<sdk.AutomationRule, sdk.AutomationRuleArgs, typeof AutomationRuleInputs>, "adoptId">(true),
   CannedResponse: same<OutputIssues<sdk.CannedResponse, sdk.CannedResponseArgs, typeof CannedResponseInputs>, "adopt">(true),

@@ -10,6 +10,7 @@ import { fakeToken } from "../http/support/secrets";
 const ANSWERS: [string, (token: string) => { schema: { parse(v: unknown): unknown }; body: unknown }][] = [
   ["a bot's access token", (t) => ({ schema: single(AgentBotWire), body: { id: 1, name: "b", access_token: t } })],
   ["a bot's access token in a list", (t) => ({ schema: list(AgentBotWire), body: [{ id: 1, name: "b", access_token: t }] })],
+  ["a bot's access token as a whole record (builds before AgentBotPresenter)", (t) => ({ schema: single(AgentBotWire), body: { id: 1, access_token: { id: 9, token: t } } })],
   ["an inbox's website token", (t) => ({ schema: single(InboxWire), body: { id: 2, website_token: t } })],
   ["an inbox's HMAC token", (t) => ({ schema: single(InboxWire), body: { payload: { id: 2, hmac_token: t } } })],
   ["a webhook's secret", (t) => ({ schema: WebhookWire, body: { id: 3, url: "https://x.test", secret: t } })],
@@ -23,6 +24,10 @@ describe("credential fields", () => {
     const { schema, body } = answer(token);
     schema.parse(body);
     expect(redactSecrets(`echo ${token.toUpperCase()}`)).toBe("echo [redacted]");
+  });
+
+  it("read a bot's token record as its token", () => {
+    expect(AgentBotWire.parse({ id: 1, access_token: { id: 9, owner_type: "AgentBot", token: "abc" } }).access_token).toBe("abc");
   });
 
   it("leave an absent credential absent", () => {

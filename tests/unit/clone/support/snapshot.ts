@@ -17,6 +17,7 @@ import { PortalArticleWire } from "../../../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
 import { TeamWire } from "../../../../provider/wire/team";
 import { WebhookWire } from "../../../../provider/wire/webhook";
+import { AccountWire } from "../../../../provider/wire/account";
 import { AgentWire } from "../../../../provider/wire/agent";
 import type { AccountSnapshot } from "../../../../sdk/clone/account";
 import { RESOURCE_TYPES, type TypeName } from "../../../../sdk/clone/resource-types";
@@ -44,6 +45,10 @@ export interface RawAccount {
   slaPolicies?: Raw[];
   customRoles?: Raw[];
   dashboardApps?: Raw[];
+  /** The account itself (its settings); none by default. */
+  account?: Raw;
+  /** Bots the Platform App sees (exported as Platform bots). */
+  platformBots?: number[];
 }
 
 /** The account's users of most tests: two agents with e-mail addresses, one without. */
@@ -68,6 +73,8 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     accountId: raw.accountId ?? 1,
     types: new Set(raw.types ?? RESOURCE_TYPES.map((t) => t.sdkClass)),
     agents: (raw.agents ?? AGENTS).map((a) => AgentWire.parse(a)),
+    account: raw.account ? AccountWire.parse(raw.account) : null,
+    platformBotIds: new Set(raw.platformBots ?? []),
     attributes: (raw.attributes ?? []).map((a) => DefinitionWire.parse({ default_value: null, ...a })),
     labels: (raw.labels ?? []).map((l) => LabelWire.parse(l)),
     teams: (raw.teams ?? []).map((t) => ({ team: TeamWire.parse(without(t, "members")), memberIds: t.members ?? [] })),
