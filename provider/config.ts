@@ -43,6 +43,11 @@ export interface ConnectionSettings {
    * flight then; set, it sends no more than that in any minute of the server's clock.
    */
   rateLimitPerMinute?: number;
+  /**
+   * How messages name these settings where they come from elsewhere than stack config: a command
+   * line's flags (`--url`), and `environment variable ...` for those it has none for.
+   */
+  names?: SettingNames;
 }
 
 /** The default for {@link ConnectionSettings.requestTimeoutMs}. */
@@ -65,30 +70,21 @@ export const SETTING_SOURCES = {
   createSettleMs: { key: "createSettleMs", env: "CHATWOOT_CREATE_SETTLE_MS" },
   rateLimitMaxWaitMs: { key: "rateLimitMaxWaitMs", env: "CHATWOOT_RATE_LIMIT_MAX_WAIT_MS" },
   rateLimitPerMinute: { key: "rateLimitPerMinute", env: "CHATWOOT_RATE_LIMIT_PER_MINUTE" },
-} as const satisfies Record<keyof ConnectionSettings, { key: string; env: string }>;
+} as const satisfies Record<Exclude<keyof ConnectionSettings, "names">, { key: string; env: string }>;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
 
 /** How messages name settings that come from elsewhere than stack config (a command line's flags). */
 export type SettingNames = Partial<Record<SettingName, string>>;
 
-let commandLineNames: SettingNames | undefined;
-
-/**
- * Makes messages name the settings as a command line takes them: `names` for those it has flags
- * for, the environment variable for the others. `undefined` goes back to stack config names.
- */
-export function nameSettingsAs(names: SettingNames | undefined): void {
-  commandLineNames = names;
-}
-
 /**
  * `chatwoot:apiAccessToken (or environment variable CHATWOOT_API_ACCESS_TOKEN)`, for error texts;
- * on a command line (see {@link nameSettingsAs}) its flag, or `environment variable ...`.
+ * with `names` (a command line's, see {@link ConnectionSettings.names}) its flag, or
+ * `environment variable ...`.
  */
-export function settingLabel(name: SettingName): string {
+export function settingLabel(name: SettingName, names?: SettingNames): string {
   const { key, env } = SETTING_SOURCES[name];
-  if (commandLineNames) return commandLineNames[name] ?? `environment variable ${env}`;
+  if (names) return names[name] ?? `environment variable ${env}`;
   return `chatwoot:${key} (or environment variable ${env})`;
 }
 
@@ -116,18 +112,30 @@ export function resetConnectionConfig(): void {
  * Missing tokens are not an error here: each request checks for the one it needs.
  */
 export function connection(): ConnectionSettings {
-  const raw = {} as Record<SettingName, string | undefined>;
-  for (const name of Object.keys(SETTING_SOURCES) as SettingName[]) raw[name] = lookup(name);
+  const raw = rawSettings(configured);
   const key = JSON.stringify(raw);
   if (memo?.raw === key) return memo.settings;
-  const settings = build(raw);
+  const settings = build(raw, undefined);
   memo = { raw: key, settings };
   return settings;
 }
 
-function lookup(name: SettingName): string | undefined {
-  const { key, env } = SETTING_SOURCES[name];
-  return present(configured[key]) ?? present(process.env[env]);
+/**
+ * Settings from `values` (keys as in stack config, without the namespace) over the environment,
+ * with messages naming them as `names` says: a command line's connection, which touches nothing
+ * the provider's own {@link connection} reads. Throws a {@link ConfigError} as that does.
+ */
+export function connectionFrom(values: Record<string, string | undefined>, names: SettingNames): ConnectionSettings {
+  return build(rawSettings(values), names);
+}
+
+/** Each setting's text: `values` first, then the environment. */
+function rawSettings(values: Record<string, string | undefined>): Record<SettingName, string | undefined> {
+  const raw = {} as Record<SettingName, string | undefined>;
+  for (const [name, { key, env }] of Object.entries(SETTING_SOURCES) as [SettingName, { key: string; env: string }][]) {
+    raw[name] = present(values[key]) ?? present(process.env[env]);
+  }
+  return raw;
 }
 
 /** Pulumi and shells both produce empty strings for "unset". */
@@ -137,42 +145,44 @@ function present(value: unknown): string | undefined {
   return text === "" ? undefined : text;
 }
 
-function build(raw: Record<SettingName, string | undefined>): ConnectionSettings {
-  if (raw.url === undefined) throw new ConfigError(`${settingLabel("url")} is not set: the base URL of the Chatwoot server is required`);
+function build(raw: Record<SettingName, string | undefined>, names: SettingNames | undefined): ConnectionSettings {
+  const label = (name: SettingName) => settingLabel(name, names);
+  if (raw.url === undefined) throw new ConfigError(`${label("url")} is not set: the base URL of the Chatwoot server is required`);
   registerSecret(raw.apiAccessToken);
   registerSecret(raw.platformAccessToken);
   const settings: ConnectionSettings = {
-    url: baseUrl(raw.url),
-    requestTimeoutMs: integer("requestTimeoutMs", raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    maxRetries: integer("maxRetries", raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
-    createSettleMs: integer("createSettleMs", raw.createSettleMs, 0, 2_147_483_647) ?? DEFAULT_CREATE_SETTLE_MS,
-    rateLimitMaxWaitMs: integer("rateLimitMaxWaitMs", raw.rateLimitMaxWaitMs, 0, 2_147_483_647) ?? DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
+    url: baseUrl(raw.url, label("url")),
+    requestTimeoutMs: integer(label("requestTimeoutMs"), raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRetries: integer(label("maxRetries"), raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
+    createSettleMs: integer(label("createSettleMs"), raw.createSettleMs, 0, 2_147_483_647) ?? DEFAULT_CREATE_SETTLE_MS,
+    rateLimitMaxWaitMs: integer(label("rateLimitMaxWaitMs"), raw.rateLimitMaxWaitMs, 0, 2_147_483_647) ?? DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
   };
-  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = token("apiAccessToken", raw.apiAccessToken);
-  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token("platformAccessToken", raw.platformAccessToken);
-  const accountId = integer("accountId", raw.accountId, 1, Number.MAX_SAFE_INTEGER);
+  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = token(label("apiAccessToken"), raw.apiAccessToken);
+  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token(label("platformAccessToken"), raw.platformAccessToken);
+  const accountId = integer(label("accountId"), raw.accountId, 1, Number.MAX_SAFE_INTEGER);
   if (accountId !== undefined) settings.accountId = accountId;
-  const perMinute = integer("rateLimitPerMinute", raw.rateLimitPerMinute, 1, 100_000_000);
+  const perMinute = integer(label("rateLimitPerMinute"), raw.rateLimitPerMinute, 1, 100_000_000);
   if (perMinute !== undefined) settings.rateLimitPerMinute = perMinute;
+  if (names !== undefined) settings.names = names;
   return settings;
 }
 
-function baseUrl(text: string): string {
+function baseUrl(text: string, label: string): string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     // The value itself is not repeated: a mistyped URL may hold credentials.
-    throw new ConfigError(`${settingLabel("url")} is not a valid URL; expected e.g. https://chatwoot.example.com`);
+    throw new ConfigError(`${label} is not a valid URL; expected e.g. https://chatwoot.example.com`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(`${settingLabel("url")} must use http or https, not ${url.protocol.slice(0, -1)}`);
+    throw new ConfigError(`${label} must use http or https, not ${url.protocol.slice(0, -1)}`);
   }
   if (url.username || url.password) {
-    throw new ConfigError(`${settingLabel("url")} must not contain credentials; use chatwoot:apiAccessToken and chatwoot:platformAccessToken`);
+    throw new ConfigError(`${label} must not contain credentials; use chatwoot:apiAccessToken and chatwoot:platformAccessToken`);
   }
   if (url.search || url.hash) {
-    throw new ConfigError(`${settingLabel("url")} must not contain a query string or fragment`);
+    throw new ConfigError(`${label} must not contain a query string or fragment`);
   }
   return url.origin + url.pathname.replace(/\/+$/, "");
 }
@@ -181,19 +191,19 @@ function baseUrl(text: string): string {
  * A token goes into an HTTP header: whitespace or control characters inside it (a pasted line
  * break, say) can never work, and an invalid header value would also tie up a pooled connection.
  */
-function token(name: "apiAccessToken" | "platformAccessToken", text: string): string {
+function token(label: string, text: string): string {
   // eslint-disable-next-line no-control-regex
   if (/[\s\x00-\x1f\x7f]/.test(text)) {
-    throw new ConfigError(`${settingLabel(name)} contains whitespace or control characters; set the token alone, on one line`);
+    throw new ConfigError(`${label} contains whitespace or control characters; set the token alone, on one line`);
   }
   return text;
 }
 
-function integer(name: SettingName, text: string | undefined, min: number, max: number): number | undefined {
+function integer(label: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${settingLabel(name)} must be an integer from ${min} to ${max}`);
+    throw new ConfigError(`${label} must be an integer from ${min} to ${max}`);
   }
   return value;
 }

@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { apiClient, type ApiClient } from "../../provider/http/transport/client";
-import { configureConnection, connection, nameSettingsAs, resetConnectionConfig, type SettingNames } from "../../provider/config";
+import { connectionFrom, type SettingNames } from "../../provider/config";
 import { ChatwootApiError, ConfigError } from "../../provider/http/transport/errors";
 import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
 import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
@@ -94,38 +94,23 @@ export interface ConnectionFlags {
  */
 export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: string } {
   if ((flags.url ?? process.env.CHATWOOT_URL ?? "").trim() === "") throw new ConfigError(`no server: give ${flags.urlFlag} URL or set CHATWOOT_URL`);
-  configureConnection({ url: flags.url, apiAccessToken: flags.apiAccessToken, platformAccessToken: flags.platformAccessToken });
-  nameSettingsAs(flags.names);
-  try {
-    const settings = connection();
-    if (settings.apiAccessToken === undefined) throw new ConfigError("no API access token: set CHATWOOT_API_ACCESS_TOKEN (an administrator's access token)");
-    if (flags.platform && settings.platformAccessToken === undefined) {
-      throw new ConfigError("--platform needs a Platform App token: set CHATWOOT_PLATFORM_ACCESS_TOKEN");
-    }
-    return { client: apiClient(settings), url: settings.url };
-  } finally {
-    // The settings are captured: nothing else in this process reads the configured values.
-    resetConnectionConfig();
+  const settings = connectionFrom({ url: flags.url, apiAccessToken: flags.apiAccessToken, platformAccessToken: flags.platformAccessToken }, flags.names);
+  if (settings.apiAccessToken === undefined) throw new ConfigError("no API access token: set CHATWOOT_API_ACCESS_TOKEN (an administrator's access token)");
+  if (flags.platform && settings.platformAccessToken === undefined) {
+    throw new ConfigError("--platform needs a Platform App token: set CHATWOOT_PLATFORM_ACCESS_TOKEN");
   }
+  return { client: apiClient(settings), url: settings.url };
 }
 
 /** How errors name the settings of the account read first (`export`, and the source of `diff`). */
 export const SOURCE_NAMES: SettingNames = { url: "--url (or CHATWOOT_URL)", accountId: "--account-id" };
 
 /**
- * Reads an account, telling stderr what was read per kind; errors name the settings as `names`
- * says (a 401 for a foreign account points to `--account-id`, not to stack config).
+ * Reads an account, telling stderr what was read per kind; errors name the settings as the
+ * client's connection does (a 401 for a foreign account points to `--account-id`, not to stack config).
  */
-export async function readWithProgress(
-  client: ApiClient,
-  url: string,
-  accountId: number,
-  types: ReadonlySet<TypeName>,
-  names: SettingNames,
-  platform = false,
-): Promise<AccountSnapshot> {
+export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>, platform = false): Promise<AccountSnapshot> {
   process.stderr.write(`Reading account ${accountId} at ${url}\n`);
-  nameSettingsAs(names);
   return readAccount(client, accountId, { types, platform, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
 }
 

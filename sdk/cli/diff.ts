@@ -82,8 +82,8 @@ async function run(argv: string[]): Promise<number> {
       platformAccessToken: env("CHATWOOT_TO_PLATFORM_ACCESS_TOKEN"),
       platform: flags.platform,
     });
-    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, SOURCE_NAMES, flags.platform));
-    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, TARGET_NAMES, flags.platform));
+    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, flags.platform));
+    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, flags.platform));
     const differences = compareModels(from, to, { portalSuffix: flags.portalSuffix });
     const sameServer = source.url === target.url;
     const a = `account ${flags.accountId}`;

@@ -69,7 +69,7 @@ async function run(argv: string[]): Promise<number> {
     }
     const types = typesFrom(flags);
     const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
-    const snapshot = await readWithProgress(client, url, flags.accountId, types, SOURCE_NAMES, flags.platform);
+    const snapshot = await readWithProgress(client, url, flags.accountId, types, flags.platform);
     const model = buildModel(snapshot);
     const files = projectFiles(model);
     writeProject(flags.out, files);

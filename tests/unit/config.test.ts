@@ -6,7 +6,7 @@ import {
   SETTING_SOURCES,
   configureConnection,
   connection,
-  nameSettingsAs,
+  connectionFrom,
   resetConnectionConfig,
   settingLabel,
 } from "../../provider/config";
@@ -128,20 +128,25 @@ describe("connection()", () => {
 });
 
 describe("how messages name a setting", () => {
-  afterEach(() => nameSettingsAs(undefined));
-
   it("as stack config with its environment variable, in a program", () => {
     expect(settingLabel("accountId")).toBe("chatwoot:accountId (or environment variable CHATWOOT_ACCOUNT_ID)");
   });
 
   it("on a command line: as its flag where it has one, otherwise as its environment variable", () => {
-    nameSettingsAs({ accountId: "--account-id" });
-    expect(settingLabel("accountId")).toBe("--account-id");
-    expect(settingLabel("apiAccessToken")).toBe("environment variable CHATWOOT_API_ACCESS_TOKEN");
-    configureConnection({ url: "ftp://chatwoot.example.com" });
-    expect(configError(() => connection()).message).not.toContain("chatwoot:");
-    nameSettingsAs(undefined);
-    expect(settingLabel("accountId")).toContain("chatwoot:accountId");
+    const names = { url: "--to-url", accountId: "--account-id" };
+    expect(settingLabel("accountId", names)).toBe("--account-id");
+    expect(settingLabel("apiAccessToken", names)).toBe("environment variable CHATWOOT_API_ACCESS_TOKEN");
+    expect(configError(() => connectionFrom({ url: "ftp://chatwoot.example.com" }, names)).message).toBe("--to-url must use http or https, not ftp");
+    expect(connectionFrom({ url: "https://chatwoot.example.com" }, names).names).toEqual(names);
+  });
+
+  it("a command line's connection leaves the provider's own settings as they were", () => {
+    configureConnection({ url: "https://program.example.com" });
+    const cli = connectionFrom({ url: "https://cli.example.com", apiAccessToken: "cli-token" }, { url: "--url" });
+    expect(cli.url).toBe("https://cli.example.com");
+    expect(connection().url).toBe("https://program.example.com");
+    expect(connection().apiAccessToken).not.toBe("cli-token");
+    expect(connection().names).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import { interceptors, type Dispatcher, type RetryHandler } from "undici";
-import { connection, settingLabel, type ConnectionSettings } from "../../config";
+import { connection, settingLabel, type ConnectionSettings, type SettingNames } from "../../config";
 import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-body";
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
@@ -99,7 +99,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
     delayMs: 0,
     wait: { maxWaitMs: settings.rateLimitMaxWaitMs },
   };
-  const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs };
+  const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs, names: settings.names };
 
   for (;;) {
     let res: Dispatcher.ResponseData;
@@ -150,7 +150,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       attempts: call.attempts,
       // The body is not quoted: it may hold secrets (a bot's access token) cut mid-way.
       detail: `${res.statusCode} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
-      hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url")} is the Chatwoot server itself` : undefined,
+      hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url", settings.names)} is the Chatwoot server itself` : undefined,
     });
   }
 }
@@ -167,12 +167,12 @@ function tokenFor(settings: ConnectionSettings, path: string): string {
   if (!path.startsWith("/")) throw new TypeError(`request path must start with "/": ${path}`);
   if (path.startsWith("/platform/")) {
     if (settings.platformAccessToken === undefined) {
-      throw new ConfigError(`${settingLabel("platformAccessToken")} is not set: a Platform App token is required for ${path.split("?")[0]}`);
+      throw new ConfigError(`${settingLabel("platformAccessToken", settings.names)} is not set: a Platform App token is required for ${path.split("?")[0]}`);
     }
     return settings.platformAccessToken;
   }
   if (settings.apiAccessToken === undefined) {
-    throw new ConfigError(`${settingLabel("apiAccessToken")} is not set: a user access token is required for ${path.split("?")[0]}`);
+    throw new ConfigError(`${settingLabel("apiAccessToken", settings.names)} is not set: a user access token is required for ${path.split("?")[0]}`);
   }
   return settings.apiAccessToken;
 }
@@ -269,11 +269,12 @@ interface FailureContext {
   path: string;
   call: CallState;
   timeoutMs: number;
+  names?: SettingNames;
 }
 
 function httpError(f: FailureContext, status: number, serverMessage: string | undefined, code?: string, body?: ErrorBodyKind): ChatwootApiError {
   if (status === 429 && f.call.gaveUpAfterMs !== undefined) return rateLimitError(f, serverMessage);
-  const hint = status >= 300 && status < 400 ? `the server answered with a redirect; check ${settingLabel("url")} (https? another host?)` : hintFor({ kind: "http", path: f.path, status, serverMessage });
+  const hint = status >= 300 && status < 400 ? `the server answered with a redirect; check ${settingLabel("url", f.names)} (https? another host?)` : hintFor({ kind: "http", path: f.path, status, serverMessage, names: f.names });
   return new ChatwootApiError({
     kind: "http",
     method: f.method,
@@ -302,7 +303,7 @@ function rateLimitError(f: FailureContext, serverMessage?: string): ChatwootApiE
     writeOutcome: writeOutcomeOf(f.method, { status: 429 }),
     attempts: call.attempts,
     detail: `429 still rate limited after waiting ${Math.round((call.gaveUpAfterMs ?? 0) / 1000)} s for the server's rate-limit window (${refused} answer${refused === 1 ? "" : "s"} 429)`,
-    hint: `the wait is bounded by ${settingLabel("rateLimitMaxWaitMs")}, now ${call.policy.rateLimitMaxWaitMs} ms: raise it, or run again when the server's other clients (on the same IP address) are done`,
+    hint: `the wait is bounded by ${settingLabel("rateLimitMaxWaitMs", f.names)}, now ${call.policy.rateLimitMaxWaitMs} ms: raise it, or run again when the server's other clients (on the same IP address) are done`,
   });
 }
 
@@ -329,7 +330,7 @@ function transportError(f: FailureContext, err: unknown, status?: number): Chatw
     path: f.path,
     status,
     code,
-    hint: hintFor({ kind, path: f.path, code, timeoutMs: f.timeoutMs }),
+    hint: hintFor({ kind, path: f.path, code, timeoutMs: f.timeoutMs, names: f.names }),
     writeOutcome: writeOutcomeOf(f.method, { status, code }),
     attempts: f.call.attempts,
     detail: `${what}${code ? ` (${code})` : ""}`,

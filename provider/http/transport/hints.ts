@@ -2,7 +2,7 @@
  * Advice attached to errors whose cause is known. Chatwoot localises its messages per account, so
  * matching on English text is best effort: a hint is a help, never a decision.
  */
-import { settingLabel } from "../../config";
+import { settingLabel as label, type SettingName, type SettingNames } from "../../config";
 import type { ApiErrorKind } from "./errors";
 
 /** What a hint is chosen from. */
@@ -13,6 +13,8 @@ export interface HintInput {
   serverMessage?: string;
   code?: string;
   timeoutMs?: number;
+  /** How the connection's settings are named (see `ConnectionSettings.names`). */
+  names?: SettingNames;
 }
 
 const CONNECT_CODES: Record<string, string> = {
@@ -28,6 +30,7 @@ const CONNECT_CODES: Record<string, string> = {
 
 /** A sentence telling the user what to check, or `undefined`. */
 export function hintFor(f: HintInput): string | undefined {
+  const settingLabel = (name: SettingName) => label(name, f.names);
   if (f.kind === "timeout") {
     return `no answer within ${f.timeoutMs ?? "the"} ms; a slow server may need a larger ${settingLabel("requestTimeoutMs")}`;
   }
@@ -35,7 +38,7 @@ export function hintFor(f: HintInput): string | undefined {
     const cause = f.code === undefined ? undefined : CONNECT_CODES[f.code];
     return cause === undefined ? undefined : `${cause}; check ${settingLabel("url")}`;
   }
-  if (f.status === 401) return f.path.startsWith("/platform/") ? platform401(f.serverMessage) : account401(f.serverMessage);
+  if (f.status === 401) return f.path.startsWith("/platform/") ? platform401(settingLabel, f.serverMessage) : account401(settingLabel, f.serverMessage);
   if (f.status === 429) {
     return "the server's rate limit (rack-attack RACK_ATTACK_LIMIT, requests per minute per client IP) stayed exceeded; run again later or raise the limit";
   }
@@ -45,14 +48,16 @@ export function hintFor(f: HintInput): string | undefined {
   return undefined;
 }
 
-function platform401(message = ""): string {
+type Label = (name: SettingName) => string;
+
+function platform401(settingLabel: Label, message = ""): string {
   if (/permissible/i.test(message)) {
     return "a Platform App only sees the agent bots it created itself (or was granted in the Rails console); bots made in the UI or by another app cannot be managed with this token";
   }
   return `${settingLabel("platformAccessToken")} must be the token of a Platform App (Super Admin console > Platform Apps)`;
 }
 
-function account401(message = ""): string | undefined {
+function account401(settingLabel: Label, message = ""): string | undefined {
   if (/not authorized for bots/i.test(message)) {
     return `${settingLabel("apiAccessToken")} belongs to an agent bot or Platform App; use a user's access token (Profile settings)`;
   }
