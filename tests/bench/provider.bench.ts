@@ -208,7 +208,7 @@ function limitBoundMs(scenario: FleetScenario, p: PhaseFigures): number | undefi
 function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
   out();
   const rows: string[][] = [
-    ["scenario", "phase", "load", "resources", "failed", "requests", "429s", "wall s", "limit-bound s", "ratio", "client CPU s", "accepted/s", "of limit", "limiter", "server state"],
+    ["scenario", "phase", "load", "resources", "failed", "requests", "per resource", "429s", "wall s", "limit-bound s", "ratio", "client CPU s", "accepted/s", "of limit", "limiter", "server state"],
   ];
   for (const [scenario, phases] of results) {
     for (const p of phases) {
@@ -223,6 +223,7 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
         String(p.resources),
         String(p.failed),
         String(p.requests),
+        fixed(p.requests / p.resources, 2),
         String(p.throttled),
         fixed(p.wallMs / 1000, 1),
         bound === undefined ? "-" : fixed(bound / 1000, 1),
@@ -236,6 +237,7 @@ function printFleet(results: [FleetScenario, PhaseFigures[]][]): void {
     }
   }
   printTable(rows, out);
+  out("per resource: requests (429s included) over the resources of the phase; an apply of creates aims at 1.1 at most.");
   out("load: one-minute load average when the phase started. limit-bound: the earliest the phase could finish under the limit");
   out("(0: the quota left in its window covered it; -: no limit). ratio: wall time over the limit-bound time, when the limit");
   out('binds. accepted/s: answers other than 429 per second of wall time; "of limit" divides it by the limit\'s rate (a run that');
