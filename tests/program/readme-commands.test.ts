@@ -68,6 +68,7 @@ const HANDLED: Record<string, Handling> = {
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi import": { notRun: "does not work with dynamic providers, as the README says (the engine sends no provider to read with)" },
+  "pulumi stack export": { notRun: "names the command; every example's lifecycle test runs it (tests/program/support/lifecycle.ts) and checks that no credential is in it in plain text" },
   "pulumi cancel": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the stack a SIGKILL left locked" },
   "pulumi refresh --clear-pending-creates": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the pending creates a SIGKILL left" },
 };
@@ -268,9 +269,9 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await clone.ok("pulumi config set chatwoot:url https://chat.example.com");
       await clone.ok("pulumi config set chatwoot:accountId 2");
       await clone.ok("pulumi config set --secret chatwoot:apiAccessToken", source.info.accounts[1]?.adminToken);
-      await clone.ok("pulumi config set --secret chatwoot:platformAccessToken   # with agent bots", source.info.platformTokens[0]);
+      await clone.ok("pulumi config set --secret chatwoot:platformAccessToken   # with Platform agent bots (--platform)", source.info.platformTokens[0]);
       await clone.ok("pulumi config set adopt false                            # create rather than adopt");
-      await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex"');
+      await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex" (portals and articles)');
       // The README's example of the key an e-mail inbox needs; this export names it after its inbox.
       await clone.ok("pulumi config set inboxSupportEmailId 5");
       expect(flow.files()["index.ts"]).toContain('config.requireNumber("inboxAcmeSupportEmailId")');
