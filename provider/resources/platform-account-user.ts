@@ -40,12 +40,19 @@ export const platformAccountUser = defineCollectionResource({
   normalizers: { userId: (v) => (v === null || v === undefined ? null : Number(v)) },
   outputs: (base, member) => ({ ...base, userId: member.user_id, role: member.role }),
   api: (_rest, at) => {
-    const write = (props: { accountId: number; userId: number; role?: string }) =>
-      call(single(AccountUserWire), { method: "POST", path: at.collection(props), json: { user_id: props.userId, ...(props.role === undefined ? {} : { role: props.role }) } });
+    // `find_or_initialize_by` makes the POST idempotent: the client may send it again after a lost answer.
+    const write = (props: { accountId: number; userId: number; role?: string }, idempotent: boolean) =>
+      call(single(AccountUserWire), {
+        method: "POST",
+        path: at.collection(props),
+        json: { user_id: props.userId, ...(props.role === undefined ? {} : { role: props.role }) },
+        idempotent,
+      });
     return {
       get: async (props, id) => (await call(list(AccountUserWire), { method: "GET", path: at.collection(props) })).find((m) => String(m.user_id) === id),
-      post: write,
-      patch: (inputs) => write(inputs),
+      // A create stays a create (createOnce decides whether to send it again, after refusing a member).
+      post: (inputs) => write(inputs, false),
+      patch: (inputs) => write(inputs, true),
       remove: (props, id) => send({ method: "DELETE", path: at.collection(props), json: { user_id: Number(id) } }),
     };
   },

@@ -141,7 +141,14 @@ export const platformUser = defineCollectionResource({
     // There is no users index; a create sent again answers the user the first one made (see existedBefore).
     list: async () => [],
     async post(inputs) {
-      const user = await rest.post(inputs);
+      let user: PlatformUserWire;
+      try {
+        user = await rest.post(inputs);
+      } catch (err) {
+        if (!ChatwootApiError.isInstance(err) || err.writeOutcome !== "applied") throw err;
+        // Applied, its answer unreadable: the address now names the user it made, which the same POST answers.
+        user = await rest.post(inputs);
+      }
       const why = existedBefore(inputs, user);
       if (why === undefined) return user;
       throw new Error(
