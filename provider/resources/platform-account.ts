@@ -15,6 +15,11 @@ export const ACCOUNT_STATUSES = ["active", "suspended"] as const;
 /** Feature flags are snake_case names (`help_center`, `channel_email`, `inbox_management`). */
 const flagName = /^[a-z][a-z0-9_]*$/;
 
+/** Refuses each key that is not a snake_case name, at the key. */
+const snakeCaseKeys = (what: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of Object.keys(value)) if (!flagName.test(key)) ctx.addIssue({ code: "custom", path: [key], message: `must be ${what}` });
+};
+
 /** The checks of `PlatformAccountArgs` (sdk/platform-account.ts, where each argument is documented). */
 export const PlatformAccountInputs = z.strictObject({
   name,
@@ -23,14 +28,14 @@ export const PlatformAccountInputs = z.strictObject({
   supportEmail: supportEmail.optional(),
   status: z.enum(ACCOUNT_STATUSES, { error: `must be one of ${ACCOUNT_STATUSES.join(", ")}` }).optional(),
   features: z
-    .record(z.string().regex(flagName, "must be a feature flag's name in snake_case (help_center, channel_email, ...)"), z.boolean({ error: "must be true (on) or false (off)" }), {
-      error: "must be an object of feature flags, each true (on) or false (off)",
-    })
+    .record(z.string(), z.boolean({ error: "must be true (on) or false (off)" }), { error: "must be an object of feature flags, each true (on) or false (off)" })
+    .superRefine(snakeCaseKeys("a feature flag's name in snake_case (help_center, channel_email, ...)"))
     .optional(),
   limits: z
-    .record(z.string().regex(flagName, "must be a limit's name in snake_case (agents, inboxes, ...)"), z.number({ error: "must be a whole number, at least 0" }).int("must be a whole number").min(0, "must be at least 0"), {
+    .record(z.string(), z.number({ error: "must be a whole number, at least 0" }).int("must be a whole number").min(0, "must be at least 0"), {
       error: "must be an object of limits, each a whole number (agents, inboxes, ...)",
     })
+    .superRefine(snakeCaseKeys("a limit's name in snake_case (agents, inboxes, ...)"))
     .optional(),
   customAttributes: z.record(z.string(), z.json(), { error: "must be an object of JSON values" }).optional(),
 });
