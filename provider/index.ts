@@ -21,6 +21,9 @@ import { inbox } from "./resources/inbox";
 import { inboxMembership } from "./resources/inbox-membership";
 import { label } from "./resources/label";
 import { macro } from "./resources/macro";
+import { platformAccount } from "./resources/platform-account";
+import { platformAccountUser } from "./resources/platform-account-user";
+import { platformUser } from "./resources/platform-user";
 import { portal } from "./resources/portal";
 import { slaPolicy } from "./resources/sla-policy";
 import { portalArticle } from "./resources/portal-article";
@@ -71,6 +74,9 @@ export const resources = {
   InboxMembership: inboxMembership,
   Label: label,
   Macro: macro,
+  PlatformAccount: platformAccount,
+  PlatformAccountUser: platformAccountUser,
+  PlatformUser: platformUser,
   Portal: portal,
   SlaPolicy: slaPolicy,
   PortalArticle: portalArticle,

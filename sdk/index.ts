@@ -6,6 +6,9 @@
 export { AccountSettings, type AccountSettingsArgs } from "./account-settings";
 export { Agent, type AgentArgs } from "./agent";
 export { AgentBot, type AgentBotArgs } from "./agent-bot";
+export { PlatformAccount, type PlatformAccountArgs } from "./platform-account";
+export { PlatformAccountUser, type PlatformAccountUserArgs } from "./platform-account-user";
+export { PlatformUser, type PlatformUserArgs } from "./platform-user";
 export { AutomationRule, type AutomationActionArgs, type AutomationConditionArgs, type AutomationRuleArgs } from "./automation-rule";
 export { CannedResponse, type CannedResponseArgs } from "./canned-response";
 export { CustomAttributeDefinition, type CustomAttributeDefinitionArgs } from "./custom-attribute-definition";

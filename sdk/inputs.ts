@@ -47,3 +47,6 @@ export interface MembershipArgs extends AccountArgs {
    */
   allowEmpty?: pulumi.Input<boolean | undefined>;
 }
+
+/** A plain JSON value, as outputs hold free-form data (custom attributes). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -99,6 +99,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
    */
   area?: Area | ((props: Props) => Area);
   /**
+   * Segments before the path in the Platform API, from the inputs or last outputs (an account's
+   * users: `accounts/{accountId}`): an object of the Platform API that lives in one account.
+   */
+  under?(props: Props): (string | number)[];
+  /**
    * A feature the server or the account may lack (Chatwoot Enterprise's): its absence is named as
    * such in every error, and never read as an object being gone (see `gatedApi`).
    */
@@ -172,8 +177,11 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   credentialKeys?: readonly string[];
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   replaceOn?: readonly string[];
-  /** Whether `accountId` is required (the default) or may be left out (an installation-wide object). */
-  account?: "required" | "optional";
+  /**
+   * Whether `accountId` is required (the default), may be left out (an installation-wide object),
+   * or is no input at all (an account or user of the Platform API).
+   */
+  account?: "required" | "optional" | "none";
   /** The request body for the given properties (default: those inputs in snake_case). */
   body?(inputs: z.output<S>, keys: readonly string[], write: "create" | "update"): object;
   /** Complete outputs from the inputs (or last outputs) and the server's object (default: `outputsOf`). */
@@ -210,9 +218,10 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   const areaOf = (props: Props): Area => (typeof decl.area === "function" ? decl.area(props) : (decl.area ?? "account"));
   /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
   const segments = (props: Props) => (decl.parent ? [...decl.parent.segments(props[decl.parent.addressKey] as string), decl.path] : [decl.path]);
-  const collection = (props: Props) => (areaOf(props) === "platform" ? platformPath(decl.path) : accountPath(accountOf(props), ...segments(props)));
+  const under = (props: Props) => decl.under?.(props) ?? [];
+  const collection = (props: Props) => (areaOf(props) === "platform" ? platformPath(...under(props), decl.path) : accountPath(accountOf(props), ...segments(props)));
   const member = (props: Props, id: string | number) =>
-    areaOf(props) === "platform" ? platformPath(decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
+    areaOf(props) === "platform" ? platformPath(...under(props), decl.path, id) : accountPath(accountOf(props), ...segments(props), id);
   const outputs = (base: Props, object: Wire) => (decl.outputs ? decl.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {
     const sent = [...new Set([...keys, ...(decl.alwaysSend ?? [])])].filter(

@@ -12,7 +12,7 @@ import { accountPath } from "../wire/paths";
 const COLUMN_MAX = 100;
 
 /** `en`, `pt_BR`, `zh_TW`: Chatwoot's account languages are ISO 639-1 codes, some with a region after `_`. */
-const localeCode = z.string().superRefine((v, ctx) => {
+export const localeCode = z.string().superRefine((v, ctx) => {
   if (/^[a-z]{2,3}(?:_[A-Z][A-Za-z]{1,3})?$/.test(v)) return;
   const [language = "", region] = v.trim().split(/[-_]/);
   const hint = /^[a-z]{2,3}$/i.test(language) ? `; did you mean "${language.toLowerCase()}${region ? `_${region.toUpperCase()}` : ""}"?` : "";
@@ -20,14 +20,14 @@ const localeCode = z.string().superRefine((v, ctx) => {
 });
 
 /** An address (`help@acme.test`) or a named one (`Acme Support <help@acme.test>`), as the mail library parses it. */
-const supportEmail = z
+export const supportEmail = z
   .string({ error: "must be an e-mail address; Chatwoot shows the installation's sender address when the account has none, so it cannot be cleared" })
   .trim()
   .superRefine(oneLine(COLUMN_MAX))
   .regex(/^(?:[^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "must be an e-mail address (help@acme.test, or Acme Support <help@acme.test>)");
 
 /** The account's e-mail domain (for inbound mail and reply addresses), a host name. */
-const domain = z
+export const domain = z
   .string()
   .trim()
   .superRefine((v, ctx) => {

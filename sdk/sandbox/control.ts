@@ -51,6 +51,11 @@ export interface SandboxControl {
   setClockOffset(offsetMs: number): void;
   /** A deep copy of the in-memory state, including what the API never echoes (avatar digests), without credentials. */
   snapshot(): ReturnType<SandboxState["snapshot"]>;
+  /**
+   * The API access token of a user (a user a Platform App created, say), for signing in to the
+   * account API as them; undefined when there is no such user.
+   */
+  userToken(userId: number): string | undefined;
   /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets), to search output for. */
   secrets(): string[];
   /**
@@ -94,6 +99,7 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     },
     snapshot: () => runtime.state.snapshot(),
     secrets: () => runtime.secrets.all(),
+    userToken: (userId) => runtime.state.users.get(userId)?.access_token,
     setInboxDeletionLag: (lookups) => {
       runtime.state.inboxDeletionLag = DeletionLag.parse(lookups);
     },
@@ -113,7 +119,7 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
- * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET|PUT /inbox-deletion-lag ({"lookups"}),
+ * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET /users/:id/token, GET|PUT /inbox-deletion-lag ({"lookups"}),
  * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
@@ -177,6 +183,11 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
         if (!account) return { status: 404, body: { error: `no account ${accountId}` } };
         const enabled = features[1] === "PUT" ? control.setFeatures(accountId, FeaturesBody.parse(body())) : [...account.features].sort();
         return { status: 200, body: { features: enabled } };
+      }
+      const userToken = /^GET \/users\/(\d+)\/token$/.exec(route);
+      if (userToken) {
+        const token = control.userToken(Number(userToken[1]));
+        return token === undefined ? { status: 404, body: { error: `no user ${userToken[1]}` } } : { status: 200, body: { token } };
       }
       const named = /^DELETE \/faults\/(.+)$/.exec(route);
       if (named?.[1]) return control.removeFault(decodeURIComponent(named[1])) ? NO_CONTENT : { status: 404, body: { error: "no such fault" } };

@@ -36,6 +36,12 @@ export const AccountFixture = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
   /** The `custom_attributes` store (industry, company size, time zone, ...). */
   custom_attributes: z.record(z.string(), z.unknown()).default({}),
+  /** The `limits` hash a Platform App or super administrator sets (`agents`, `inboxes`, ...). */
+  limits: z.record(z.string(), z.unknown()).default({}),
+  /** The account's status enum (`active`, `suspended`). */
+  status: z.enum(["active", "suspended"]).default("active"),
+  /** Platform apps holding a PlatformAppPermissible row for the account (the apps that made it, or were granted it). */
+  platform_app_ids: z.array(Id).default([]),
 });
 
 /** An agent's presence as the agent views report it (`availability_status`). */
@@ -51,6 +57,8 @@ export const UserFixture = z.object({
   memberships: z
     .array(
       z.object({
+        /** The AccountUser row's id (assigned by the sandbox when left out). */
+        id: Id.optional(),
         account_id: Id,
         role: Role,
         /** The availability the agent set in the account. */
@@ -383,6 +391,7 @@ export const Fixture = z
     }
     const emails = f.users.map((u) => u.email.toLowerCase());
     if (new Set(emails).size !== emails.length) problem("users: e-mail addresses must be unique across the installation (compared in lower case)");
+    for (const account of f.accounts) for (const app of account.platform_app_ids) if (!appIds.has(app)) problem(`account ${account.id}: platform app ${app} does not exist`);
     for (const bot of f.agent_bots) {
       if (bot.account_id !== null && !accountIds.has(bot.account_id)) problem(`agent bot ${bot.id}: account ${bot.account_id} does not exist`);
       for (const app of bot.platform_app_ids) if (!appIds.has(app)) problem(`agent bot ${bot.id}: platform app ${app} does not exist`);

@@ -28,7 +28,7 @@ export function isPresent(value: unknown): boolean {
 }
 
 /** What strong parameters accept as a scalar (`permitted_scalar?`). */
-function isPermittedScalar(value: unknown): boolean {
+export function isPermittedScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value) || isUploadedFile(value);
 }
 

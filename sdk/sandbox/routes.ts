@@ -16,6 +16,7 @@ import * as inboxMembers from "./responses/inbox-members";
 import * as inboxes from "./responses/inboxes";
 import * as labels from "./responses/labels";
 import * as macros from "./responses/macros";
+import * as platform_ from "./responses/platform";
 import * as portals from "./responses/portals";
 import * as slaPolicies from "./responses/sla-policies";
 import * as teamMembers from "./responses/team-members";
@@ -71,6 +72,19 @@ const ROUTES: Route[] = [
   ...platform(UPDATE, "/agent_bots/:id", agentBots.update),
   ...platform(["DELETE"], "/agent_bots/:id", agentBots.destroy),
   ...platform(["DELETE"], "/agent_bots/:id/avatar", agentBots.destroyAvatar),
+
+  ...platform(["GET"], "/accounts", platform_.accounts.index),
+  ...platform(["POST"], "/accounts", platform_.accounts.create),
+  ...platform(["GET"], "/accounts/:id", platform_.accounts.show),
+  ...platform(UPDATE, "/accounts/:id", platform_.accounts.update),
+  ...platform(["DELETE"], "/accounts/:id", platform_.accounts.destroy),
+  ...platform(["GET"], "/accounts/:account_id/account_users", platform_.accountUsersRoutes.index),
+  ...platform(["POST"], "/accounts/:account_id/account_users", platform_.accountUsersRoutes.create),
+  ...platform(["DELETE"], "/accounts/:account_id/account_users", platform_.accountUsersRoutes.destroy),
+  ...platform(["POST"], "/users", platform_.users.create),
+  ...platform(["GET"], "/users/:id", platform_.users.show),
+  ...platform(UPDATE, "/users/:id", platform_.users.update),
+  ...platform(["DELETE"], "/users/:id", platform_.users.destroy),
 
   ...account(["GET"], "/inboxes", inboxes.index),
   ...account(["GET"], "/inboxes/:id", inboxes.show),

@@ -5,7 +5,9 @@ import type { FixtureInput } from "./fixture";
  * - account 1 "Acme": user 1 administrator, users 2 and 3 agents, user 4 (shared) agent;
  *   inboxes 1 (web widget, non-default working hours), 2 (API channel), 3 (email channel);
  * - account 2 "Globex": user 5 administrator, user 4 agent; inbox 4 (API channel);
- * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2).
+ * - platform apps 1 and 2; bot 1 created by app 1 (account 1), bot 2 created by app 2 (account 2);
+ *   app 1 made account 1 (it may manage the account and its users through the Platform API), no app
+ *   made account 2 or any of the users.
  * Portals (with their categories and articles), automation rules, custom attribute definitions,
  * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
  * start empty. Both accounts have the Enterprise features `sla` and `custom_roles` on (the sandbox
@@ -14,7 +16,7 @@ import type { FixtureInput } from "./fixture";
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme", features: ["sla", "custom_roles"] },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles"], platform_app_ids: [1] },
     { id: 2, name: "Globex", features: ["sla", "custom_roles"] },
   ],
   users: [

@@ -34,11 +34,21 @@ export interface AvatarDigest {
 }
 
 export type AccountRecord = z.output<typeof AccountFixture>;
-export type UserRecord = z.output<typeof UserFixture> & { access_token: string };
+export type UserRecord = z.output<typeof UserFixture> & {
+  access_token: string;
+  /** The user's own custom attributes (the Platform API sets them); absent for the fixture's users. */
+  custom_attributes?: Record<string, unknown>;
+  /** A SHA-256 digest of the password a Platform App set (never the password), kept out of snapshots. */
+  password_digest?: string;
+};
 export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
   token: string;
   /** Bot ids with a PlatformAppPermissible row for this app, in creation order. */
   permissible_bot_ids: number[];
+  /** Account ids with a PlatformAppPermissible row for this app, in creation order. */
+  permissible_account_ids: number[];
+  /** User ids with a PlatformAppPermissible row for this app, in creation order. */
+  permissible_user_ids: number[];
 };
 export type AgentBotRecord = Omit<z.output<typeof AgentBotFixture>, "platform_app_ids"> & {
   access_token: string;
@@ -116,7 +126,7 @@ type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" |
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
 
-type Table = "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
+type Table = "account_users" | "accounts" | "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
 
 /**
  * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows
@@ -157,15 +167,18 @@ export class SandboxState {
   ) {
     const now = new Date();
     for (const account of fixture.accounts) this.accounts.set(account.id, structuredClone(account));
+    let accountUserId = 0;
     for (const user of fixture.users) {
       const access_token = secrets.stable(`user:${user.id}`);
-      this.users.set(user.id, { ...structuredClone(user), access_token });
+      const memberships = user.memberships.map((m) => ({ ...structuredClone(m), id: m.id ?? ++accountUserId }));
+      this.users.set(user.id, { ...structuredClone(user), memberships, access_token });
       this.tokens.set(access_token, { kind: "user", id: user.id });
     }
     for (const app of fixture.platform_apps) {
       const token = secrets.stable(`platform-app:${app.id}`);
       const permissible_bot_ids = fixture.agent_bots.filter((b) => b.platform_app_ids.includes(app.id)).map((b) => b.id);
-      this.platformApps.set(app.id, { ...app, token, permissible_bot_ids });
+      const permissible_account_ids = fixture.accounts.filter((a) => a.platform_app_ids.includes(app.id)).map((a) => a.id);
+      this.platformApps.set(app.id, { ...app, token, permissible_bot_ids, permissible_account_ids, permissible_user_ids: [] });
       this.tokens.set(token, { kind: "platform_app", id: app.id });
     }
     for (const { platform_app_ids: _apps, ...bot } of fixture.agent_bots) {
@@ -209,6 +222,8 @@ export class SandboxState {
       this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
     }
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
+    this.lastIds.set("accounts", maxId(this.accounts.keys()));
+    this.lastIds.set("account_users", maxId([...this.users.values()].flatMap((u) => u.memberships.map((m) => m.id ?? 0))));
     this.lastIds.set("agent_bots", maxId(this.agentBots.keys()));
     this.lastIds.set("portals", maxId(this.portals.keys()));
     this.lastIds.set("automation_rules", maxId(this.automationRules.keys()));
@@ -251,7 +266,7 @@ export class SandboxState {
     const rows = <T extends { id: number }>(table: Map<number, T>): T[] => [...table.values()].sort((a, b) => a.id - b.id);
     return structuredClone({
       accounts: rows(this.accounts),
-      users: rows(this.users).map(({ access_token: _token, ...user }) => user),
+      users: rows(this.users).map(({ access_token: _token, password_digest: _password, ...user }) => user),
       platform_apps: rows(this.platformApps).map(({ token: _token, ...app }) => app),
       agent_bots: rows(this.agentBots).map(({ access_token: _token, ...bot }) => bot),
       inboxes: rows(this.inboxes).map(({ website_token: _website, hmac_token: _hmac, channel_credentials: _credentials, ...inbox }) => inbox),

@@ -27,6 +27,8 @@ export interface ExampleSpec {
   fixture: FixtureInput;
   /** The example's own config keys (project namespace), as strings. */
   settings: Record<string, string>;
+  /** Which of the settings are secrets (set with `--secret`). */
+  secretSettings?: readonly string[];
 }
 
 /**
@@ -88,6 +90,19 @@ const SPECS = {
       timezone: "Europe/Berlin",
     },
   },
+  "new-customer": {
+    fixture: defaultFixture,
+    // User 1 (Alice) is account 1's administrator, whose token the stack connects with; app 1 makes the new account.
+    settings: {
+      customerName: "Initech",
+      adminName: "Olivia Owner",
+      adminEmail: "olivia@initech.test",
+      adminPassword: "Sup3r-secret!",
+      operatorUserId: "1",
+      agents: '[{"name":"Peter Gibbons","email":"peter@initech.test"},{"name":"Milton Waddams","email":"milton@initech.test"}]',
+    },
+    secretSettings: ["adminPassword"],
+  },
 } satisfies Record<string, Omit<ExampleSpec, "name" | "dir">>;
 
 export type ExampleName = keyof typeof SPECS;
@@ -129,6 +144,6 @@ export function sandboxStackConfig(info: SandboxInfo, spec: ExampleSpec, account
       "chatwoot:platformAccessToken": platformToken,
       ...spec.settings,
     },
-    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...(spec.secretSettings ?? [])],
   };
 }

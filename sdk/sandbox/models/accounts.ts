@@ -57,20 +57,20 @@ export function updateAccount(account: AccountRecord, params: Params): AccountRe
   if (has("locale")) draft.locale = localeOf(fields.locale);
   Object.assign(draft.custom_attributes, permit(params, CUSTOM_ATTRIBUTES_PERMIT));
   Object.assign(draft.settings, permit(params, SETTINGS_PERMIT));
-  validate(draft);
+  validateAccount(draft);
   Object.assign(account, draft);
   return account;
 }
 
 /** The enum: a code, its integer, or nil for a blank; anything else raises (a 500). */
-function localeOf(value: unknown): string | null {
+export function localeOf(value: unknown): string | null {
   if (value === null || value === "") return null;
   if (typeof value === "number" && ACCOUNT_LOCALES[value] !== undefined) return ACCOUNT_LOCALES[value];
   if (typeof value === "string" && (ACCOUNT_LOCALES as readonly string[]).includes(value)) return value;
   throw internalError();
 }
 
-function validate(account: AccountRecord): void {
+export function validateAccount(account: AccountRecord): void {
   const errors = new RecordErrors();
   if (account.name.trim() === "") errors.add("name", CANT_BE_BLANK);
   if (account.domain !== null && [...account.domain].length > 100) errors.add("domain", "is too long (maximum is 100 characters)");

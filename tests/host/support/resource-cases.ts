@@ -30,7 +30,10 @@ export type ResourceKind =
   | "CustomRole"
   | "DashboardApp"
   | "PortalCategory"
-  | "PortalArticle";
+  | "PortalArticle"
+  | "PlatformAccount"
+  | "PlatformUser"
+  | "PlatformAccountUser";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
@@ -60,6 +63,10 @@ export interface ResourceCase {
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
   deleted: unknown;
+  /** An object of the installation, in no account (a Platform account or user): no `accountId` input. */
+  accountless?: true;
+  /** Inputs that are credentials: the outputs hold digests of them. */
+  digests?: string[];
 }
 
 const accountPath = (d: Deployed, rest: string) => `/api/v1/accounts/${String(d.inputs.accountId)}${rest}`;
@@ -584,6 +591,87 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/portals/help/articles/${d.id}`)), "deleting the article");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PlatformAccount",
+    accountless: true,
+    declare: (sdk, name) => new sdk.PlatformAccount(name, { name: "Initech", limits: { agents: 5 } }),
+    bad: { inputs: { name: " ", status: "closed" }, properties: ["name", "status"] },
+    onServer: (s, d) => row(s.accounts, d),
+    created: { name: "Initech", limits: { agents: 5 }, status: "active" },
+    change: {
+      inputs: { locale: "de" },
+      write: (d) => `PATCH /platform/api/v1/accounts/${d.id}`,
+      server: { locale: "de", name: "Initech" },
+      outputs: { locale: "de", name: "Initech" },
+    },
+    // An account is in no account: `accountId` is no input of it (the move is not tried).
+    move: { changes: "none", replaces: [], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.platform("PATCH", `/platform/api/v1/accounts/${d.id}`, { name: "Renamed by hand" }), "renaming the account"),
+      outputs: { name: "Renamed by hand", limits: { agents: 5 } },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.platform("DELETE", `/platform/api/v1/accounts/${d.id}`), "deleting the account");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PlatformUser",
+    accountless: true,
+    digests: ["password"],
+    declare: (sdk, name) => new sdk.PlatformUser(name, { name: "Olivia Owner", email: "olivia@initech.test", password: "Sup3r-secret!" }),
+    bad: { inputs: { email: "olivia", password: "short" }, properties: ["email", "password"] },
+    onServer: (s, d) => {
+      const user = s.users.find((u) => u.id === Number(d.id));
+      return user && { name: user.name, email: user.email, confirmed: user.confirmed };
+    },
+    created: { name: "Olivia Owner", email: "olivia@initech.test", confirmed: true },
+    change: {
+      inputs: { name: "Olivia O. Owner" },
+      write: (d) => `PATCH /platform/api/v1/users/${d.id}`,
+      server: { name: "Olivia O. Owner", email: "olivia@initech.test" },
+      outputs: { name: "Olivia O. Owner", email: "olivia@initech.test" },
+    },
+    move: { changes: "none", replaces: [], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.platform("PATCH", `/platform/api/v1/users/${d.id}`, { name: "Renamed by hand" }), "renaming the user"),
+      outputs: { name: "Renamed by hand", email: "olivia@initech.test" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.platform("DELETE", `/platform/api/v1/users/${d.id}`), "deleting the user");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "PlatformAccountUser",
+    // Account 1 is the Platform App's in the seed; user 5 belongs to account 2 only.
+    declare: (sdk, name) => new sdk.PlatformAccountUser(name, { userId: 5, role: "agent" }),
+    bad: { inputs: { userId: "erin", role: "owner" }, properties: ["userId", "role"] },
+    onServer: (s, d) => {
+      const membership = s.users.find((u) => u.id === Number(d.id))?.memberships.find((m) => m.account_id === Number(d.inputs.accountId));
+      return membership && { role: membership.role };
+    },
+    created: { role: "agent" },
+    change: {
+      inputs: { role: "administrator" },
+      write: (d) => `POST /platform/api/v1/accounts/${String(d.inputs.accountId)}/account_users`,
+      server: { role: "administrator" },
+      outputs: { role: "administrator", userId: 5 },
+    },
+    // A user is a member of an account once: the old membership goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.platform("POST", `/platform/api/v1/accounts/${String(d.inputs.accountId)}/account_users`, { user_id: 5, role: "administrator" }), "changing the role"),
+      outputs: { role: "administrator", userId: 5 },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.platform("DELETE", `/platform/api/v1/accounts/${String(d.inputs.accountId)}/account_users`, { user_id: 5 }), "removing the member");
       return d;
     },
     deleted: undefined,

@@ -32,6 +32,7 @@ const isProgram = (code: string) => /from "pulumi-chatwoot(?:\/sandbox)?"/.test(
  * may declare the same names), with `export` dropped.
  */
 const FRAGMENT_PRELUDE = [
+  'import * as pulumi from "@pulumi/pulumi";',
   'import * as chatwoot from "pulumi-chatwoot";',
   "declare const website: chatwoot.Inbox;",
   "declare const plan: chatwoot.CustomAttributeDefinition;",
@@ -39,6 +40,8 @@ const FRAGMENT_PRELUDE = [
   "declare const vip: chatwoot.Label;",
   "declare const help: chatwoot.Portal;",
   "declare const gettingStarted: chatwoot.PortalCategory;",
+  "declare const initech: chatwoot.PlatformAccount;",
+  "declare const owner: chatwoot.PlatformUser;",
 ].join("\n");
 
 const asProgram = (fragment: string) => `${FRAGMENT_PRELUDE}\n{\n${fragment.replace(/^export /gm, "")}}\n`;

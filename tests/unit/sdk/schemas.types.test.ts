@@ -19,6 +19,9 @@ import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
 import type { MacroInputs } from "../../../provider/resources/macro";
+import type { PlatformAccountInputs } from "../../../provider/resources/platform-account";
+import type { PlatformAccountUserInputs } from "../../../provider/resources/platform-account-user";
+import type { PlatformUserInputs } from "../../../provider/resources/platform-user";
 import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
 import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
@@ -84,6 +87,9 @@ const resourceArgs = {
   InboxMembership: same<sdk.InboxMembershipArgs, SchemaArgs<InboxMembershipInputs>>(true),
   Label: same<sdk.LabelArgs, SchemaArgs<LabelInputs>>(true),
   Macro: same<sdk.MacroArgs, SchemaArgs<MacroInputs>>(true),
+  PlatformAccount: same<sdk.PlatformAccountArgs, SchemaArgs<PlatformAccountInputs>>(true),
+  PlatformAccountUser: same<sdk.PlatformAccountUserArgs, SchemaArgs<PlatformAccountUserInputs>>(true),
+  PlatformUser: same<sdk.PlatformUserArgs, SchemaArgs<PlatformUserInputs>>(true),
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
   PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
@@ -145,6 +151,10 @@ const resourceOutputs = {
   InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty">(true),
   Label: same<OutputIssues<sdk.Label, sdk.LabelArgs, typeof LabelInputs>, "adopt">(true),
   Macro: same<OutputIssues<sdk.Macro, sdk.MacroArgs, typeof MacroInputs>, "adopt">(true),
+  PlatformAccount: same<OutputIssues<sdk.PlatformAccount, sdk.PlatformAccountArgs, typeof PlatformAccountInputs>, never>(true),
+  PlatformAccountUser: same<OutputIssues<sdk.PlatformAccountUser, sdk.PlatformAccountUserArgs, typeof PlatformAccountUserInputs>, "adopt">(true),
+  // The password's output is its digest (text, as the input).
+  PlatformUser: same<OutputIssues<sdk.PlatformUser, sdk.PlatformUserArgs, typeof PlatformUserInputs>, "adoptId">(true),
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),

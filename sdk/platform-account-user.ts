@@ -1,0 +1,48 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AccountArgs } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/platform-account-user");
+
+/**
+ * Arguments of {@link PlatformAccountUser}. Changing the account or the user replaces the
+ * membership; the role changes in place.
+ */
+export interface PlatformAccountUserArgs extends AccountArgs {
+  /**
+   * Id of the user who becomes a member (a `PlatformUser`'s id, or any user of the installation): a
+   * number, or its digits as text. Changing it replaces the membership.
+   */
+  userId: pulumi.Input<string | number>;
+  /** `agent` or `administrator`: the user's role in the account (Chatwoot's default: `agent`). */
+  role?: pulumi.Input<"agent" | "administrator" | undefined>;
+  /** Take over the membership the user already has in the account instead of failing on it (see Adoption). Default: false. */
+  adopt?: pulumi.Input<boolean | undefined>;
+}
+
+/**
+ * A user's membership of an account with a role, made through the Platform API with
+ * `chatwoot:platformAccessToken`; the id is the user id. The account must be one the Platform App
+ * made (a `PlatformAccount`). Deleting it removes the user from the account (the user stays).
+ *
+ * ## Example Usage
+ * ```ts
+ * new chatwoot.PlatformAccountUser("owner-admin", { accountId: acme.id.apply(Number), userId: owner.id, role: "administrator" });
+ * ```
+ *
+ * ## Adoption
+ * Chatwoot's create sets the role of a user who already is a member: without `adopt: true` such a
+ * user is refused before any write; with it, the membership is taken over (its role set).
+ */
+export class PlatformAccountUser extends pulumi.dynamic.Resource {
+  /** The account. */
+  declare readonly accountId: pulumi.Output<number>;
+  /** The user's id. */
+  declare readonly userId: pulumi.Output<number>;
+  /** The role in the account (`agent` or `administrator`; a newer server may send another). */
+  declare readonly role: pulumi.Output<string>;
+
+  constructor(name: string, args: PlatformAccountUserArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { role: undefined, ...args }, opts, "chatwoot", "PlatformAccountUser");
+    noticeOutsideEngine();
+  }
+}

@@ -1,0 +1,81 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { JsonInput, JsonValue } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/platform-account");
+
+/**
+ * Arguments of {@link PlatformAccount}. An argument left out is not managed (the server keeps its
+ * value). Every change is made in place.
+ */
+export interface PlatformAccountArgs {
+  /** The account's name: one line, not blank, at most 255 characters. Names need not be unique. */
+  name: pulumi.Input<string>;
+  /** The account's language: a code of Chatwoot's account languages (`en`, `de`, `pt_BR`, `zh_TW`, ...). Chatwoot's default: `en`. */
+  locale?: pulumi.Input<string | undefined>;
+  /** The account's e-mail domain (for inbound mail and reply addresses), a host name of at most 100 characters; `null` clears it. */
+  domain?: pulumi.Input<string | null | undefined>;
+  /** The account's support address, `help@acme.test` or `Acme Support <help@acme.test>`, at most 100 characters. */
+  supportEmail?: pulumi.Input<string | undefined>;
+  /** `active` or `suspended` (a suspended account's users cannot use it). Chatwoot's default: `active`. */
+  status?: pulumi.Input<"active" | "suspended" | undefined>;
+  /**
+   * Feature flags by name (snake_case, e.g. `help_center`, `channel_email`, `inbox_management`),
+   * each `true` (on) or `false` (off). Only the named flags are managed; the others keep what the
+   * installation's defaults gave the account.
+   */
+  features?: pulumi.Input<Record<string, pulumi.Input<boolean>> | undefined>;
+  /** Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed. */
+  limits?: pulumi.Input<Record<string, pulumi.Input<number>> | undefined>;
+  /**
+   * The account's custom attributes (free-form JSON). Chatwoot replaces them whole, including the
+   * onboarding's `industry`, `company_size` and `timezone` that `AccountSettings` manages: set
+   * those here too, or manage them with `AccountSettings` only.
+   */
+  customAttributes?: pulumi.Input<Record<string, JsonInput> | undefined>;
+}
+
+/**
+ * An account of a self-hosted Chatwoot installation, made through the Platform API with
+ * `chatwoot:platformAccessToken`; the id is the account id. The Platform App that made it may
+ * manage it and its members (`PlatformAccountUser`); other resources take it as their account
+ * (`accountId: account.id.apply(Number)`), with an access token of a member of the account.
+ *
+ * Deleting it answers at once; Chatwoot then deletes the account, with everything in it, in a
+ * background job, so it may still be found for a short while.
+ *
+ * ## Example Usage
+ * ```ts
+ * const acme = new chatwoot.PlatformAccount("acme", { name: "Acme", locale: "en", limits: { agents: 10, inboxes: 5 } });
+ * new chatwoot.Inbox("web", { accountId: acme.id.apply(Number), name: "Website", channel: { type: "api" } });
+ * ```
+ */
+export class PlatformAccount extends pulumi.dynamic.Resource {
+  /** The account's name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The account's language code. */
+  declare readonly locale: pulumi.Output<string | null>;
+  /** The account's e-mail domain; null when none. */
+  declare readonly domain: pulumi.Output<string | null>;
+  /** The account's support address; null when none. */
+  declare readonly supportEmail: pulumi.Output<string | null>;
+  /** `active` or `suspended`. */
+  declare readonly status: pulumi.Output<string | null>;
+  /** The named feature flags, each true when on; every flag that is on when the program names none. */
+  declare readonly features: pulumi.Output<Record<string, boolean>>;
+  /** The account's limits. */
+  declare readonly limits: pulumi.Output<Record<string, number>>;
+  /** The account's custom attributes. */
+  declare readonly customAttributes: pulumi.Output<Record<string, JsonValue>>;
+
+  constructor(name: string, args: PlatformAccountArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      { locale: undefined, domain: undefined, supportEmail: undefined, status: undefined, features: undefined, limits: undefined, customAttributes: undefined, ...args },
+      opts,
+      "chatwoot",
+      "PlatformAccount",
+    );
+    noticeOutsideEngine();
+  }
+}

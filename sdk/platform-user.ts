@@ -1,0 +1,82 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { JsonInput, JsonValue } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import provider = require("./shims/platform-user");
+
+/**
+ * Arguments of {@link PlatformUser}. An argument left out is not managed (the server keeps its
+ * value). Every change is made in place.
+ */
+export interface PlatformUserArgs {
+  /** The person's name: one line, not blank, at most 255 characters. */
+  name: pulumi.Input<string>;
+  /**
+   * The person's e-mail address (`name@domain`), kept in lower case. Unique in the installation: an
+   * address another user has is refused (see Adoption). A change is made in place, unconfirmed.
+   */
+  email: pulumi.Input<string>;
+  /**
+   * The password the person signs in with: a secret input (kept encrypted; the outputs and state hold
+   * only a salted digest). Chatwoot's rule: at least 6 characters (at most 128), with an upper-case
+   * and a lower-case letter, a digit and a special character. A change is sent in one PATCH.
+   */
+  password: pulumi.Input<string>;
+  /** The name shown to contacts instead of `name`; `null` clears it. */
+  displayName?: pulumi.Input<string | null | undefined>;
+  /**
+   * The user's custom attributes (free-form JSON). Chatwoot merges them: a key left out is kept on
+   * the server, not removed; only the named keys are compared.
+   */
+  customAttributes?: pulumi.Input<Record<string, JsonInput> | undefined>;
+  /**
+   * Id of an existing user this Platform App may manage (one it made, or was granted) to take over
+   * instead of making one; the address must be theirs. Its password is then set.
+   */
+  adoptId?: pulumi.Input<string | number | undefined>;
+}
+
+/**
+ * A user of a self-hosted Chatwoot installation, made through the Platform API with
+ * `chatwoot:platformAccessToken`: confirmed at once, with the given password; the id is the user id,
+ * which `PlatformAccountUser` takes. Deleting it deletes the user from the installation (in a
+ * background job), with their memberships of every account.
+ *
+ * ## Example Usage
+ * ```ts
+ * const config = new pulumi.Config();
+ * const owner = new chatwoot.PlatformUser("owner", { name: "Olivia Owner", email: "olivia@acme.test", password: config.requireSecret("ownerPassword") });
+ * ```
+ *
+ * ## Adoption
+ * Chatwoot answers a create for an address a user already has with that user, unchanged, and from
+ * then on lets the Platform App manage them: the provider refuses such an answer (the user is not
+ * the resource's) and names the user; `adoptId` takes over a user the Platform App may manage.
+ */
+export class PlatformUser extends pulumi.dynamic.Resource {
+  /** The person's name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The e-mail address as Chatwoot stores it (lower case). */
+  declare readonly email: pulumi.Output<string>;
+  /** A salted digest of the password (never the password): a secret output. */
+  declare readonly password: pulumi.Output<string>;
+  /** The display name; null when none. */
+  declare readonly displayName: pulumi.Output<string | null>;
+  /** The named custom attributes as the user holds them (all of them when the program names none). */
+  declare readonly customAttributes: pulumi.Output<Record<string, JsonValue>>;
+  /** Output only: whether the address is confirmed (users made through the Platform API are). */
+  declare readonly /*out*/ confirmed: pulumi.Output<boolean | null>;
+  /** Output only: the name shown to contacts (the display name, else the name). */
+  declare readonly /*out*/ availableName: pulumi.Output<string | null>;
+
+  constructor(name: string, args: PlatformUserArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, ...args, password: pulumi.secret(args.password) },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] },
+      "chatwoot",
+      "PlatformUser",
+    );
+    noticeOutsideEngine();
+  }
+}

@@ -1,0 +1,104 @@
+import { EMPTY_OK, ok, type ApiResult, type PlatformCall } from "../call";
+import {
+  accountsVisibleTo,
+  accountUsers,
+  createPlatformAccount,
+  createPlatformUser,
+  destroyPlatformAccount,
+  destroyPlatformUser,
+  findPlatformAccount,
+  findPlatformUser,
+  removeAccountUser,
+  updatePlatformAccount,
+  updatePlatformUser,
+  upsertAccountUser,
+} from "../models/platform";
+import type { AccountRecord, SandboxState, UserRecord } from "../state";
+
+/** `platform/api/v1/models/_account`: the enabled flags as a hash of `true`s. */
+function accountView(account: AccountRecord) {
+  return {
+    id: account.id,
+    name: account.name,
+    locale: account.locale,
+    domain: account.domain,
+    support_email: account.support_email,
+    features: Object.fromEntries(account.features.map((flag) => [flag, true])),
+    custom_attributes: account.custom_attributes,
+    limits: account.limits,
+    status: account.status,
+  };
+}
+
+/** `platform/api/v1/models/_user` (the user's access token included, as upstream sends it). */
+function userView(state: SandboxState, user: UserRecord) {
+  const first = user.memberships[0];
+  return {
+    access_token: user.access_token,
+    account_id: first?.account_id ?? null,
+    available_name: user.display_name ?? user.name,
+    avatar_url: "",
+    confirmed: user.confirmed,
+    display_name: user.display_name,
+    message_signature: null,
+    email: user.email,
+    id: user.id,
+    name: user.name,
+    provider: "email",
+    ...(user.custom_attributes && Object.keys(user.custom_attributes).length > 0 ? { custom_attributes: user.custom_attributes } : {}),
+    role: first?.role ?? null,
+    ui_settings: {},
+    uid: user.email,
+    accounts: user.memberships.map((m) => ({ id: m.account_id, name: state.accounts.get(m.account_id)?.name ?? null, active_at: null, role: m.role })),
+  };
+}
+
+/** `render json: account_user`: the row's columns. */
+function accountUserView({ user, membership }: ReturnType<typeof accountUsers>[number]) {
+  return {
+    id: membership.id ?? null,
+    account_id: membership.account_id,
+    user_id: user.id,
+    role: membership.role,
+    inviter_id: null,
+    active_at: null,
+    availability: membership.availability,
+    auto_offline: membership.auto_offline,
+  };
+}
+
+export const accounts = {
+  index: (call: PlatformCall): ApiResult => ok(accountsVisibleTo(call.state, call.app).map(accountView)),
+  create: (call: PlatformCall): ApiResult => ok(accountView(createPlatformAccount(call.state, call.app, call.params))),
+  show: (call: PlatformCall): ApiResult => ok(accountView(findPlatformAccount(call.state, call.app, call.path.id ?? ""))),
+  update: (call: PlatformCall): ApiResult => ok(accountView(updatePlatformAccount(findPlatformAccount(call.state, call.app, call.path.id ?? ""), call.params))),
+  destroy(call: PlatformCall): ApiResult {
+    destroyPlatformAccount(call.state, findPlatformAccount(call.state, call.app, call.path.id ?? ""));
+    return EMPTY_OK;
+  },
+};
+
+export const users = {
+  create: (call: PlatformCall): ApiResult => ok(userView(call.state, createPlatformUser(call.state, call.app, call.params))),
+  show: (call: PlatformCall): ApiResult => ok(userView(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""))),
+  update: (call: PlatformCall): ApiResult => ok(userView(call.state, updatePlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""), call.params))),
+  destroy(call: PlatformCall): ApiResult {
+    destroyPlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""));
+    return EMPTY_OK;
+  },
+};
+
+export const accountUsersRoutes = {
+  index(call: PlatformCall): ApiResult {
+    const account = findPlatformAccount(call.state, call.app, call.path.account_id ?? "");
+    return ok(accountUsers(call.state, account).map(accountUserView));
+  },
+  create(call: PlatformCall): ApiResult {
+    const account = findPlatformAccount(call.state, call.app, call.path.account_id ?? "");
+    return ok(accountUserView(upsertAccountUser(call.state, account, call.params)));
+  },
+  destroy(call: PlatformCall): ApiResult {
+    removeAccountUser(call.state, findPlatformAccount(call.state, call.app, call.path.account_id ?? ""), call.params);
+    return EMPTY_OK;
+  },
+};
