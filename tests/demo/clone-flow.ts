@@ -75,9 +75,10 @@ export class CloneFlow {
     return this.command(["export", "--account-id", "1", "--out", dir, "--platform"], env);
   }
 
-  /** `pulumi-chatwoot diff` of account 1 with the copy in account 2. */
-  diffCopy(): Promise<Finished> {
-    return this.command(["diff", "--account-id", "1", "--to-account-id", "2", "--platform", `--portal-suffix=${COPY_PORTAL_SUFFIX}`]);
+  /** `pulumi-chatwoot diff` of account 1 with the copy in account `to` (default 2; `token` its administrator's). */
+  diffCopy(to = 2, suffix = COPY_PORTAL_SUFFIX, token?: string): Promise<Finished> {
+    const args = ["diff", "--account-id", "1", "--to-account-id", String(to), "--platform", `--portal-suffix=${suffix}`];
+    return this.command(args, token === undefined ? {} : { CHATWOOT_TO_API_ACCESS_TOKEN: token });
   }
 
   /** `tsc --noEmit` on the exported project (its tsconfig.json is strict). */
@@ -87,10 +88,12 @@ export class CloneFlow {
 
   /**
    * `pulumi up` of the exported project in account `accountId`, as stack `stack` (a project and
-   * backend of its own, made and configured on first use, as the README's steps do).
+   * backend of its own, made and configured on first use, as the README's steps do), with the
+   * token of the account's administrator in the seed, or `adminToken`.
    */
-  async apply(accountId: number, settings: Record<string, string>, stack: string): Promise<Operation> {
-    const account = this.info.accounts.find((a) => a.id === accountId);
+  async apply(accountId: number, settings: Record<string, string>, stack: string, adminToken?: string): Promise<Operation> {
+    // An account made after the sandbox started (by PlatformAccount) comes with its administrator's token.
+    const account = adminToken === undefined ? this.info.accounts.find((a) => a.id === accountId) : { adminToken };
     if (!account) throw new Error(`the sandbox has no account ${accountId}`);
     let project = this.stacks.get(stack);
     if (!project) {

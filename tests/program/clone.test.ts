@@ -4,19 +4,48 @@
  * project that type-checks under strict; applied to the second account with the real `pulumi` CLI
  * (`pulumi stack init`, `pulumi config set`, `pulumi up`, as the README says) it makes a copy that
  * `pulumi-chatwoot diff` finds equal; a second apply sends no write, neither does applying it to
- * the account it came from; and exporting again gives the same bytes.
+ * the account it came from; the same into a brand-new account a `PlatformAccount` made; and
+ * exporting again gives the same bytes.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CLONE_FIXTURE, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
-import { opsOf } from "../harness/pulumi-cli";
+import { opsOf, PulumiProject } from "../harness/pulumi-cli";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
+
+/**
+ * The stack that makes a new customer's account on the installation (Platform API): the account
+ * with the Enterprise features the copy needs, Alice (user 1, who applies the copy) as its
+ * administrator, and the e-mail inbox that stands in for Acme's (e-mail addresses are unique across
+ * an installation, and credentials are never exported).
+ */
+const NEW_ACCOUNT_YAML = "name: new-account\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
+const NEW_ACCOUNT_PROGRAM = `"use strict";
+const pulumi = require("@pulumi/pulumi");
+const chatwoot = require("pulumi-chatwoot");
+const config = new pulumi.Config();
+const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true } });
+const accountId = account.id.apply(Number);
+const alice = new chatwoot.PlatformAccountUser("alice", { accountId, userId: 1, role: "administrator" });
+const mail = new chatwoot.Inbox("mail", {
+  accountId,
+  name: "NewCo Mail",
+  channel: {
+    type: "email", email: "mail@newco.test",
+    imapEnabled: true, imapAddress: "imap.newco.test", imapPort: 993, imapLogin: "mail@newco.test", imapEnableSsl: true,
+    smtpEnabled: true, smtpAddress: "smtp.newco.test", smtpPort: 587, smtpLogin: "mail@newco.test", smtpEnableStarttlsAuto: true,
+  },
+  credentials: { imapPassword: config.requireSecret("imapPassword"), smtpPassword: config.requireSecret("smtpPassword") },
+}, { dependsOn: [alice] });
+exports.accountId = account.id;
+exports.mailInboxId = mail.id;
+`;
 
 let sandbox: Sandbox;
 let flow: CloneFlow;
@@ -148,6 +177,52 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const again = path.join(flow.work, "again");
     expect((await flow.exportSource(again)).code).toBe(0);
     expect(flow.files(again)).toEqual(flow.files());
+  });
+
+  test("into a brand-new account made by PlatformAccount: everyone invited with their role, every object made, diff finds them equal, a second up writes nothing", async () => {
+    // Alice, who administers Acme, applies the copy: the stack that makes the account makes her its
+    // administrator too, turns on the Enterprise features the copy's SLA policy and custom role
+    // need, and creates the e-mail inbox the copy adopts for Acme's (with its credentials).
+    const alice = sandbox.info.accounts[0]?.adminToken ?? "";
+    const made = new PulumiProject({ "Pulumi.yaml": NEW_ACCOUNT_YAML, "index.js": NEW_ACCOUNT_PROGRAM }, realEngine.binary);
+    try {
+      await made.init("newco", {
+        config: {
+          "chatwoot:url": sandbox.url,
+          "chatwoot:apiAccessToken": alice,
+          "chatwoot:platformAccessToken": sandbox.info.platformTokens[0] ?? "",
+          imapPassword: "imap-secret-1",
+          smtpPassword: "smtp-secret-1",
+        },
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", "imapPassword", "smtpPassword"],
+      });
+      expectSuccess(await made.up());
+      const { accountId, mailInboxId } = (await made.outputs()) as { accountId: string; mailInboxId: string };
+      const id = Number(accountId);
+      expect(sandbox.info.accounts.map((a) => a.id)).not.toContain(id);
+
+      const up = await flow.apply(id, { adopt: "false", portalSuffix: "newco", inboxAcmeSupportEmailId: mailInboxId }, "newco", alice);
+      expectSuccess(up);
+      expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
+      const adopted = [...(await flow.stack("newco").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
+      expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+      const after = sandbox.control.snapshot();
+      const roles = (account: number) =>
+        after.users.flatMap((u) => u.memberships.filter((m) => m.account_id === account).map((m) => `${u.email} ${m.role}`)).sort();
+      expect(roles(id)).toEqual(roles(1));
+      const role = after.custom_roles.find((r) => r.account_id === id && r.name === "Billing desk");
+      expect(after.users.find((u) => u.id === 3)?.memberships.find((m) => m.account_id === id)?.custom_role_id).toBe(role?.id);
+
+      const diff = await flow.diffCopy(id, "newco", alice);
+      expect([diff.code, diff.stderr]).toEqual([0, expect.any(String)]);
+      expect(diff.stdout).toMatch(new RegExp(`^account 1 and account ${id} have the same configuration \\(\\d+ objects compared\\)\\.$`, "m"));
+
+      const before = sandbox.control.log().length;
+      expectSuccess(await flow.stack("newco").up());
+      expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+    } finally {
+      made.dispose();
+    }
   });
 
   test("diff names what differs once the copy is changed, and exits 1", async () => {
