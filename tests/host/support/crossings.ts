@@ -15,6 +15,8 @@ export interface Crossing {
   reply?: unknown;
   /** When it failed: the status message and details, and the properties of an initialisation failure. */
   error?: string;
+  /** For `check`: the new inputs the engine sent, which the reply hands back (a secret input among them). */
+  sent?: Record<string, unknown>;
 }
 
 const RECORDED: readonly HostMethod[] = ["configure", "check", "diff", "create", "read", "update", "delete"];
@@ -26,9 +28,10 @@ export function recordCrossings(host: HostClient, crossings: Crossing[]): HostCl
     const call = host[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as unknown as Record<HostMethod, (...args: unknown[]) => Promise<unknown>>)[method] = async (...args) => {
       const urn = typeof args[0] === "string" && args[0].startsWith("urn:") ? args[0] : undefined;
+      const sent = method === "check" ? (args[2] as Record<string, unknown>) : undefined;
       try {
         const reply = await call(...args);
-        crossings.push({ method, urn, reply });
+        crossings.push({ method, urn, reply, ...(sent ? { sent } : {}) });
         return reply;
       } catch (err) {
         crossings.push({ method, urn, error: describeError(err) });
@@ -71,11 +74,17 @@ export function tokenSightings(
     const label = `#${i} ${c.method}${c.urn ? ` ${parseUrn(c.urn).name}` : ""}`;
     if (c.error !== undefined) search(c.error, `${label} error`);
     if (c.reply === undefined) return;
-    const { properties, ...rest } = c.reply as { properties?: unknown };
+    const { properties, inputs, ...rest } = c.reply as { properties?: unknown; inputs?: unknown };
     const exempt = c.urn ? (secretOutputs[parseUrn(c.urn).type] ?? []) : [];
     search(properties, `${label} properties`, exempt);
+    // `check` hands the engine's inputs back: an input it sent (a password given as a secret input)
+    // is no sighting there, only a value the provider put in.
+    const handedBack = Object.keys(c.sent ?? {}).filter((k) => isRecord(inputs) && JSON.stringify(inputs[k]) === JSON.stringify(c.sent?.[k]));
+    search(inputs, `${label} reply.inputs`, handedBack);
     search(rest, `${label} reply`);
   });
   search(hostOutput, "host output");
   return sightings;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
