@@ -14,7 +14,14 @@ const tier = (name: string, extra: Partial<Config> = {}): Config => ({
 });
 
 const config: Config = {
-  projects: [tier("unit"), tier("sandbox"), tier("provider"), tier("host", { globalSetup: "<rootDir>/tests/host/support/global-setup.ts" }), tier("program")],
+  // The host and program tiers run the built package: built first when a source is newer.
+  projects: [
+    tier("unit"),
+    tier("sandbox"),
+    tier("provider"),
+    tier("host", { globalSetup: "<rootDir>/tests/host/support/global-setup.ts" }),
+    tier("program", { globalSetup: "<rootDir>/tests/host/support/global-setup.ts" }),
+  ],
   testTimeout: 30_000,
   // The suite is sized for 2 cores, where jest's default is one worker, in band. The program and
   // host tiers keep the cores busy (they spawn provider hosts and scripts), while the provider

@@ -1,5 +1,5 @@
 /**
- * Global setup of the host tier. The dynamic-provider host runs plain Node on the built package
+ * Global setup of the host and program tiers. Pulumi's dynamic-provider host runs plain Node on the built package
  * (`dist/` and its installed copy in `node_modules/pulumi-chatwoot`), never on the TypeScript
  * sources, so the tier builds first — once, and only when a source is newer than the installed copy
  * (`npm test` has usually just built).
@@ -34,6 +34,6 @@ export default function buildOnce(): void {
     execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "pipe", encoding: "utf8" });
   } catch (err) {
     const { stdout = "", stderr = "" } = err as { stdout?: string; stderr?: string };
-    throw new Error(`the host tier needs a build, and \`npm run build\` failed:\n${stdout}${stderr}`);
+    throw new Error(`the host and program tiers need a build, and \`npm run build\` failed:\n${stdout}${stderr}`);
   }
 }
