@@ -212,9 +212,7 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     const agentsPath = accountPath(t.accountId, "agents");
     const { url, apiAccessToken } = connection();
     return inCreateBatch([url, apiAccessToken, agentsPath], () => call(Members, { method: "GET", path: agentsPath }), async ({ listed }) => {
-      let strangers = without(w.userIds, idsOf(listed));
-      // The shared listing may predate an agent this run invited since: ask again before refusing.
-      if (strangers.length > 0) strangers = without(strangers, idsOf(await call(Members, { method: "GET", path: agentsPath })));
+      const strangers = without(w.userIds, idsOf(listed));
       if (strangers.length > 0) {
         throw new Error(
           `${w.method} ${decl.writePath(t)} not sent: user ids ${strangers.join(", ")} are not agents of account ${t.accountId} ` +

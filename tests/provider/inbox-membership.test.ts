@@ -60,21 +60,6 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(state.outs.userIds).toEqual([4, 2]);
     });
 
-    it("asks again before refusing a user its shared listing predates (an agent invited meanwhile)", async () => {
-      const admin = (method: string, path: string, body?: unknown) => ctx.admin(method, `/api/v1/accounts/${ctx.account.id}${path}`, body);
-      const joining = ctx.sb.control.snapshot().users.find((u) => u.id === foreignUser());
-      // A membership's create holds the shared listing open while the person is invited ...
-      ctx.sb.control.inject({ method: "POST", path: "/api/v1/accounts/:account/inbox_members", kind: "delay", delayMs: 400, times: 1 });
-      const first = create(provider, { inboxId: 1, userIds: [3] });
-      while (!ctx.requests().some((r) => r.method === "GET" && r.path.endsWith("/agents"))) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect((await admin("POST", "/agents", { email: joining?.email, name: joining?.name, role: "agent" })).status).toBe(200);
-      // ... and a second create, for the new agent, joins that batch.
-      const second = await create(provider, { inboxId: 2, userIds: [foreignUser()] });
-      await first;
-      expect(second.outs.userIds).toEqual([foreignUser()]);
-      expect(ctx.requests().filter((r) => r.method === "GET" && r.path.endsWith("/agents"))).toHaveLength(2);
-    });
-
     it("lists the account's agents once for the memberships created together", async () => {
       await Promise.all([create(provider, { inboxId: 1, userIds: [3] }), create(provider, { inboxId: 2, userIds: [2] }), create(provider, { inboxId: 3, userIds: [4] })]);
       const requests = ctx.requests().map((r) => r.method);
