@@ -378,7 +378,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
       if (inputs.adoptId !== undefined && decl.adoptById) return adoptById(inputs, inputs.adoptId);
       // The creates of this collection in flight together share one listing (see inCreateBatch).
       const { url, apiAccessToken, platformAccessToken } = connection();
-      const scope = [url, decl.area === "platform" ? platformAccessToken : apiAccessToken, collection(inputs), decl.key?.query?.(inputs) ?? null];
+      const scope = [url, areaOf(inputs) === "platform" ? platformAccessToken : apiAccessToken, collection(inputs), decl.key?.query?.(inputs) ?? null];
       return inCreateBatch(scope, () => api.list(inputs), async ({ listed, claimed, claim }) => {
         const existing = decl.key && listed.find((o) => decl.key!.matches(inputs, o));
         if (existing && inputs.adopt) return adoptObject(inputs, existing, outputs(inputs, existing));
