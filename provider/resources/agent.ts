@@ -2,7 +2,7 @@ import { z } from "zod";
 import { call } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
-import { accountId, adopt, name, objectId, oneLine } from "../validation/fields";
+import { accountId, adopt, email, name, objectId } from "../validation/fields";
 import { AgentWire } from "../wire/agent";
 import { single } from "../wire/envelope";
 
@@ -14,14 +14,7 @@ export const AVAILABILITIES = ["online", "busy", "offline"] as const;
 /** The checks of `AgentArgs` (sdk/agent.ts, where each argument is documented). */
 export const AgentInputs = z.strictObject({
   accountId,
-  email: z
-    .string()
-    .trim()
-    .superRefine(oneLine())
-    // Devise's `email_regexp`, which Chatwoot validates users with.
-    .regex(/^[^@\s]+@[^@\s]+$/, "must be an e-mail address (name@domain)")
-    // Chatwoot keeps addresses in lower case and finds users by them that way.
-    .transform((v) => v.toLowerCase()),
+  email,
   name,
   role: z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` }).optional(),
   availabilityStatus: z.enum(AVAILABILITIES, { error: `must be one of ${AVAILABILITIES.join(", ")}` }).optional(),

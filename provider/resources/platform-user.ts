@@ -8,7 +8,7 @@ import { call, unlessNotFound } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { digestMatches, digestOf, isDigest } from "../lifecycle/credential-digest";
 import type { Props } from "../lifecycle/json";
-import { lineText, name, objectId, oneLine } from "../validation/fields";
+import { email, lineText, name, objectId, oneLine } from "../validation/fields";
 import { single } from "../wire/envelope";
 import { PlatformUserWire } from "../wire/platform";
 
@@ -36,12 +36,7 @@ const password = z
 /** The checks of `PlatformUserArgs` (sdk/platform-user.ts, where each argument is documented). */
 export const PlatformUserInputs = z.strictObject({
   name,
-  email: z
-    .string()
-    .trim()
-    .superRefine(oneLine())
-    .regex(/^[^@\s]+@[^@\s]+$/, "must be an e-mail address (name@domain)")
-    .transform((v) => v.toLowerCase()),
+  email,
   password,
   displayName: lineText.optional(),
   customAttributes: z.record(z.string(), z.json(), { error: "must be an object of JSON values" }).optional(),

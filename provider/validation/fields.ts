@@ -72,6 +72,17 @@ export const lineText = z.string().superRefine(oneLine()).nullable();
 export const name = z.string().trim().min(1, "must not be blank").superRefine(oneLine());
 
 /**
+ * A user's e-mail address: one line, `name@domain` (Devise's `email_regexp`, which Chatwoot
+ * validates users with), in lower case, as Chatwoot keeps addresses and finds users by them.
+ */
+export const email = z
+  .string()
+  .trim()
+  .superRefine(oneLine())
+  .regex(/^[^@\s]+@[^@\s]+$/, "must be an e-mail address (name@domain)")
+  .transform((v) => v.toLowerCase());
+
+/**
  * A slug: one segment of a URL path (`/hc/{portal}/{locale}/articles/{slug}`), not blank, at most 255
  * characters. `/`, `.`, `?`, `#`, `%`, `\`, spaces and invisible characters cannot be addressed in
  * one (Rails reads a dot as the start of a format).

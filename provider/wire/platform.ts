@@ -1,5 +1,6 @@
 /** The Platform API's accounts, users and account users, as the server sends them. */
 import { z } from "zod";
+import { AccountWire } from "./account";
 import { credential } from "./credential";
 import { optionalString } from "./envelope";
 
@@ -11,19 +12,12 @@ const hash = z.record(z.string(), z.unknown());
  */
 const flags = z.union([hash, z.array(z.string()).transform((names) => Object.fromEntries(names.map((n) => [n, true])))]).nullish();
 
-/** `platform/api/v1/models/_account`. */
-export const PlatformAccountWire = z
-  .object({
-    id: z.number().int(),
-    name: optionalString,
-    locale: optionalString,
-    domain: optionalString,
-    support_email: optionalString,
-    status: optionalString,
+/** `platform/api/v1/models/_account`: the account's fields of the accounts API, with its flags and limits. */
+export const PlatformAccountWire = AccountWire.omit({ settings: true })
+  .extend({
     features: flags,
     enabled_features: flags,
     limits: hash.nullish(),
-    custom_attributes: hash.nullish(),
   })
   .transform(({ enabled_features, features, ...account }) => ({
     ...account,
