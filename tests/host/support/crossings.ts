@@ -2,6 +2,7 @@
  * A record of everything that crossed the dynamic-provider host (each reply and each error the
  * engine would receive), and a search of it for tokens.
  */
+import { isRecord } from "../../../provider/diff/normalize/coerce";
 import type { HostClient, HostMethod } from "../../harness/host";
 import { HostError } from "../../harness/host-error";
 import { parseUrn } from "../../harness/urn";
@@ -86,5 +87,3 @@ export function tokenSightings(
   search(hostOutput, "host output");
   return sightings;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
