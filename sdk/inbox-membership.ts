@@ -8,6 +8,12 @@ import provider = require("./shims/inbox-membership");
 export interface InboxMembershipArgs extends MembershipArgs {
   /** The inbox whose members are managed (a number, or an `Inbox`'s `id`). Changing it replaces the membership. */
   inboxId: pulumi.Input<string | number>;
+  /**
+   * List the inbox's members before creating, and send no write when every listed user is a member
+   * already (an export applied to the account it came from sets it). Without it, creating is one
+   * POST, which leaves users who are members already as they are. Default: false.
+   */
+  adopt?: pulumi.Input<boolean | undefined>;
 }
 
 /**
@@ -36,8 +42,10 @@ export interface InboxMembershipArgs extends MembershipArgs {
  * ```
  *
  * ## Adoption
- * Nothing to declare: users who already are members are taken over without a write, and from then
- * on they are managed (deleting the resource removes them). The id is `accountId/inboxId`.
+ * Users who already are members are taken over, and from then on they are managed (deleting the
+ * resource removes them). Creating sends one POST, which changes nothing for them; with
+ * `adopt: true` the members are listed first and no write is sent for users who are members
+ * already. The id is `accountId/inboxId`.
  */
 export class InboxMembership extends pulumi.dynamic.Resource {
   /** The account the inbox belongs to. */

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { normalizeIdSet } from "../diff/normalize";
+import { connection } from "../config";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { fromWire } from "../mapping";
 import { AgentWire } from "../wire/agent";
 import { list } from "../wire/envelope";
+import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
+import { inCreateBatch } from "./create-batch";
 import type { Props } from "./json";
 import { defineResource, type InputSchema } from "./resource";
 
@@ -23,7 +26,7 @@ export interface Target {
 }
 
 /** The inputs every membership has, besides the object it belongs to. */
-type MembershipInputs = { accountId: number; userIds: number[]; exclusive: boolean };
+type MembershipInputs = { accountId: number; userIds: number[]; exclusive: boolean; adopt?: boolean };
 
 /**
  * What differs between the member endpoints of inboxes and teams; the lifecycle (additive or
@@ -45,7 +48,10 @@ export interface MembershipDeclaration<S extends InputSchema> {
   writePath(t: Target): string;
   /** The JSON body of a write. Ids go out as JSON integers: upstream treats `"3"` as a new member. */
   body(t: Target, userIds: readonly number[]): object;
-  /** What a POST answers: the whole member list after it, or only the users it added. */
+  /**
+   * What a POST answers: the whole member list after it (then a create that only adds is that one
+   * POST), or only the users it added (then a create lists the members first).
+   */
   postAnswers: "members" | "added";
 }
 
@@ -190,15 +196,49 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
       }
       undo.unshift(...inverse(w, prior));
       const hidden = w.method === "DELETE" ? [] : without(w.userIds, idsOf(members));
-      if (hidden.length) {
-        const err = new Error(
-          `${w.method} ${decl.writePath(t)}: user ids ${hidden.join(", ")} are not users of account ${t.accountId} ` +
-            `(Chatwoot accepts them but never lists them as members of ${parentNoun} ${t.parentId})`,
-        );
-        throw await rollBack(t, undo, err);
-      }
+      if (hidden.length) throw await rollBack(t, undo, hiddenUsers(t, w, hidden));
     }
     return members;
+  }
+
+  /**
+   * A create that only adds, where the POST answers the whole member list: that one POST, after a
+   * listing of the account's agents that the creates in flight together share. Users who are not
+   * agents of the account (which upstream inboxes accept and never list) are refused before it, so
+   * nothing needs undoing; the POST itself is applied whole or not at all, and a repeat is harmless.
+   */
+  async function addOnly(t: Target, userIds: readonly number[]): Promise<Agent[]> {
+    const w: Write = { method: "POST", userIds: [...userIds] };
+    const agentsPath = accountPath(t.accountId, "agents");
+    const { url, apiAccessToken } = connection();
+    return inCreateBatch([url, apiAccessToken, agentsPath], () => call(Members, { method: "GET", path: agentsPath }), async ({ listed }) => {
+      let strangers = without(w.userIds, idsOf(listed));
+      // The shared listing may predate an agent this run invited since: ask again before refusing.
+      if (strangers.length > 0) strangers = without(strangers, idsOf(await call(Members, { method: "GET", path: agentsPath })));
+      if (strangers.length > 0) {
+        throw new Error(
+          `${w.method} ${decl.writePath(t)} not sent: user ids ${strangers.join(", ")} are not agents of account ${t.accountId} ` +
+            `(Chatwoot would accept them and never list them as members of ${parentNoun} ${t.parentId})`,
+        );
+      }
+      let members: Agent[];
+      try {
+        members = await settle(t, w, []);
+      } catch (err) {
+        throw explained(err, t, w);
+      }
+      // Removed from the account since the listing: taken out again, as in apply.
+      const hidden = without(w.userIds, idsOf(members));
+      if (hidden.length > 0) throw await rollBack(t, [{ method: "DELETE", userIds: hidden }], hiddenUsers(t, w, hidden));
+      return members;
+    });
+  }
+
+  function hiddenUsers(t: Target, w: Write, hidden: readonly number[]): Error {
+    return new Error(
+      `${w.method} ${decl.writePath(t)}: user ids ${hidden.join(", ")} are not users of account ${t.accountId} ` +
+        `(Chatwoot accepts them but never lists them as members of ${parentNoun} ${t.parentId})`,
+    );
   }
 
   /** Last outputs as inputs (state written by this provider always holds these keys), in the listed order. */
@@ -224,8 +264,8 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     inputs: decl.inputs,
     account: "required",
     replaceOn: ["accountId", parentKey] as (keyof z.input<S> & string)[],
-    // A permission for check, not a property of the members: never compared, never sent.
-    controlKeys: ["allowEmpty"] as (keyof z.input<S> & string)[],
+    // A permission for check and an adoption switch, not properties of the members: never compared, never sent.
+    controlKeys: ["allowEmpty", "adopt"] as (keyof z.input<S> & string)[],
     normalizers: {
       userIds: normalizeIdSet,
       exclusive: (v) => v === true,
@@ -234,6 +274,10 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     async create(raw) {
       const inputs = raw as Inputs;
       const t = targetOf(inputs);
+      // `adopt` lists the members first, so that users who are members already cost no write.
+      if (decl.postAnswers === "members" && !inputs.adopt && !inputs.exclusive && inputs.userIds.length > 0) {
+        return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, await addOnly(t, inputs.userIds)) };
+      }
       const before = await membersBefore(t);
       const members = await apply(t, before, plan(inputs, before, []));
       return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, members) };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMembershipResource } from "../lifecycle/membership";
 import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
-import { accountId, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "../validation/fields";
+import { accountId, adopt, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "../validation/fields";
 
 /** The checks of `InboxMembershipArgs` (sdk/inbox-membership.ts, where each argument is documented). */
 export const InboxMembershipInputs = z.strictObject({
@@ -11,6 +11,7 @@ export const InboxMembershipInputs = z.strictObject({
   userIds,
   exclusive,
   allowEmpty,
+  adopt,
 }).superRefine(refuseAccidentalEmpty("inbox"));
 export type InboxMembershipInputs = z.input<typeof InboxMembershipInputs>;
 
@@ -21,7 +22,8 @@ export type InboxAgent = MemberAgent;
  * The members of an inbox (`/inbox_members`); id: `accountId/inboxId`. Without `exclusive` only the
  * listed users are managed (added with POST, removed with DELETE); with it, the inbox holds exactly
  * those users (PATCH). The inbox travels in the body; GET, POST and PATCH answer with the full
- * member list after the change.
+ * member list after the change, so a create that only adds is one POST unless `adopt` asks to list
+ * the members first.
  */
 export const inboxMembership = defineMembershipResource({
   inputs: InboxMembershipInputs,

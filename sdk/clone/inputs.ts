@@ -337,7 +337,9 @@ function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembershi
   const notes: string[] = [];
   const parentKey = type === "InboxMembership" ? "inboxId" : "teamId";
   const parentRef = type === "InboxMembership" ? refs.inbox(parent.id) : refs.team(parent.id);
-  return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption: { by: "none" }, notes };
+  // An inbox's membership with `adopt` lists the members first: applied where they are members already, it writes nothing.
+  const adoption: Adoption = type === "InboxMembership" ? { by: "key" } : { by: "none" };
+  return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption, notes };
 }
 
 /**

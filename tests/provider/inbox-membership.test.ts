@@ -43,18 +43,55 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${collection()}/3`]);
     });
 
-    it("adds only the users who are not members yet and leaves other members alone", async () => {
+    it("creates with one POST (after the account's agents, listed once for the creates in flight), leaving other members alone", async () => {
       const state = await create(provider, { inboxId: 1, userIds: [2, 3] });
-      expect(writes()).toEqual([{ method: "POST", path: collection(), body: { inbox_id: 1, user_ids: [3] } }]);
+      expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/accounts/${ctx.account.id}/agents`, `POST ${collection()}`]);
+      // POST adds only users who are not members yet (2 already is): repeating one is harmless.
+      expect(writes()).toEqual([{ method: "POST", path: collection(), body: { inbox_id: 1, user_ids: [2, 3] } }]);
       expect(memberRows(1)).toEqual([2, 3, 4]);
       expect(state.outs.userIds).toEqual([2, 3]);
       expect((state.outs.agents as { id: number }[]).map((a) => a.id)).toEqual([2, 3, 4]);
     });
 
-    it("adopts users who already are members without any write", async () => {
+    it("adopts users who already are members, their POST changing nothing", async () => {
+      const before = ctx.sb.control.snapshot().inboxes.find((i) => i.id === 1);
       const state = await create(provider, { inboxId: 1, userIds: [4, 2] });
-      expect(ctx.writes()).toHaveLength(0);
+      expect(ctx.sb.control.snapshot().inboxes.find((i) => i.id === 1)).toEqual(before);
       expect(state.outs.userIds).toEqual([4, 2]);
+    });
+
+    it("asks again before refusing a user its shared listing predates (an agent invited meanwhile)", async () => {
+      const admin = (method: string, path: string, body?: unknown) => ctx.admin(method, `/api/v1/accounts/${ctx.account.id}${path}`, body);
+      const joining = ctx.sb.control.snapshot().users.find((u) => u.id === foreignUser());
+      // A membership's create holds the shared listing open while the person is invited ...
+      ctx.sb.control.inject({ method: "POST", path: "/api/v1/accounts/:account/inbox_members", kind: "delay", delayMs: 400, times: 1 });
+      const first = create(provider, { inboxId: 1, userIds: [3] });
+      while (!ctx.requests().some((r) => r.method === "GET" && r.path.endsWith("/agents"))) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await admin("POST", "/agents", { email: joining?.email, name: joining?.name, role: "agent" })).status).toBe(200);
+      // ... and a second create, for the new agent, joins that batch.
+      const second = await create(provider, { inboxId: 2, userIds: [foreignUser()] });
+      await first;
+      expect(second.outs.userIds).toEqual([foreignUser()]);
+      expect(ctx.requests().filter((r) => r.method === "GET" && r.path.endsWith("/agents"))).toHaveLength(2);
+    });
+
+    it("with adopt, lists the inbox's members instead and sends no write when every user is a member already", async () => {
+      const state = await create(provider, { inboxId: 1, userIds: [4, 2], adopt: true });
+      expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${collection()}/1`]);
+      expect(state.outs.userIds).toEqual([4, 2]);
+    });
+
+    it("with adopt, adds only the users who are not members yet", async () => {
+      await create(provider, { inboxId: 1, userIds: [2, 3], adopt: true });
+      expect(writes()).toEqual([{ method: "POST", path: collection(), body: { inbox_id: 1, user_ids: [3] } }]);
+      expect(memberRows(1)).toEqual([2, 3, 4]);
+    });
+
+    it("lists the account's agents once for the memberships created together", async () => {
+      await Promise.all([create(provider, { inboxId: 1, userIds: [3] }), create(provider, { inboxId: 2, userIds: [2] }), create(provider, { inboxId: 3, userIds: [4] })]);
+      const requests = ctx.requests().map((r) => r.method);
+      expect(requests.filter((m) => m === "GET")).toHaveLength(1);
+      expect(requests.filter((m) => m === "POST")).toHaveLength(3);
     });
 
     it("takes ids as resources' id outputs (digits as text), sends them as integers, and sees no change from the numbers", async () => {
@@ -192,19 +229,36 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
   });
 
   describe("refused changes leave nothing behind", () => {
-    it("names the user ids when a user does not exist", async () => {
+    it("names the user ids when a user does not exist, before any write", async () => {
       const err = (await create(provider, { inboxId: 3, userIds: [2, 999] }).catch((e: unknown) => e)) as Error;
-      expect(err.message).toMatch(/POST .*inbox_members: 422/);
-      expect(err.message).toContain("2, 999");
+      expect(err.message).toMatch(/POST .*inbox_members not sent: user ids 999 are not agents of account/);
+      expect(ctx.writes()).toHaveLength(0);
       expect(memberRows(3)).toEqual([]);
     });
 
-    it("undoes and refuses a user of another account, which Chatwoot adds without listing it", async () => {
+    it("refuses a user of another account, which Chatwoot would add without listing it, before any write", async () => {
       const foreign = foreignUser();
       const err = (await create(provider, { inboxId: 3, userIds: [2, foreign] }).catch((e: unknown) => e)) as Error;
-      expect(err.message).toContain(`user ids ${foreign} are not users of account ${ctx.account.id}`);
-      expect(err.message).toContain("undone");
+      expect(err.message).toContain(`user ids ${foreign} are not agents of account ${ctx.account.id}`);
+      expect(ctx.writes()).toHaveLength(0);
       expect(memberRows(3)).toEqual([]);
+    });
+
+    it("takes out again a user the POST added but the answer does not list (removed from the account after the listing)", async () => {
+      const admin = (method: string, path: string, body?: unknown) => ctx.admin(method, `/api/v1/accounts/${ctx.account.id}${path}`, body);
+      // A user of the other account joins this one, so the listing shows them as an agent here ...
+      const joined = ctx.sb.control.snapshot().users.find((u) => u.id === foreignUser());
+      expect((await admin("POST", "/agents", { email: joined?.email, name: joined?.name, role: "agent" })).status).toBe(200);
+      ctx.sb.control.inject({ method: "POST", path: "/api/v1/accounts/:account/inbox_members", kind: "delay", delayMs: 600, times: 1 });
+      const creating = create(provider, { inboxId: 3, userIds: [2, foreignUser()] }).catch((e: unknown) => e);
+      // ... and leaves it once the create has listed the agents, while its POST is held: upstream
+      // adds them anyway, without listing them.
+      while (!ctx.requests().some((r) => r.method === "GET" && r.path.endsWith("/agents"))) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await admin("DELETE", `/agents/${foreignUser()}`)).status).toBe(200);
+      const err = (await creating) as Error;
+      expect(err.message).toContain(`user ids ${foreignUser()} are not users of account ${ctx.account.id}`);
+      expect(err.message).toContain("undone");
+      expect(memberRows(3)).toEqual([2]);
     });
 
     it("undoes the removals of an update whose additions are refused", async () => {
@@ -220,12 +274,13 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(memberRows(1)).toEqual([2, 4]);
     });
 
-    it("refuses an inbox of another account with a clear error", async () => {
+    it("refuses an inbox of another account with a clear error, changing nothing", async () => {
       const foreignInbox = ctx.sb.info.accounts[1].inboxIds[0];
+      const before = ctx.sb.control.snapshot().inboxes;
       const err = (await create(provider, { inboxId: foreignInbox, userIds: [2] }).catch((e: unknown) => e)) as Error;
       expect(err.message).toContain("404");
       expect(err.message).toContain(`inbox ${foreignInbox} does not exist in account ${ctx.account.id}`);
-      expect(ctx.writes()).toHaveLength(0);
+      expect(ctx.sb.control.snapshot().inboxes).toEqual(before);
     });
   });
 });

@@ -148,7 +148,7 @@ const resourceOutputs = {
   DashboardApp: same<OutputIssues<sdk.DashboardApp, sdk.DashboardAppArgs, typeof DashboardAppInputs>, "adoptId">(true),
   // The channel, the week's hours and the auto-assignment settings are outputs in the server's form.
   Inbox: same<OutputIssues<sdk.Inbox, sdk.InboxArgs, typeof InboxInputs, "channel" | "workingHours" | "autoAssignmentConfig">, never>(true),
-  InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty">(true),
+  InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty" | "adopt">(true),
   Label: same<OutputIssues<sdk.Label, sdk.LabelArgs, typeof LabelInputs>, "adopt">(true),
   Macro: same<OutputIssues<sdk.Macro, sdk.MacroArgs, typeof MacroInputs>, "adopt">(true),
   PlatformAccount: same<OutputIssues<sdk.PlatformAccount, sdk.PlatformAccountArgs, typeof PlatformAccountInputs>, never>(true),
