@@ -178,12 +178,16 @@ export class PulumiProject {
     await this.setConfig(settings);
   }
 
-  /** `pulumi config set` of each setting in the selected stack (secrets through stdin). */
+  /**
+   * The settings in the selected stack: the plain ones with one `pulumi config set-all`, each
+   * secret with its own `pulumi config set --secret` (through stdin, never the command line).
+   */
   async setConfig(settings: StackSettings): Promise<void> {
     const secret = new Set(settings.secretKeys ?? []);
+    const plain = Object.entries(settings.config).filter(([key]) => !secret.has(key));
+    if (plain.length > 0) await this.ok(["config", "set-all", ...plain.flatMap(([key, value]) => ["--plaintext", `${key}=${value}`])]);
     for (const [key, value] of Object.entries(settings.config)) {
       if (secret.has(key)) await this.ok(["config", "set", "--secret", key], { input: value });
-      else await this.ok(["config", "set", key, "--", value]);
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * Interrupted runs through the real `pulumi` CLI: a program of 100 resources (labels and teams,
+ * Interrupted runs through the real `pulumi` CLI: a program of 50 resources (labels and teams,
  * whose keys the server keeps unique, and automation rules, which have no key) whose `pulumi up`
  * is stopped once some of its creates were answered, while others are still on their way (every
  * POST waits 300 ms at the server, as on a busy installation). SIGINT is Ctrl-C (and what a CI
@@ -24,9 +24,9 @@ import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(240_000);
 
-const LABELS = 40;
-const TEAMS = 30;
-const RULES = 30;
+const LABELS = 20;
+const TEAMS = 15;
+const RULES = 15;
 const RESOURCES = LABELS + TEAMS + RULES;
 
 const PROGRAM = `"use strict";
@@ -57,11 +57,11 @@ interface Case {
   emptyChecksum: boolean;
 }
 const CASES: Case[] = [
-  { signal: "SIGINT", after: 10, clearFirst: false, emptyChecksum: false },
-  { signal: "SIGINT", after: 85, clearFirst: false, emptyChecksum: false },
-  { signal: "SIGKILL", after: 10, clearFirst: true, emptyChecksum: false },
-  { signal: "SIGKILL", after: 85, clearFirst: false, emptyChecksum: false },
-  { signal: "SIGKILL", after: 50, clearFirst: false, emptyChecksum: true },
+  { signal: "SIGINT", after: 5, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGINT", after: 40, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGKILL", after: 5, clearFirst: true, emptyChecksum: false },
+  { signal: "SIGKILL", after: 40, clearFirst: false, emptyChecksum: false },
+  { signal: "SIGKILL", after: 25, clearFirst: false, emptyChecksum: true },
 ];
 
 /** What each case saw, printed after the file's tests. */

@@ -101,7 +101,10 @@ describe.each(SDKS)("a program on @pulumi/pulumi $version", ({ version, dir }) =
       expect(writes()).toEqual([]);
     });
 
-    test("an edit: preview --diff lists the property, up sends one PATCH", async () => {
+    // The examples' lifecycles run these steps on the SDK this checkout is built with; here they run on the lowest only.
+    const lowest = (name: string, fn: () => Promise<void>) => version === SDKS[0].version && test(name, fn);
+
+    lowest("an edit: preview --diff lists the property, up sends one PATCH", async () => {
       await project.setConfig({ config: { labelColor: "#112233" } });
       const preview = await project.preview("--diff");
       expectSuccess(preview);
@@ -112,7 +115,7 @@ describe.each(SDKS)("a program on @pulumi/pulumi $version", ({ version, dir }) =
       expect(writes().map((w) => [w.method, w.body])).toEqual([["PATCH", { color: "#112233" }]]);
     });
 
-    test("drift: refresh records it, and the preview after it plans the repair", async () => {
+    lowest("drift: refresh records it, and the preview after it plans the repair", async () => {
       const team = (await project.resources()).get("billing");
       const patched = await fetch(`${sandbox.url}/api/v1/accounts/1/teams/${team?.id}`, {
         method: "PATCH",

@@ -74,20 +74,19 @@ export function restRequests(collection: string, member = ":id"): FaultScenario[
  * The request deadline while a delay fault is armed, and the delays. Each test under such a fault
  * waits out the deadline at least once, so it is short, yet still hundreds of times a loopback
  * request's time to this in-process sandbox (the step's other requests run under it too, on
- * machines busy with the rest of the suite). Undici checks the deadline on a 499 ms tick: any
- * deadline from 999 to 1,497 ms fires on the third tick, 1.0 to 1.5 s after the request was sent.
- * The 2 s delay is half a second past that, so the attempt times out while the server still holds
- * the request, which it then applies. The "applied late" delay, 2.5 deadlines (3.6 s), lands after
- * the one more deadline a create once looked for its object (2.95 s at the latest): a near-longest
- * deadline that still fires on the third tick leaves more than half a second there. A create now
- * looks during `createSettleMs` before sending its POST again: 4 s from the failure, until 5 s at
- * the earliest, leaves 1.4 s past the late landing, and a create ends at the first look that finds
- * its object, so only a create that wrongly misses it waits the window out.
+ * machines busy with the rest of the suite). Undici times a deadline of up to a second with a
+ * native timer (longer ones on its 499 ms tick, which would make them fire up to half a second
+ * late), so this one fires when it says. The delay is half a deadline past it, so the attempt
+ * times out while the server still holds the request, which it then applies. The "applied late"
+ * delay, 2.5 deadlines, lands after the create's request failed: the create then looks for its
+ * object during `createSettleMs` before sending its POST again, until 3.3 s after its POST (1.3 s
+ * past the late landing), and ends at the first look that finds it, so only a create that wrongly
+ * misses it waits the window out.
  */
-const DELAY_DEADLINE_MS = 1_450;
-const DELAY_MS = 2_000;
+const DELAY_DEADLINE_MS = 800;
+const DELAY_MS = 1.5 * DELAY_DEADLINE_MS;
 const LATE_MS = 2.5 * DELAY_DEADLINE_MS;
-const DELAY_SETTINGS = { requestTimeoutMs: String(DELAY_DEADLINE_MS), createSettleMs: "4000" };
+const DELAY_SETTINGS = { requestTimeoutMs: String(DELAY_DEADLINE_MS), createSettleMs: "2500" };
 
 /** The lifecycle steps of the matrix, in each cell's order. */
 type Step = "create" | "twin" | "update" | "refresh" | "delete" | "persist";
