@@ -32,7 +32,7 @@ export type Adoption =
   | { by: "id" }
   /** Only adoption can manage it (an inbox of a channel that needs a third party's credentials). */
   | { by: "id-only"; reason: string }
-  /** Nothing to declare (memberships take the existing members over without a write). */
+  /** Nothing to declare (a team's membership lists the members first, taking existing ones over without a write). */
   | { by: "none" };
 
 /** One object as the kind's builder sees it, before it is named and ordered. */
