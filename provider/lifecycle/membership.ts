@@ -210,11 +210,12 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   async function addOnly(t: Target, userIds: readonly number[]): Promise<Agent[]> {
     const w: Write = { method: "POST", userIds: [...userIds] };
     const agentsPath = accountPath(t.accountId, "agents");
+    const listAgents = () => call(Members, { method: "GET", path: agentsPath });
     const { url, apiAccessToken } = connection();
-    return inCreateBatch([url, apiAccessToken, agentsPath], () => call(Members, { method: "GET", path: agentsPath }), async ({ listed }) => {
+    return inCreateBatch([url, apiAccessToken, agentsPath], listAgents, async ({ listed }) => {
       let strangers = without(w.userIds, idsOf(listed));
       // The shared listing may predate an agent this run invited since: ask again before refusing.
-      if (strangers.length > 0) strangers = without(strangers, idsOf(await call(Members, { method: "GET", path: agentsPath })));
+      if (strangers.length > 0) strangers = without(strangers, idsOf(await listAgents()));
       if (strangers.length > 0) {
         throw new Error(
           `${w.method} ${decl.writePath(t)} not sent: user ids ${strangers.join(", ")} are not agents of account ${t.accountId} ` +
