@@ -126,7 +126,7 @@ type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" |
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
 
-type Table = "account_users" | "accounts" | "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
+export type Table = "account_users" | "accounts" | "agent_bots" | "portals" | "automation_rules" | "custom_attribute_definitions" | "inboxes" | "users" | ChannelTable | ConfigurationTable;
 
 /**
  * The sandbox's in-memory database, one table per model, built from a fixture. Ids of new rows

@@ -11,10 +11,10 @@
  *   the search 1, short code containing it 0.5, content containing it 0.2; ties by id. Without
  *   it the list is in id order.
  */
-import { recordNotFound } from "../errors";
-import { castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { castString, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
-import { rowById, type AccountRecord, type CannedResponseRecord, type SandboxState } from "../state";
+import type { AccountRecord, CannedResponseRecord, SandboxState } from "../state";
+import { accountTable } from "./account-table";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "content", "short_code", "account_id", "created_at", "updated_at"];
@@ -23,45 +23,30 @@ const PERMIT: PermitFilter = { short_code: "scalar", content: "scalar" };
 /** A canned response being assigned: both texts may be nil until validation refuses them. */
 type Draft = Omit<CannedResponseRecord, "short_code" | "content"> & { short_code: string | null; content: string | null };
 
-/** `Current.account.canned_responses.find(id)`. */
-export function findCannedResponse(state: SandboxState, account: AccountRecord, idParam: string): CannedResponseRecord {
-  const canned = rowById(state.cannedResponses, idParam, account);
-  if (!canned) throw recordNotFound();
-  return canned;
-}
+/** The account's canned responses, in id order; every member may change them. */
+export const cannedResponses = accountTable<CannedResponseRecord, Draft>({
+  rows: (state) => state.cannedResponses,
+  sequence: "canned_responses",
+  param: "canned_response",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => {
+    const stamp = new Date().toISOString();
+    return { id: 0, account_id: account.id, short_code: null, content: null, created_at: stamp, updated_at: stamp };
+  },
+  assign,
+  save: validated,
+  touch: true,
+});
 
 /** The account's canned responses, filtered and ranked when `search` is given. */
-export function cannedResponsesOf(state: SandboxState, account: AccountRecord, search: string | undefined): CannedResponseRecord[] {
-  const all = [...state.cannedResponses.values()].filter((c) => c.account_id === account.id).sort((a, b) => a.id - b.id);
+export function searchCannedResponses(state: SandboxState, account: AccountRecord, search: string | undefined): CannedResponseRecord[] {
+  const all = cannedResponses.of(state, account);
   if (search === undefined) return all;
   const startsWith = ilike(`${search}%`);
   const contains = ilike(`%${search}%`);
   const score = (c: CannedResponseRecord) => (startsWith(c.short_code) ? 1 : contains(c.short_code) ? 0.5 : contains(c.content) ? 0.2 : 0);
   return all.filter((c) => contains(c.short_code) || contains(c.content)).sort((a, b) => score(b) - score(a) || a.id - b.id);
-}
-
-export function createCannedResponse(state: SandboxState, account: AccountRecord, request: ParamsRequest): CannedResponseRecord {
-  const stamp = new Date().toISOString();
-  const draft: Draft = { id: 0, account_id: account.id, short_code: null, content: null, created_at: stamp, updated_at: stamp };
-  const canned = validated(state, assign(draft, payload(request)));
-  canned.id = state.nextId("canned_responses");
-  state.cannedResponses.set(canned.id, canned);
-  return canned;
-}
-
-export function updateCannedResponse(state: SandboxState, canned: CannedResponseRecord, request: ParamsRequest): CannedResponseRecord {
-  const updated = validated(state, assign({ ...canned }, payload(request)));
-  updated.updated_at = new Date().toISOString();
-  state.cannedResponses.set(updated.id, updated);
-  return updated;
-}
-
-export function destroyCannedResponse(state: SandboxState, canned: CannedResponseRecord): void {
-  state.cannedResponses.delete(canned.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "canned_response", COLUMNS, PERMIT);
 }
 
 function assign(draft: Draft, attributes: Params): Draft {

@@ -14,10 +14,10 @@
  */
 import { CUSTOM_ROLE_PERMISSIONS } from "../../../provider/wire/custom-role";
 import { internalError } from "../errors";
-import { castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { castString, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
-import { rowById, type AccountRecord, type CustomRoleRecord, type SandboxState } from "../state";
-
+import type { CustomRoleRecord } from "../state";
+import { accountTable } from "./account-table";
 
 const COLUMNS = ["id", "name", "description", "permissions", "account_id", "created_at", "updated_at"];
 
@@ -25,42 +25,26 @@ const PERMIT: PermitFilter = { name: "scalar", description: "scalar", permission
 
 type Draft = Omit<CustomRoleRecord, "name"> & { name: string | null };
 
-/** `Current.account.custom_roles.find_by(id:)`: undefined when missing. */
-export function findCustomRole(state: SandboxState, account: AccountRecord, idParam: string): CustomRoleRecord | undefined {
-  return rowById(state.customRoles, idParam, account);
-}
+/** The account's custom roles, in id order; looked up with `find_by` (see {@link existingCustomRole}). */
+export const customRoles = accountTable<CustomRoleRecord, Draft>({
+  rows: (state) => state.customRoles,
+  sequence: "custom_roles",
+  param: "custom_role",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => {
+    const now = new Date().toISOString();
+    return { id: 0, account_id: account.id, name: null, description: null, permissions: [], created_at: now, updated_at: now };
+  },
+  assign,
+  save: (_state, draft) => save(draft),
+  touch: true,
+});
 
 /** The role for show, update and destroy: nil is a method call on nil, a 500. */
 export function existingCustomRole(role: CustomRoleRecord | undefined): CustomRoleRecord {
   if (!role) throw internalError();
   return role;
-}
-
-export function customRolesOf(state: SandboxState, account: AccountRecord): CustomRoleRecord[] {
-  return [...state.customRoles.values()].filter((r) => r.account_id === account.id).sort((a, b) => a.id - b.id);
-}
-
-export function createCustomRole(state: SandboxState, account: AccountRecord, request: ParamsRequest): CustomRoleRecord {
-  const now = new Date().toISOString();
-  const draft: Draft = { id: 0, account_id: account.id, name: null, description: null, permissions: [], created_at: now, updated_at: now };
-  const role = save(assign(draft, payload(request)));
-  role.id = state.nextId("custom_roles");
-  state.customRoles.set(role.id, role);
-  return role;
-}
-
-export function updateCustomRole(state: SandboxState, role: CustomRoleRecord, request: ParamsRequest): CustomRoleRecord {
-  const updated = save(assign({ ...role, permissions: [...role.permissions], updated_at: new Date().toISOString() }, payload(request)));
-  state.customRoles.set(updated.id, updated);
-  return updated;
-}
-
-export function destroyCustomRole(state: SandboxState, role: CustomRoleRecord): void {
-  state.customRoles.delete(role.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "custom_role", COLUMNS, PERMIT);
 }
 
 function assign(draft: Draft, attributes: Params): Draft {

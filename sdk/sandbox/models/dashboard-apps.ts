@@ -11,10 +11,11 @@
  * - `title` is a NOT NULL column with no validation: a create without one is a 500, and "" is kept;
  * - destroy answers 204.
  */
-import { internalError, recordNotFound } from "../errors";
-import { castString, isHash, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { internalError } from "../errors";
+import { castString, isHash, type Params, type PermitFilter } from "../params";
 import { RecordErrors } from "../record-errors";
-import { rowById, type AccountRecord, type DashboardAppRecord, type SandboxState } from "../state";
+import type { DashboardAppRecord } from "../state";
+import { accountTable } from "./account-table";
 
 const COLUMNS = ["id", "title", "content", "account_id", "user_id", "created_at", "updated_at"];
 
@@ -22,38 +23,17 @@ const PERMIT: PermitFilter = { title: "scalar", content: { url: "scalar", type: 
 
 type Draft = Omit<DashboardAppRecord, "title" | "content"> & { title: string | null; content: unknown };
 
-/** `@dashboard_apps.find(id)`. */
-export function findDashboardApp(state: SandboxState, account: AccountRecord, idParam: string): DashboardAppRecord {
-  const app = rowById(state.dashboardApps, idParam, account);
-  if (!app) throw recordNotFound();
-  return app;
-}
-
-export function dashboardAppsOf(state: SandboxState, account: AccountRecord): DashboardAppRecord[] {
-  return [...state.dashboardApps.values()].filter((a) => a.account_id === account.id).sort((a, b) => a.id - b.id);
-}
-
-export function createDashboardApp(state: SandboxState, account: AccountRecord, userId: number, request: ParamsRequest): DashboardAppRecord {
-  const draft: Draft = { id: 0, account_id: account.id, title: null, content: null, user_id: userId, created_at: new Date().toISOString() };
-  const app = save(assign(draft, payload(request)));
-  app.id = state.nextId("dashboard_apps");
-  state.dashboardApps.set(app.id, app);
-  return app;
-}
-
-export function updateDashboardApp(state: SandboxState, app: DashboardAppRecord, request: ParamsRequest): DashboardAppRecord {
-  const updated = save(assign({ ...app }, payload(request)));
-  state.dashboardApps.set(updated.id, updated);
-  return updated;
-}
-
-export function destroyDashboardApp(state: SandboxState, app: DashboardAppRecord): void {
-  state.dashboardApps.delete(app.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "dashboard_app", COLUMNS, PERMIT);
-}
+/** The account's dashboard apps, in id order; a create records the caller as the app's user. */
+export const dashboardApps = accountTable<DashboardAppRecord, Draft>({
+  rows: (state) => state.dashboardApps,
+  sequence: "dashboard_apps",
+  param: "dashboard_app",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => ({ id: 0, account_id: account.id, title: null, content: null, user_id: 0, created_at: new Date().toISOString() }),
+  assign,
+  save: (_state, draft) => save(draft),
+});
 
 function assign(draft: Draft, attributes: Params): Draft {
   if (Object.hasOwn(attributes, "title")) draft.title = castString(attributes.title);

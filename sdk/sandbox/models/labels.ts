@@ -14,10 +14,11 @@
  * - the list is ordered by title (`default_scope { order(:title) }`), compared by code point here;
  * - deleting a label leaves conversations alone (their tags keep the title).
  */
-import { internalError, recordNotFound } from "../errors";
-import { castBoolean, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { internalError } from "../errors";
+import { castBoolean, castString, type Params, type PermitFilter } from "../params";
 import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
-import { rowById, type AccountRecord, type LabelRecord, type SandboxState } from "../state";
+import type { LabelRecord, SandboxState } from "../state";
+import { accountTable } from "./account-table";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "title", "description", "color", "show_on_sidebar", "account_id", "created_at", "updated_at"];
@@ -30,41 +31,18 @@ const TITLE_FORMAT = /^[\p{L}\p{N}]+[\p{L}\p{N}_-]+\n?$/u;
 /** A label being assigned: `title` may be nil until validation refuses it. */
 type Draft = Omit<LabelRecord, "title" | "color"> & { title: string | null; color: string | null };
 
-/** `Current.account.labels.find(id)`. */
-export function findLabel(state: SandboxState, account: AccountRecord, idParam: string): LabelRecord {
-  const label = rowById(state.labels, idParam, account);
-  if (!label) throw recordNotFound();
-  return label;
-}
-
-/** The account's labels, ordered by title. */
-export function labelsOf(state: SandboxState, account: AccountRecord): LabelRecord[] {
-  return [...state.labels.values()]
-    .filter((label) => label.account_id === account.id)
-    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
-}
-
-export function createLabel(state: SandboxState, account: AccountRecord, request: ParamsRequest): LabelRecord {
-  const draft: Draft = { id: 0, account_id: account.id, title: null, description: null, color: "#1f93ff", show_on_sidebar: null };
-  const label = save(state, assign(draft, payload(request)));
-  label.id = state.nextId("labels");
-  state.labels.set(label.id, label);
-  return label;
-}
-
-export function updateLabel(state: SandboxState, label: LabelRecord, request: ParamsRequest): LabelRecord {
-  const updated = save(state, assign({ ...label }, payload(request)));
-  state.labels.set(updated.id, updated);
-  return updated;
-}
-
-export function destroyLabel(state: SandboxState, label: LabelRecord): void {
-  state.labels.delete(label.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "label", COLUMNS, PERMIT);
-}
+/** The account's labels, ordered by title (`default_scope { order(:title) }`). */
+export const labels = accountTable<LabelRecord, Draft>({
+  rows: (state) => state.labels,
+  sequence: "labels",
+  param: "label",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => ({ id: 0, account_id: account.id, title: null, description: null, color: "#1f93ff", show_on_sidebar: null }),
+  assign,
+  save,
+  order: (a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id),
+});
 
 function assign(draft: Draft, attributes: Params): Draft {
   const has = (key: string) => Object.hasOwn(attributes, key);

@@ -16,9 +16,10 @@
  * - destroy queues a DeleteObjectJob; the sandbox runs it at once.
  */
 import { internalError } from "../errors";
-import { castBoolean, castFloat, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { castBoolean, castFloat, castString, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
-import { rowById, type AccountRecord, type SandboxState, type SlaPolicyRecord } from "../state";
+import type { AccountRecord, SandboxState, SlaPolicyRecord } from "../state";
+import { accountTable } from "./account-table";
 
 const THRESHOLDS = ["first_response_time_threshold", "next_response_time_threshold", "resolution_time_threshold"] as const;
 
@@ -36,18 +37,14 @@ const PERMIT: PermitFilter = {
 /** A policy being assigned: the name may be nil until validation refuses it. */
 type Draft = Omit<SlaPolicyRecord, "name"> & { name: string | null };
 
-/** `Current.account.sla_policies.find_by(id:)`: undefined when missing. */
-export function findSlaPolicy(state: SandboxState, account: AccountRecord, idParam: string): SlaPolicyRecord | undefined {
-  return rowById(state.slaPolicies, idParam, account);
-}
-
-/** The account's policies, in id order. */
-export function slaPoliciesOf(state: SandboxState, account: AccountRecord): SlaPolicyRecord[] {
-  return [...state.slaPolicies.values()].filter((p) => p.account_id === account.id).sort((a, b) => a.id - b.id);
-}
-
-export function createSlaPolicy(state: SandboxState, account: AccountRecord, request: ParamsRequest): SlaPolicyRecord {
-  const draft: Draft = {
+/** The account's policies, in id order; looked up with `find_by` (see {@link existingSlaPolicy}). */
+export const slaPolicies = accountTable<SlaPolicyRecord, Draft>({
+  rows: (state) => state.slaPolicies,
+  sequence: "sla_policies",
+  param: "sla_policy",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => ({
     id: 0,
     account_id: account.id,
     name: null,
@@ -56,32 +53,16 @@ export function createSlaPolicy(state: SandboxState, account: AccountRecord, req
     next_response_time_threshold: null,
     resolution_time_threshold: null,
     only_during_business_hours: false,
-  };
-  const policy = save(assign(draft, payload(request)));
-  policy.id = state.nextId("sla_policies");
-  state.slaPolicies.set(policy.id, policy);
-  return policy;
-}
-
-export function updateSlaPolicy(state: SandboxState, policy: SlaPolicyRecord, request: ParamsRequest): SlaPolicyRecord {
-  const updated = save(assign({ ...policy }, payload(request)));
-  state.slaPolicies.set(updated.id, updated);
-  return updated;
-}
-
-export function destroySlaPolicy(state: SandboxState, policy: SlaPolicyRecord): void {
-  state.slaPolicies.delete(policy.id);
-}
+  }),
+  assign,
+  save: (_state, draft) => save(draft),
+});
 
 /** For show and update: the policy, or the 500 of rendering (or updating) nil. */
 export function existingSlaPolicy(state: SandboxState, account: AccountRecord, idParam: string): SlaPolicyRecord {
-  const policy = findSlaPolicy(state, account, idParam);
+  const policy = slaPolicies.findBy(state, account, idParam);
   if (!policy) throw internalError();
   return policy;
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "sla_policy", COLUMNS, PERMIT);
 }
 
 function assign(draft: Draft, attributes: Params): Draft {

@@ -12,10 +12,10 @@
  * - destroying a team destroys its TeamMember rows (`dependent: :destroy_async`) and detaches
  *   its conversations (there are none here).
  */
-import { recordNotFound } from "../errors";
-import { castBoolean, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { castBoolean, castString, type Params, type PermitFilter } from "../params";
 import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
-import { rowById, type AccountRecord, type SandboxState, type TeamRecord } from "../state";
+import type { SandboxState, TeamRecord } from "../state";
+import { accountTable } from "./account-table";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "name", "description", "allow_auto_assign", "account_id", "created_at", "updated_at"];
@@ -24,39 +24,17 @@ const PERMIT: PermitFilter = { name: "scalar", description: "scalar", allow_auto
 /** A team being assigned: the name may be nil until validation refuses it. */
 type Draft = Omit<TeamRecord, "name"> & { name: string | null };
 
-/** `Current.account.teams.find(id)`. */
-export function findTeam(state: SandboxState, account: AccountRecord, idParam: string): TeamRecord {
-  const team = rowById(state.teams, idParam, account);
-  if (!team) throw recordNotFound();
-  return team;
-}
-
-export function teamsOf(state: SandboxState, account: AccountRecord): TeamRecord[] {
-  return [...state.teams.values()].filter((team) => team.account_id === account.id).sort((a, b) => a.id - b.id);
-}
-
-export function createTeam(state: SandboxState, account: AccountRecord, request: ParamsRequest): TeamRecord {
-  const draft: Draft = { id: 0, account_id: account.id, name: null, description: null, allow_auto_assign: true, member_ids: [] };
-  const team = validated(state, assign(draft, payload(request)));
-  team.id = state.nextId("teams");
-  state.teams.set(team.id, team);
-  return team;
-}
-
-export function updateTeam(state: SandboxState, team: TeamRecord, request: ParamsRequest): TeamRecord {
-  const updated = validated(state, assign({ ...team }, payload(request)));
-  state.teams.set(updated.id, updated);
-  return updated;
-}
-
-/** The team and, with it, its memberships. */
-export function destroyTeam(state: SandboxState, team: TeamRecord): void {
-  state.teams.delete(team.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "team", COLUMNS, PERMIT);
-}
+/** The account's teams, in id order (no ORDER BY upstream). Destroying one takes its memberships with it. */
+export const teams = accountTable<TeamRecord, Draft>({
+  rows: (state) => state.teams,
+  sequence: "teams",
+  param: "team",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => ({ id: 0, account_id: account.id, name: null, description: null, allow_auto_assign: true, member_ids: [] }),
+  assign,
+  save: validated,
+});
 
 function assign(draft: Draft, attributes: Params): Draft {
   const has = (key: string) => Object.hasOwn(attributes, key);

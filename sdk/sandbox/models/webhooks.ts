@@ -16,10 +16,10 @@
  * - newer builds (WebhookSecretable) generate a signing `secret` on create (`has_secure_token`)
  *   and render it in every view; it is issued through the secret book and never snapshotted.
  */
-import { recordNotFound } from "../errors";
-import { castInteger, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
+import { castInteger, castString, type Params, type PermitFilter } from "../params";
 import { RecordErrors, TAKEN } from "../record-errors";
-import { rowById, type AccountRecord, type SandboxState, type WebhookRecord } from "../state";
+import type { SandboxState, WebhookRecord } from "../state";
+import { accountTable } from "./account-table";
 import { takenInAccount } from "./uniqueness";
 
 /** Webhook::ALLOWED_WEBHOOK_EVENTS of current upstream. */
@@ -44,39 +44,18 @@ const URL_FORMAT = /(?:http|https):[A-Za-z0-9\-_.!~*'();/?:@&=+$,%[\]#]/;
 /** A webhook being assigned: url and subscriptions may be nil until validation refuses them. */
 type Draft = Omit<WebhookRecord, "url" | "subscriptions"> & { url: string | null; subscriptions: unknown };
 
-/** `Current.account.webhooks.find(id)`. */
-export function findWebhook(state: SandboxState, account: AccountRecord, idParam: string): WebhookRecord {
-  const webhook = rowById(state.webhooks, idParam, account);
-  if (!webhook) throw recordNotFound();
-  return webhook;
-}
-
-export function webhooksOf(state: SandboxState, account: AccountRecord): WebhookRecord[] {
-  return [...state.webhooks.values()].filter((w) => w.account_id === account.id).sort((a, b) => a.id - b.id);
-}
-
-export function createWebhook(state: SandboxState, account: AccountRecord, request: ParamsRequest): WebhookRecord {
-  const draft: Draft = { id: 0, account_id: account.id, url: null, name: null, subscriptions: [...DEFAULT_SUBSCRIPTIONS], inbox_id: null, secret: "" };
-  const webhook = validated(state, assign(draft, payload(request)));
-  webhook.id = state.nextId("webhooks");
-  webhook.secret = state.secrets.fresh();
-  state.webhooks.set(webhook.id, webhook);
-  return webhook;
-}
-
-export function updateWebhook(state: SandboxState, webhook: WebhookRecord, request: ParamsRequest): WebhookRecord {
-  const updated = validated(state, assign({ ...webhook }, payload(request)));
-  state.webhooks.set(updated.id, updated);
-  return updated;
-}
-
-export function destroyWebhook(state: SandboxState, webhook: WebhookRecord): void {
-  state.webhooks.delete(webhook.id);
-}
-
-function payload(request: ParamsRequest): Params {
-  return requirePermitted(request, "webhook", COLUMNS, PERMIT);
-}
+/** The account's webhooks, in id order. A new one gets its signing secret once it has an id. */
+export const webhooks = accountTable<WebhookRecord, Draft>({
+  rows: (state) => state.webhooks,
+  sequence: "webhooks",
+  param: "webhook",
+  columns: COLUMNS,
+  permit: PERMIT,
+  draft: (account) => ({ id: 0, account_id: account.id, url: null, name: null, subscriptions: [...DEFAULT_SUBSCRIPTIONS], inbox_id: null, secret: "" }),
+  assign,
+  save: validated,
+  created: (state, webhook) => void (webhook.secret = state.secrets.fresh()),
+});
 
 function assign(draft: Draft, attributes: Params): Draft {
   const has = (key: string) => Object.hasOwn(attributes, key);

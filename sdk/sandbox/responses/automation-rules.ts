@@ -1,22 +1,12 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { cloneRule, createRule, destroyRule, findRule, rulesOf, updateRule } from "../models/automation-rules";
+import { columnsOf } from "../columns";
 import type { AutomationRuleRecord } from "../state";
 
 /** The rule partial: `created_on` in epoch seconds, no updated_at; `files` omitted (never attached here). */
 function ruleView(rule: AutomationRuleRecord) {
-  return {
-    id: rule.id,
-    account_id: rule.account_id,
-    name: rule.name,
-    description: rule.description,
-    event_name: rule.event_name,
-    conditions: rule.conditions,
-    actions: rule.actions,
-    created_on: rule.created_on,
-    active: rule.active,
-    execution_delay: rule.execution_delay,
-  };
+  return columnsOf(rule, ["id", "account_id", "name", "description", "event_name", "conditions", "actions", "created_on", "active", "execution_delay"]);
 }
 
 /** The role check runs before any lookup, on every action. */

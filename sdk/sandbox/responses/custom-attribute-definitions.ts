@@ -1,24 +1,16 @@
 import { requireAdministrator } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
 import { createDefinition, definitionsOf, destroyDefinition, findDefinition, updateDefinition } from "../models/custom-attribute-definitions";
+import { columnsOf } from "../columns";
 import type { CustomAttributeDefinitionRecord } from "../state";
 
 /** The definition partial: enums as names, `default_value` always null, ISO timestamps with milliseconds. */
 function definitionView(definition: CustomAttributeDefinitionRecord) {
-  return {
-    id: definition.id,
-    attribute_display_name: definition.attribute_display_name,
-    attribute_display_type: definition.attribute_display_type,
-    attribute_description: definition.attribute_description,
-    attribute_key: definition.attribute_key,
-    regex_pattern: definition.regex_pattern,
-    regex_cue: definition.regex_cue,
-    attribute_values: definition.attribute_values,
-    attribute_model: definition.attribute_model,
-    default_value: null,
-    created_at: definition.created_at,
-    updated_at: definition.updated_at,
-  };
+  const described = columnsOf(definition, [
+    "id", "attribute_display_name", "attribute_display_type", "attribute_description", "attribute_key",
+    "regex_pattern", "regex_cue", "attribute_values", "attribute_model",
+  ]);
+  return { ...described, default_value: null, ...columnsOf(definition, ["created_at", "updated_at"]) };
 }
 
 /** A bare array, for any member. */

@@ -1,31 +1,32 @@
 import { ok, type AccountCall, type ApiResult } from "../call";
-import { createDashboardApp, dashboardAppsOf, destroyDashboardApp, findDashboardApp, updateDashboardApp } from "../models/dashboard-apps";
+import { dashboardApps } from "../models/dashboard-apps";
+import { columnsOf } from "../columns";
 import type { DashboardAppRecord } from "../state";
 
 /** The `_dashboard_app` partial. */
 function dashboardAppView(app: DashboardAppRecord) {
-  return { id: app.id, title: app.title, content: app.content, created_at: app.created_at };
+  return columnsOf(app, ["id", "title", "content", "created_at"]);
 }
 
 /** Every view is bare; no action checks the caller's role. */
 export function index(call: AccountCall): ApiResult {
-  return ok(dashboardAppsOf(call.state, call.account).map(dashboardAppView));
+  return ok(dashboardApps.of(call.state, call.account).map(dashboardAppView));
 }
 
 export function show(call: AccountCall): ApiResult {
-  return ok(dashboardAppView(findDashboardApp(call.state, call.account, call.path.id ?? "")));
+  return ok(dashboardAppView(dashboardApps.find(call.state, call.account, call.path.id ?? "")));
 }
 
 export function create(call: AccountCall): ApiResult {
-  return ok(dashboardAppView(createDashboardApp(call.state, call.account, call.user.id, call)));
+  return ok(dashboardAppView(dashboardApps.create(call.state, call.account, call, { user_id: call.user.id })));
 }
 
 export function update(call: AccountCall): ApiResult {
-  return ok(dashboardAppView(updateDashboardApp(call.state, findDashboardApp(call.state, call.account, call.path.id ?? ""), call)));
+  return ok(dashboardAppView(dashboardApps.update(call.state, dashboardApps.find(call.state, call.account, call.path.id ?? ""), call)));
 }
 
 /** `head :no_content`. */
 export function destroy(call: AccountCall): ApiResult {
-  destroyDashboardApp(call.state, findDashboardApp(call.state, call.account, call.path.id ?? ""));
+  dashboardApps.destroy(call.state, dashboardApps.find(call.state, call.account, call.path.id ?? ""));
   return { status: 204 };
 }

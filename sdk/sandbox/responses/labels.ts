@@ -1,6 +1,6 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
-import { createLabel, destroyLabel, findLabel, labelsOf, updateLabel } from "../models/labels";
+import { labels } from "../models/labels";
 import type { LabelRecord } from "../state";
 
 /** The label as every label view renders it (list rows, show, create and update alike). */
@@ -10,14 +10,14 @@ function labelView(label: LabelRecord) {
 
 /** The label of the path, looked up before the role check (`fetch_label` runs first). */
 function adminLabel(call: AccountCall): LabelRecord {
-  const label = findLabel(call.state, call.account, call.path.id ?? "");
+  const label = labels.find(call.state, call.account, call.path.id ?? "");
   requireAdministrator(call);
   return label;
 }
 
 /** `{payload: [label, ...]}` for every member. */
 export function index(call: AccountCall): ApiResult {
-  return ok({ payload: labelsOf(call.state, call.account).map(labelView) });
+  return ok({ payload: labels.of(call.state, call.account).map(labelView) });
 }
 
 export function show(call: AccountCall): ApiResult {
@@ -26,14 +26,14 @@ export function show(call: AccountCall): ApiResult {
 
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(call);
-  return ok(labelView(createLabel(call.state, call.account, call)));
+  return ok(labelView(labels.create(call.state, call.account, call)));
 }
 
 export function update(call: AccountCall): ApiResult {
-  return ok(labelView(updateLabel(call.state, adminLabel(call), call)));
+  return ok(labelView(labels.update(call.state, adminLabel(call), call)));
 }
 
 export function destroy(call: AccountCall): ApiResult {
-  destroyLabel(call.state, adminLabel(call));
+  labels.destroy(call.state, adminLabel(call));
   return EMPTY_OK;
 }

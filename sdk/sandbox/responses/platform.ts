@@ -13,21 +13,13 @@ import {
   updatePlatformUser,
   upsertAccountUser,
 } from "../models/platform";
+import { columnsOf } from "../columns";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
 
 /** `platform/api/v1/models/_account`: the enabled flags as a hash of `true`s. */
 function accountView(account: AccountRecord) {
-  return {
-    id: account.id,
-    name: account.name,
-    locale: account.locale,
-    domain: account.domain,
-    support_email: account.support_email,
-    features: Object.fromEntries(account.features.map((flag) => [flag, true])),
-    custom_attributes: account.custom_attributes,
-    limits: account.limits,
-    status: account.status,
-  };
+  const features = Object.fromEntries(account.features.map((flag) => [flag, true]));
+  return { ...columnsOf(account, ["id", "name", "locale", "domain", "support_email"]), features, ...columnsOf(account, ["custom_attributes", "limits", "status"]) };
 }
 
 /** `platform/api/v1/models/_user` (the user's access token included, as upstream sends it). */

@@ -1,6 +1,6 @@
 import { requireAdministrator, requireFeature } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
-import { createSlaPolicy, destroySlaPolicy, existingSlaPolicy, findSlaPolicy, slaPoliciesOf, updateSlaPolicy } from "../models/sla-policies";
+import { existingSlaPolicy, slaPolicies } from "../models/sla-policies";
 import type { SlaPolicyRecord } from "../state";
 
 /** ActiveSupport encodes a float that is not finite as null. */
@@ -27,7 +27,7 @@ function licensed(call: AccountCall): AccountCall {
 
 /** Every view wraps its policies in `payload`. */
 export function index(call: AccountCall): ApiResult {
-  return ok({ payload: slaPoliciesOf(licensed(call).state, call.account).map(slaPolicyView) });
+  return ok({ payload: slaPolicies.of(licensed(call).state, call.account).map(slaPolicyView) });
 }
 
 export function show(call: AccountCall): ApiResult {
@@ -36,21 +36,21 @@ export function show(call: AccountCall): ApiResult {
 
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(licensed(call));
-  return ok({ payload: slaPolicyView(createSlaPolicy(call.state, call.account, call)) });
+  return ok({ payload: slaPolicyView(slaPolicies.create(call.state, call.account, call)) });
 }
 
 /** `fetch_sla` (find_by) runs before the role check; a missing policy is then updated as nil. */
 export function update(call: AccountCall): ApiResult {
-  const found = findSlaPolicy(licensed(call).state, call.account, call.path.id ?? "");
+  const found = slaPolicies.findBy(licensed(call).state, call.account, call.path.id ?? "");
   requireAdministrator(call);
   const policy = found ?? existingSlaPolicy(call.state, call.account, call.path.id ?? "");
-  return ok({ payload: slaPolicyView(updateSlaPolicy(call.state, policy, call)) });
+  return ok({ payload: slaPolicyView(slaPolicies.update(call.state, policy, call)) });
 }
 
 /** 200 whether or not the policy exists: only a policy found is queued for deletion. */
 export function destroy(call: AccountCall): ApiResult {
-  const found = findSlaPolicy(licensed(call).state, call.account, call.path.id ?? "");
+  const found = slaPolicies.findBy(licensed(call).state, call.account, call.path.id ?? "");
   requireAdministrator(call);
-  if (found) destroySlaPolicy(call.state, found);
+  if (found) slaPolicies.destroy(call.state, found);
   return EMPTY_OK;
 }

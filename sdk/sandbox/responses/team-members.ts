@@ -1,7 +1,7 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { addTeamMembers, removeTeamMembers, replaceTeamMembers, teamMembersOf } from "../models/team-members";
-import { findTeam } from "../models/teams";
+import { teams } from "../models/teams";
 import type { TeamRecord, UserRecord } from "../state";
 import { agentView } from "./agent-view";
 
@@ -12,7 +12,7 @@ function agentsPayload(call: AccountCall, users: readonly UserRecord[]): ApiResu
 
 /** The team of the path (404 first), then the role check for writes. */
 function team(call: AccountCall, write: boolean): TeamRecord {
-  const found = findTeam(call.state, call.account, call.path.team_id ?? "");
+  const found = teams.find(call.state, call.account, call.path.team_id ?? "");
   if (write) requireAdministrator(call);
   return found;
 }

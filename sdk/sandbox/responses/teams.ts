@@ -1,6 +1,6 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
-import { createTeam, destroyTeam, findTeam, teamsOf, updateTeam } from "../models/teams";
+import { teams } from "../models/teams";
 import type { TeamRecord } from "../state";
 
 /** The `_team` partial; `is_member` tells whether the caller belongs to the team. */
@@ -17,30 +17,30 @@ function teamView(call: AccountCall, team: TeamRecord) {
 
 /** The team of the path, looked up before the role check (`fetch_team` runs first). */
 function adminTeam(call: AccountCall): TeamRecord {
-  const team = findTeam(call.state, call.account, call.path.id ?? "");
+  const team = teams.find(call.state, call.account, call.path.id ?? "");
   requireAdministrator(call);
   return team;
 }
 
 /** A bare array, for any member. */
 export function index(call: AccountCall): ApiResult {
-  return ok(teamsOf(call.state, call.account).map((team) => teamView(call, team)));
+  return ok(teams.of(call.state, call.account).map((team) => teamView(call, team)));
 }
 
 export function show(call: AccountCall): ApiResult {
-  return ok(teamView(call, findTeam(call.state, call.account, call.path.id ?? "")));
+  return ok(teamView(call, teams.find(call.state, call.account, call.path.id ?? "")));
 }
 
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(call);
-  return ok(teamView(call, createTeam(call.state, call.account, call)));
+  return ok(teamView(call, teams.create(call.state, call.account, call)));
 }
 
 export function update(call: AccountCall): ApiResult {
-  return ok(teamView(call, updateTeam(call.state, adminTeam(call), call)));
+  return ok(teamView(call, teams.update(call.state, adminTeam(call), call)));
 }
 
 export function destroy(call: AccountCall): ApiResult {
-  destroyTeam(call.state, adminTeam(call));
+  teams.destroy(call.state, adminTeam(call));
   return EMPTY_OK;
 }

@@ -1,6 +1,6 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
-import { createWebhook, destroyWebhook, findWebhook, updateWebhook, webhooksOf } from "../models/webhooks";
+import { webhooks } from "../models/webhooks";
 import type { WebhookRecord } from "../state";
 
 /** The `_webhook` partial of newer builds: the signing secret included, `inbox` only when it exists. */
@@ -30,19 +30,19 @@ function admin(call: AccountCall): AccountCall {
 
 /** `{payload: {webhooks: [...]}}`. */
 export function index(call: AccountCall): ApiResult {
-  return ok({ payload: { webhooks: webhooksOf(admin(call).state, call.account).map((webhook) => webhookView(call, webhook)) } });
+  return ok({ payload: { webhooks: webhooks.of(admin(call).state, call.account).map((webhook) => webhookView(call, webhook)) } });
 }
 
 export function create(call: AccountCall): ApiResult {
-  return single(call, createWebhook(admin(call).state, call.account, call));
+  return single(call, webhooks.create(admin(call).state, call.account, call));
 }
 
 export function update(call: AccountCall): ApiResult {
-  const webhook = findWebhook(admin(call).state, call.account, call.path.id ?? "");
-  return single(call, updateWebhook(call.state, webhook, call));
+  const webhook = webhooks.find(admin(call).state, call.account, call.path.id ?? "");
+  return single(call, webhooks.update(call.state, webhook, call));
 }
 
 export function destroy(call: AccountCall): ApiResult {
-  destroyWebhook(call.state, findWebhook(admin(call).state, call.account, call.path.id ?? ""));
+  webhooks.destroy(call.state, webhooks.find(admin(call).state, call.account, call.path.id ?? ""));
   return EMPTY_OK;
 }

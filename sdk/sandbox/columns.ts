@@ -1,0 +1,9 @@
+/**
+ * `render json: record` (or a partial that lists columns): the row's values of these columns, as
+ * keys in the order given, which is the order the partial writes them in.
+ */
+export function columnsOf<R, K extends keyof R>(row: R, columns: readonly K[]): Pick<R, K> {
+  const view = {} as Pick<R, K>;
+  for (const column of columns) view[column] = row[column];
+  return view;
+}
