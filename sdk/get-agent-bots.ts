@@ -1,8 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { readers } from "../provider";
+import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
-import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getAgentBots}. */
 export interface GetAgentBotsArgs {
@@ -50,6 +49,8 @@ export interface GetAgentBotsResult {
   readonly bots: GetAgentBotsBot[];
 }
 
+const source = dataSource(readers.getAgentBots, (result) => result.bots.some((b) => b.accessToken !== null));
+
 /**
  * The agent bots the stack's Platform App can see (the ones it created), read when the program
  * runs, with the stack's `chatwoot:*` config (or the `CHATWOOT_*` environment variables).
@@ -64,11 +65,7 @@ export interface GetAgentBotsResult {
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
-export async function getAgentBots(args: GetAgentBotsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetAgentBotsResult> {
-  noticeOutsideEngine();
-  configureFromStack();
-  return readers.getAgentBots(args);
-}
+export const getAgentBots: (args?: GetAgentBotsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetAgentBotsResult> = source.plain;
 
 /**
  * {@link getAgentBots} as an Output. When any bot carries an access token the whole result is a
@@ -80,13 +77,4 @@ export async function getAgentBots(args: GetAgentBotsArgs = {}, _opts?: pulumi.I
  * export const botNames = bots.apply((list) => list.map((b) => b.name));
  * ```
  */
-export function getAgentBotsOutput(args: GetAgentBotsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetAgentBotsResult> {
-  return pulumi
-    .output(args)
-    .apply((plain) => getAgentBots(plain as GetAgentBotsArgs, opts))
-    .apply((result) => {
-      const wrap = result.bots.some((b) => b.accessToken !== null) ? pulumi.secret : pulumi.output;
-      // Both type their value as Unwrap<T>, which for this plain JSON is T itself.
-      return wrap(result) as unknown as pulumi.Output<GetAgentBotsResult>;
-    });
-}
+export const getAgentBotsOutput: (args?: GetAgentBotsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetAgentBotsResult> = source.output;

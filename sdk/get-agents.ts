@@ -1,8 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { readers } from "../provider";
+import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
-import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getAgents}. */
 export interface GetAgentsArgs {
@@ -41,6 +40,8 @@ export interface GetAgentsResult {
   readonly agents: GetAgentsAgent[];
 }
 
+const source = dataSource(readers.getAgents);
+
 /**
  * The agents and administrators of an account, read when the program runs, with the stack's
  * `chatwoot:*` config (or the `CHATWOOT_*` environment variables). With `email` it finds one
@@ -60,11 +61,7 @@ export interface GetAgentsResult {
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
-export async function getAgents(args: GetAgentsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetAgentsResult> {
-  noticeOutsideEngine();
-  configureFromStack();
-  return readers.getAgents(args);
-}
+export const getAgents: (args?: GetAgentsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetAgentsResult> = source.plain;
 
 /**
  * {@link getAgents} as an Output.
@@ -79,7 +76,4 @@ export async function getAgents(args: GetAgentsArgs = {}, _opts?: pulumi.InvokeO
  * export const danaAvailability = chatwoot.getAgentsOutput({ email: dana.email }).agents[0].availability;
  * ```
  */
-export function getAgentsOutput(args: GetAgentsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetAgentsResult> {
-  // Unwrap<T> of this plain JSON is T itself.
-  return pulumi.output(args).apply((plain) => getAgents(plain as GetAgentsArgs, opts)) as unknown as pulumi.Output<GetAgentsResult>;
-}
+export const getAgentsOutput: (args?: GetAgentsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetAgentsResult> = source.output;

@@ -1,10 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { INBOX_SECRET_KEYS } from "../provider/readers/inbox";
 import { readers } from "../provider";
+import { dataSource } from "./data-source";
 import type { InboxWorkingHoursDay } from "./inbox";
 import type { InputsOf } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
-import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getInbox}. */
 export interface GetInboxArgs {
@@ -94,6 +93,8 @@ export interface GetInboxResult {
   readonly provider: string | null;
 }
 
+const source = dataSource(readers.getInbox, (inbox) => INBOX_SECRET_KEYS.some((key) => inbox[key] !== null));
+
 /**
  * One inbox of an account, read when the program runs, with the stack's `chatwoot:*` config (or
  * the `CHATWOOT_*` environment variables). The website and HMAC tokens are plain in this form;
@@ -107,11 +108,7 @@ export interface GetInboxResult {
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
-export async function getInbox(args: GetInboxArgs, _opts?: pulumi.InvokeOptions): Promise<GetInboxResult> {
-  noticeOutsideEngine();
-  configureFromStack();
-  return readers.getInbox(args);
-}
+export const getInbox: (args: GetInboxArgs, _opts?: pulumi.InvokeOptions) => Promise<GetInboxResult> = source.plain;
 
 /**
  * {@link getInbox} as an Output. When the inbox carries a website or HMAC token the whole result
@@ -123,13 +120,4 @@ export async function getInbox(args: GetInboxArgs, _opts?: pulumi.InvokeOptions)
  * export const widgetToken = website.websiteToken; // a secret
  * ```
  */
-export function getInboxOutput(args: GetInboxOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetInboxResult> {
-  return pulumi
-    .output(args)
-    .apply((plain) => getInbox(plain as GetInboxArgs, opts))
-    .apply((inbox) => {
-      const wrap = INBOX_SECRET_KEYS.some((key) => inbox[key] !== null) ? pulumi.secret : pulumi.output;
-      // Both type their value as Unwrap<T>, which for this plain JSON is T itself.
-      return wrap(inbox) as unknown as pulumi.Output<GetInboxResult>;
-    });
-}
+export const getInboxOutput: (args: GetInboxOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetInboxResult> = source.output;

@@ -1,8 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { readers } from "../provider";
+import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
-import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getLabels}. */
 export interface GetLabelsArgs {
@@ -33,6 +32,8 @@ export interface GetLabelsResult {
   readonly labels: GetLabelsLabel[];
 }
 
+const source = dataSource(readers.getLabels);
+
 /**
  * The labels of an account, read when the program runs, with the stack's `chatwoot:*` config (or
  * the `CHATWOOT_*` environment variables).
@@ -45,11 +46,7 @@ export interface GetLabelsResult {
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
-export async function getLabels(args: GetLabelsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetLabelsResult> {
-  noticeOutsideEngine();
-  configureFromStack();
-  return readers.getLabels(args);
-}
+export const getLabels: (args?: GetLabelsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetLabelsResult> = source.plain;
 
 /**
  * {@link getLabels} as an Output.
@@ -59,7 +56,4 @@ export async function getLabels(args: GetLabelsArgs = {}, _opts?: pulumi.InvokeO
  * export const labelTitles = chatwoot.getLabelsOutput().labels.apply((list) => list.map((l) => l.title));
  * ```
  */
-export function getLabelsOutput(args: GetLabelsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetLabelsResult> {
-  // Unwrap<T> of this plain JSON is T itself.
-  return pulumi.output(args).apply((plain) => getLabels(plain as GetLabelsArgs, opts)) as unknown as pulumi.Output<GetLabelsResult>;
-}
+export const getLabelsOutput: (args?: GetLabelsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetLabelsResult> = source.output;

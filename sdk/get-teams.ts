@@ -1,8 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { readers } from "../provider";
+import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
-import { configureFromStack } from "./stack-connection";
 
 /** Arguments of {@link getTeams}. */
 export interface GetTeamsArgs {
@@ -31,6 +30,8 @@ export interface GetTeamsResult {
   readonly teams: GetTeamsTeam[];
 }
 
+const source = dataSource(readers.getTeams);
+
 /**
  * The teams of an account, read when the program runs, with the stack's `chatwoot:*` config (or
  * the `CHATWOOT_*` environment variables). Use it to refer to teams this stack does not manage.
@@ -49,11 +50,7 @@ export interface GetTeamsResult {
  *
  * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
  */
-export async function getTeams(args: GetTeamsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<GetTeamsResult> {
-  noticeOutsideEngine();
-  configureFromStack();
-  return readers.getTeams(args);
-}
+export const getTeams: (args?: GetTeamsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetTeamsResult> = source.plain;
 
 /**
  * {@link getTeams} as an Output.
@@ -64,7 +61,4 @@ export async function getTeams(args: GetTeamsArgs = {}, _opts?: pulumi.InvokeOpt
  * export const teamNames = teams.apply((list) => list.map((t) => t.name));
  * ```
  */
-export function getTeamsOutput(args: GetTeamsOutputArgs = {}, opts?: pulumi.InvokeOptions): pulumi.Output<GetTeamsResult> {
-  // Unwrap<T> of this plain JSON is T itself.
-  return pulumi.output(args).apply((plain) => getTeams(plain as GetTeamsArgs, opts)) as unknown as pulumi.Output<GetTeamsResult>;
-}
+export const getTeamsOutput: (args?: GetTeamsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetTeamsResult> = source.output;

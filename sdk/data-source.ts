@@ -1,0 +1,38 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { InputsOf } from "./inputs";
+import { noticeOutsideEngine } from "./outside-engine";
+import { configureFromStack } from "./stack-connection";
+
+/**
+ * The two forms of a data source (`getX` and `getXOutput`), built from its provider reader. Every
+ * data source runs the reader in the program process, not through the engine, so each needs the
+ * same steps; they are written here once, and each get-*.ts keeps its documented types and gives
+ * the two forms their public signatures.
+ *
+ * Arguments left out reach the reader as `undefined`, where its own default (`{}`) applies.
+ */
+export interface DataSourceForms<A, R> {
+  /** The plain form: the outside-engine notice, then the stack's connection settings, then the reader. */
+  plain: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>;
+  /** The Output form: the plain form on the resolved arguments. */
+  output: (args: InputsOf<A>, opts?: pulumi.InvokeOptions) => pulumi.Output<R>;
+}
+
+/**
+ * The forms of the data source that `read` serves. With `secretWhen`, an Output result for which
+ * it holds is secret as a whole (Pulumi cannot mark one field of a value secret).
+ */
+export function dataSource<A, R>(read: (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
+  const plain = async (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => {
+    noticeOutsideEngine();
+    configureFromStack();
+    return read(args);
+  };
+  const output = (args: InputsOf<A>, opts?: pulumi.InvokeOptions): pulumi.Output<R> => {
+    // Unwrap<T> of this plain JSON is T itself, for the arguments and for the result.
+    const result = pulumi.output(args).apply((resolved) => plain(resolved as A, opts)) as unknown as pulumi.Output<R>;
+    if (!secretWhen) return result;
+    return result.apply((value) => (secretWhen(value) ? pulumi.secret : pulumi.output)(value) as unknown as pulumi.Output<R>);
+  };
+  return { plain, output };
+}
