@@ -23,8 +23,8 @@ export interface AccountTableSpec<R extends Row, Draft> {
   draft(account: AccountRecord): Draft;
   /** Copies the permitted attributes present in the request onto the draft, cast as the columns do. */
   assign(draft: Draft, attributes: Params): Draft;
-  /** The validations (422 RecordInvalid) and NOT NULL columns (500): the row to store. */
-  save(state: SandboxState, draft: Draft): R;
+  /** The validations (422 RecordInvalid) and NOT NULL columns (500): the row to store. The state is for uniqueness. */
+  save(draft: Draft, state: SandboxState): R;
   /** After a create has its id, e.g. a generated token. */
   created?(state: SandboxState, row: R): void;
   /** `updated_at` is a column: an update sets it. */
@@ -58,7 +58,7 @@ export function accountTable<R extends Row, Draft>(spec: AccountTableSpec<R, Dra
     },
     of: (state, account) => [...spec.rows(state).values()].filter((row) => row.account_id === account.id).sort(order),
     create(state, account, request, columns) {
-      const row = spec.save(state, spec.assign({ ...spec.draft(account), ...columns }, payload(request)));
+      const row = spec.save(spec.assign({ ...spec.draft(account), ...columns }, payload(request)), state);
       row.id = state.nextId(spec.sequence);
       spec.created?.(state, row);
       spec.rows(state).set(row.id, row);
@@ -66,7 +66,7 @@ export function accountTable<R extends Row, Draft>(spec: AccountTableSpec<R, Dra
     },
     update(state, row, request) {
       // A copy: a refused update leaves the stored row as it was.
-      const updated = spec.save(state, spec.assign(structuredClone(row) as unknown as Draft, payload(request)));
+      const updated = spec.save(spec.assign(structuredClone(row) as unknown as Draft, payload(request)), state);
       if (spec.touch) Object.assign(updated, { updated_at: new Date().toISOString() });
       spec.rows(state).set(updated.id, updated);
       return updated;

@@ -55,7 +55,7 @@ function assign(draft: Draft, attributes: Params): Draft {
   return draft;
 }
 
-function validated(state: SandboxState, draft: Draft): CannedResponseRecord {
+function validated(draft: Draft, state: SandboxState): CannedResponseRecord {
   const errors = new RecordErrors();
   if ((draft.content ?? "").trim() === "") errors.add("content", CANT_BE_BLANK);
   if ((draft.short_code ?? "").trim() === "") errors.add("short_code", CANT_BE_BLANK);

@@ -37,7 +37,7 @@ export const customRoles = accountTable<CustomRoleRecord, Draft>({
     return { id: 0, account_id: account.id, name: null, description: null, permissions: [], created_at: now, updated_at: now };
   },
   assign,
-  save: (_state, draft) => save(draft),
+  save,
   touch: true,
 });
 

@@ -32,7 +32,7 @@ export const dashboardApps = accountTable<DashboardAppRecord, Draft>({
   permit: PERMIT,
   draft: (account) => ({ id: 0, account_id: account.id, title: null, content: null, user_id: 0, created_at: new Date().toISOString() }),
   assign,
-  save: (_state, draft) => save(draft),
+  save,
 });
 
 function assign(draft: Draft, attributes: Params): Draft {

@@ -56,7 +56,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 }
 
 /** Validates (422 RecordInvalid), then the NOT NULL column refuses a null colour (500). */
-function save(state: SandboxState, draft: Draft): LabelRecord {
+function save(draft: Draft, state: SandboxState): LabelRecord {
   const errors = new RecordErrors();
   const title = draft.title ?? "";
   if (title.trim() === "") errors.add("title", MUST_NOT_BE_BLANK);

@@ -55,7 +55,7 @@ export const slaPolicies = accountTable<SlaPolicyRecord, Draft>({
     only_during_business_hours: false,
   }),
   assign,
-  save: (_state, draft) => save(draft),
+  save,
 });
 
 /** For show and update: the policy, or the 500 of rendering (or updating) nil. */

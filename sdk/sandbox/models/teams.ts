@@ -46,7 +46,7 @@ function assign(draft: Draft, attributes: Params): Draft {
   return draft;
 }
 
-function validated(state: SandboxState, draft: Draft): TeamRecord {
+function validated(draft: Draft, state: SandboxState): TeamRecord {
   const errors = new RecordErrors();
   if ((draft.name ?? "").trim() === "") errors.add("name", MUST_NOT_BE_BLANK);
   if (takenInAccount(state.teams, draft as TeamRecord, "name")) errors.add("name", TAKEN);

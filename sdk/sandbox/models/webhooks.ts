@@ -66,7 +66,7 @@ function assign(draft: Draft, attributes: Params): Draft {
   return draft;
 }
 
-function validated(state: SandboxState, draft: Draft): WebhookRecord {
+function validated(draft: Draft, state: SandboxState): WebhookRecord {
   const errors = new RecordErrors();
   if (takenInAccount(state.webhooks, draft as WebhookRecord, "url")) errors.add("url", TAKEN);
   if (!URL_FORMAT.test(draft.url ?? "")) errors.add("url", "is invalid");
