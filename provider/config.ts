@@ -152,19 +152,57 @@ function build(raw: Record<SettingName, string | undefined>, names: SettingNames
   registerSecret(raw.platformAccessToken);
   const settings: ConnectionSettings = {
     url: baseUrl(raw.url, label("url")),
-    requestTimeoutMs: integer(label("requestTimeoutMs"), raw.requestTimeoutMs, 1, 2_147_483_647) ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    maxRetries: integer(label("maxRetries"), raw.maxRetries, 0, 100) ?? DEFAULT_MAX_RETRIES,
-    createSettleMs: integer(label("createSettleMs"), raw.createSettleMs, 0, 2_147_483_647) ?? DEFAULT_CREATE_SETTLE_MS,
-    rateLimitMaxWaitMs: integer(label("rateLimitMaxWaitMs"), raw.rateLimitMaxWaitMs, 0, 2_147_483_647) ?? DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    maxRetries: DEFAULT_MAX_RETRIES,
+    createSettleMs: DEFAULT_CREATE_SETTLE_MS,
+    rateLimitMaxWaitMs: DEFAULT_RATE_LIMIT_MAX_WAIT_MS,
   };
-  if (raw.apiAccessToken !== undefined) settings.apiAccessToken = token(label("apiAccessToken"), raw.apiAccessToken);
-  if (raw.platformAccessToken !== undefined) settings.platformAccessToken = token(label("platformAccessToken"), raw.platformAccessToken);
-  const accountId = integer(label("accountId"), raw.accountId, 1, Number.MAX_SAFE_INTEGER);
-  if (accountId !== undefined) settings.accountId = accountId;
-  const perMinute = integer(label("rateLimitPerMinute"), raw.rateLimitPerMinute, 1, 100_000_000);
-  if (perMinute !== undefined) settings.rateLimitPerMinute = perMinute;
+  const parsed = settings as unknown as Record<SettingName, unknown>;
+  for (const name of Object.keys(PARSERS) as Exclude<SettingName, "url">[]) {
+    const value = raw[name] === undefined ? undefined : PARSERS[name](label(name), raw[name]);
+    if (value !== undefined) parsed[name] = value;
+  }
   if (names !== undefined) settings.names = names;
   return settings;
+}
+
+/** How each setting but the URL is read from its text (throwing a {@link ConfigError} naming `label`). */
+const PARSERS: Record<Exclude<SettingName, "url">, (label: string, text: string) => string | number> = {
+  apiAccessToken: token,
+  platformAccessToken: token,
+  accountId: (label, text) => integer(label, text, 1, Number.MAX_SAFE_INTEGER),
+  requestTimeoutMs: (label, text) => integer(label, text, 1, 2_147_483_647),
+  maxRetries: (label, text) => integer(label, text, 0, 100),
+  createSettleMs: (label, text) => integer(label, text, 0, 2_147_483_647),
+  rateLimitMaxWaitMs: (label, text) => integer(label, text, 0, 2_147_483_647),
+  rateLimitPerMinute: (label, text) => integer(label, text, 1, 100_000_000),
+};
+
+/**
+ * Every problem of the settings given in `values` (keys as in stack config), each on its own,
+ * without the environment: what a provider's configuration check reports, naming each setting by
+ * its key. A missing URL is a problem only where the environment has none either.
+ */
+export function settingProblems(values: Record<string, string | undefined>): { key: SettingName; reason: string }[] {
+  const problems: { key: SettingName; reason: string }[] = [];
+  const attempt = (key: SettingName, parse: () => unknown) => {
+    try {
+      parse();
+    } catch (err) {
+      if (!ConfigError.isInstance(err)) throw err;
+      problems.push({ key, reason: err.message });
+    }
+  };
+  const url = present(values.url);
+  if (url !== undefined) attempt("url", () => baseUrl(url, settingLabel("url")));
+  else if (present(process.env[SETTING_SOURCES.url.env]) === undefined) {
+    problems.push({ key: "url", reason: `${settingLabel("url")} is not set: the base URL of the Chatwoot server is required` });
+  }
+  for (const name of Object.keys(PARSERS) as Exclude<SettingName, "url">[]) {
+    const text = present(values[SETTING_SOURCES[name].key]);
+    if (text !== undefined) attempt(name, () => PARSERS[name](settingLabel(name), text));
+  }
+  return problems;
 }
 
 function baseUrl(text: string, label: string): string {
@@ -199,8 +237,7 @@ function token(label: string, text: string): string {
   return text;
 }
 
-function integer(label: string, text: string | undefined, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
+function integer(label: string, text: string, min: number, max: number): number {
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     throw new ConfigError(`${label} must be an integer from ${min} to ${max}`);

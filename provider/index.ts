@@ -4,33 +4,7 @@
  * users' state: names here may be added, never renamed or removed.
  */
 import { configureConnection, SETTING_SOURCES } from "./config";
-import { getAgentBots } from "./readers/agent-bots";
-import { getAgents } from "./readers/agents";
-import { getInbox } from "./readers/inbox";
-import { getLabels } from "./readers/labels";
-import { getTeams } from "./readers/teams";
-import { accountSettings } from "./resources/account-settings";
-import { agent } from "./resources/agent";
-import { agentBot } from "./resources/agent-bot";
-import { automationRule } from "./resources/automation-rule";
-import { cannedResponse } from "./resources/canned-response";
-import { customAttributeDefinition } from "./resources/custom-attribute-definition";
-import { customRole } from "./resources/custom-role";
-import { dashboardApp } from "./resources/dashboard-app";
-import { inbox } from "./resources/inbox";
-import { inboxMembership } from "./resources/inbox-membership";
-import { label } from "./resources/label";
-import { macro } from "./resources/macro";
-import { platformAccount } from "./resources/platform-account";
-import { platformAccountUser } from "./resources/platform-account-user";
-import { platformUser } from "./resources/platform-user";
-import { portal } from "./resources/portal";
-import { slaPolicy } from "./resources/sla-policy";
-import { portalArticle } from "./resources/portal-article";
-import { portalCategory } from "./resources/portal-category";
-import { team } from "./resources/team";
-import { teamMembership } from "./resources/team-membership";
-import { webhook } from "./resources/webhook";
+import { DATA_SOURCE_TYPES, RESOURCE_TYPES } from "./registry";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
 export function configure(values: Record<string, string | undefined>): void {
@@ -60,39 +34,14 @@ function hostSetting(config: { get(key: string): string | undefined }, key: stri
   }
 }
 
-/** The lifecycle methods of each resource, by Pulumi type name. */
-export const resources = {
-  AccountSettings: accountSettings,
-  Agent: agent,
-  AgentBot: agentBot,
-  AutomationRule: automationRule,
-  CannedResponse: cannedResponse,
-  CustomAttributeDefinition: customAttributeDefinition,
-  CustomRole: customRole,
-  DashboardApp: dashboardApp,
-  Inbox: inbox,
-  InboxMembership: inboxMembership,
-  Label: label,
-  Macro: macro,
-  PlatformAccount: platformAccount,
-  PlatformAccountUser: platformAccountUser,
-  PlatformUser: platformUser,
-  Portal: portal,
-  SlaPolicy: slaPolicy,
-  PortalArticle: portalArticle,
-  PortalCategory: portalCategory,
-  Team: team,
-  TeamMembership: teamMembership,
-  Webhook: webhook,
+/** The lifecycle methods of each resource, by Pulumi type name (from the registry of types). */
+export const resources = Object.fromEntries(RESOURCE_TYPES.map((t) => [t.name, t.lifecycle])) as {
+  [T in (typeof RESOURCE_TYPES)[number] as T["name"]]: T["lifecycle"];
 };
 
-export type ResourceKind = keyof typeof resources;
+export type { ResourceKind } from "./registry";
 
-/** The data sources, called in the program process by the SDK's `getX` functions. */
-export const readers = {
-  getAgentBots,
-  getAgents,
-  getInbox,
-  getLabels,
-  getTeams,
+/** The data sources, called in the program process by the SDK's `getX` functions (from the registry of types). */
+export const readers = Object.fromEntries(DATA_SOURCE_TYPES.map((t) => [t.name, t.read])) as {
+  [T in (typeof DATA_SOURCE_TYPES)[number] as T["name"]]: T["read"];
 };

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-bot");
+import { secretOutputsOf } from "../provider/registry";
 
 /**
  * Arguments of {@link AgentBot}. Give either `avatar` or `avatarUrl`, not both. An argument left out
@@ -133,7 +134,7 @@ export class AgentBot extends pulumi.dynamic.Resource {
         systemBot: undefined,
         ...args,
       },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["accessToken"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("AgentBot") }),
       "chatwoot",
       "AgentBot",
     );

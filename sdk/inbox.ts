@@ -6,6 +6,7 @@ export type { InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-set
 import type { AccountArgs, JsonInput } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
+import { secretOutputsOf } from "../provider/registry";
 
 /**
  * Arguments of {@link Inbox}. To create an inbox give `name` and `channel`; to manage an existing
@@ -143,9 +144,6 @@ const INPUT_KEYS = [
 // Every argument is listed above: leaving one out is a compile error here.
 const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> extends never ? true : never = true;
 
-/** Credentials the server hands out with an inbox, and the digests of the program's: secret outputs. */
-const SECRET_OUTPUTS = ["websiteToken", "hmacToken", "webWidgetScript", "credentials"];
-
 /**
  * An inbox of a Chatwoot account: a channel through which conversations arrive (a website widget,
  * an API integration, e-mail, WhatsApp, ...), with its settings, working hours and bot.
@@ -260,7 +258,7 @@ export class Inbox extends pulumi.dynamic.Resource {
     );
     // Credentials are secret inputs whatever the program passes, so the engine stores them encrypted.
     const credentials = args.credentials === undefined ? undefined : pulumi.secret(args.credentials);
-    super(provider, name, { ...optional, ...args, credentials }, pulumi.mergeOptions(opts, { additionalSecretOutputs: SECRET_OUTPUTS }), "chatwoot", "Inbox");
+    super(provider, name, { ...optional, ...args, credentials }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Inbox") }), "chatwoot", "Inbox");
     noticeOutsideEngine();
   }
 }

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { JsonInput, JsonValue } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-user");
+import { secretOutputsOf } from "../provider/registry";
 
 /**
  * Arguments of {@link PlatformUser}. An argument left out is not managed (the server keeps its
@@ -73,7 +74,7 @@ export class PlatformUser extends pulumi.dynamic.Resource {
       provider,
       name,
       { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, ...args, password: pulumi.secret(args.password) },
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "password"] },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputsOf("PlatformUser")] },
       "chatwoot",
       "PlatformUser",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/webhook");
+import { secretOutputsOf } from "../provider/registry";
 
 /** An event a webhook can subscribe to (Chatwoot's `Webhook::ALLOWED_WEBHOOK_EVENTS`). */
 export type WebhookEvent =
@@ -87,7 +88,7 @@ export class Webhook extends pulumi.dynamic.Resource {
       provider,
       name,
       { name: undefined, inboxId: undefined, secret: undefined, ...args },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Webhook") }),
       "chatwoot",
       "Webhook",
     );

@@ -1,8 +1,5 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { ChatwootApiError } from "../http/transport/errors";
 import { redactSecrets } from "../http/redaction/secrets";
-
-type Provider = pulumi.dynamic.ResourceProvider;
 
 /**
  * `provider` with every error its methods throw redacted once more, as it leaves for the engine,
@@ -10,7 +7,7 @@ type Provider = pulumi.dynamic.ResourceProvider;
  * before the lookup that reads the new bot's token) is thereby redacted with it too, and so is an
  * error text built outside the HTTP client (a message quoting a value a server sent).
  */
-export function withRedactedErrors<P extends Provider>(provider: P): P {
+export function withRedactedErrors<P extends object>(provider: P): P {
   const guarded = { ...provider } as Record<string, unknown>;
   for (const [name, method] of Object.entries(provider as object)) {
     if (typeof method !== "function") continue;

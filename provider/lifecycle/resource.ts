@@ -7,6 +7,7 @@ import { keepAdoptedMark } from "./adopt";
 import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";
 import { asSecret, DECLARED_KEY, jsonSafe, unwrapSecret, withoutInternal, withoutProvider, type Props } from "./json";
+import { defaultImportAddress, importedInputs, type ImportAddress } from "./import";
 import { PartialCreateError } from "./partial-create";
 import { withRedactedErrors } from "./redacted-errors";
 
@@ -45,6 +46,13 @@ export interface ResourceDeclaration<S extends InputSchema> {
   /** Local checks that need more than the schema (may read local files, never the network). */
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   create(inputs: z.output<S>): Promise<{ id: string; outs: Props }>;
+  /**
+   * Where the object an import id names is (`pulumi import`); default: `<id>` or `<accountId>/<id>`
+   * in an account, `<id>` for an object of the installation (see ./import.ts).
+   */
+  importAddress?(importId: string): Promise<ImportAddress>;
+  /** The forms of import id the type takes, for its documentation (default: as `importAddress`'s default). */
+  importForms?: readonly string[];
   /** The current outputs, or `undefined` when the object is gone (a 404, nothing else). */
   read(id: string, olds: Props): Promise<Props | undefined>;
   /** Applies the changed properties (never empty; one request where the API allows) and returns the new outputs. */
@@ -77,8 +85,32 @@ function defaultAccount(required: boolean): { accountId?: number; failure?: Chec
 
 const ACCOUNT_HINT = "set the accountId input, the config value chatwoot:accountId, or CHATWOOT_ACCOUNT_ID";
 
+/** What `diff` answers: Pulumi's dynamic diff result, with the properties that differ (the plugin's detailed diff). */
+export type LifecycleDiff = pulumi.dynamic.DiffResult & { changed: string[] };
+
+/** What an import reads: the object's id, its outputs, and the inputs a program declaring it gives. */
+export interface Imported {
+  id: string;
+  props: Props;
+  inputs: Props;
+}
+
 /** A resource's provider methods, and how it compares each property (which the clone's `diff` shares). */
-export type ResourceLifecycle = pulumi.dynamic.ResourceProvider & { readonly normalizers: Readonly<Partial<Record<string, Normalizer>>> };
+export type ResourceLifecycle = Omit<pulumi.dynamic.ResourceProvider, "diff"> & {
+  readonly normalizers: Readonly<Partial<Record<string, Normalizer>>>;
+  /** The checks of the inputs (camelCase), which also say the type of each (the plugin's schema). */
+  readonly inputSchema: InputSchema;
+  /**
+   * The inputs whose change replaces the object, for the given inputs: those that always do
+   * (`accountId`), and those that do for these inputs only (an account bot's `accountId`).
+   */
+  replaceOn(news: Props): readonly string[];
+  /** The forms of id `pulumi import` takes for the type (`<id>`, `<accountId>/<id>`). */
+  readonly importForms: readonly string[];
+  diff(id: string, olds: Props, news: Props): Promise<LifecycleDiff>;
+  /** The object an import id names, or `undefined` when there is none (a 404). */
+  import(importId: string): Promise<Imported | undefined>;
+};
 
 /**
  * Builds the Pulumi dynamic-provider methods for one resource from its declaration. Every error
@@ -120,13 +152,14 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
     },
 
-    async diff(id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props): Promise<LifecycleDiff> {
       settleCreateNotes(declaredOf(olds), id);
       const { changed, replaces } = plan(olds, withoutProvider(news));
       return {
         changes: changed.length > 0,
         replaces,
         deleteBeforeReplace: replaces.length > 0 && decl.deleteBeforeReplace === true,
+        changed,
       };
     },
 
@@ -178,7 +211,23 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       await decl.delete(id, withoutInternal(props));
     },
   });
-  return Object.assign(provider, { normalizers: decl.normalizers ?? {} });
+  const importForms = decl.importForms ?? (decl.account === "none" ? ["<id>"] : ["<id>", "<accountId>/<id>"]);
+
+  /** `pulumi import`: the object read by its address, with the inputs that declare it as it is (see ./import.ts). */
+  async function importObject(importId: string): Promise<Imported | undefined> {
+    const { id, olds } = decl.importAddress ? await decl.importAddress(importId) : defaultImportAddress(importId, decl.account);
+    const outs = await decl.read(id, olds);
+    if (outs === undefined) return undefined;
+    const current = jsonSafe(outs);
+    const inputs = await importedInputs(current, {
+      keys: managedKeysOf(decl.inputs, [...(decl.controlKeys ?? []), ...(decl.credentialKeys ?? [])]),
+      check: (news) => provider.check({}, news),
+      changed: (outputs, checked) => plan(outputs, checked).changed,
+    });
+    return { id, props: withDeclared(current, inputs, decl.credentialKeys), inputs };
+  }
+
+  return Object.assign(provider, { normalizers: decl.normalizers ?? {}, inputSchema: decl.inputs, replaceOn: (news: Props) => replaceOn(news) ?? [], importForms, import: withRedactedErrors({ importObject }).importObject });
 }
 
 /**

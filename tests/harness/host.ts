@@ -8,12 +8,20 @@ import type * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { HostError } from "./host-error";
-import { dynamicProviderHostScript, grpc, Struct } from "./sdk-modules";
+import { dynamicProviderHostScript, grpc, nativePluginScript, Struct } from "./sdk-modules";
 import { parseUrn } from "./urn";
 import { wrapSecret, type PropertyMap } from "./wire";
 
+/**
+ * Which front door the host is: Pulumi's dynamic-provider host running the serialized shims, or the
+ * package's native plugin (`pulumi-resource-chatwoot`, from the build).
+ */
+export type FrontDoor = "dynamic" | "native";
+
 /** Options for {@link startHost}. */
 export interface HostOptions {
+  /** The host to start; default `dynamic`. */
+  frontDoor?: FrontDoor;
   /**
    * Working directory of the host. `require()` calls inside serialized providers resolve from
    * here, as the engine runs the host in the project directory. Default: `process.cwd()`.
@@ -103,7 +111,9 @@ process.once("exit", () => liveHosts.forEach((child) => child.kill("SIGKILL")));
 export async function startHost(options: HostOptions = {}): Promise<HostClient> {
   const project = options.project ?? "project";
   const stack = options.stack ?? "stack";
-  const child = spawn(process.execPath, [dynamicProviderHostScript, "127.0.0.1:0" /* engine address: never dialled */], {
+  const frontDoor = options.frontDoor ?? "dynamic";
+  const script = frontDoor === "dynamic" ? dynamicProviderHostScript : nativePluginScript;
+  const child = spawn(process.execPath, [script, "127.0.0.1:0" /* engine address: never dialled */], {
     cwd: options.cwd ?? process.cwd(),
     env: {
       ...process.env,
@@ -174,8 +184,16 @@ export async function startHost(options: HostOptions = {}): Promise<HostClient> 
         for (const [rawKey, value] of Object.entries(config)) {
           const key = rawKey.includes(":") ? rawKey : `${project}:${rawKey}`;
           const secret = secretKeys.includes(rawKey) || secretKeys.includes(key);
-          args[key] = secret ? wrapSecret(value) : value;
-          variables.set(`pulumi-nodejs:config:${key}`, value);
+          if (frontDoor === "dynamic") {
+            args[key] = secret ? wrapSecret(value) : value;
+            variables.set(`pulumi-nodejs:config:${key}`, value);
+            continue;
+          }
+          // A provider of its own gets its package's keys only, without the namespace.
+          const [namespace, name] = key.split(":") as [string, string];
+          if (namespace !== "chatwoot") continue;
+          args[name] = secret ? wrapSecret(value) : value;
+          variables.set(`chatwoot:config:${name}`, value);
         }
         req.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true);
         req.setSendsOldInputs(true).setSendsOldInputsToDelete(true);

@@ -17,3 +17,6 @@ export const { Struct } = fromPulumi<typeof structPb>("google-protobuf/google/pr
 
 /** Absolute path of the dynamic-provider host entry point the engine would launch. */
 export const dynamicProviderHostScript = require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
+
+/** Absolute path of the native plugin's entry point in this checkout's build (`pulumi-resource-chatwoot`). */
+export const nativePluginScript = path.join(__dirname, "../../dist/provider/plugin/main.js");

@@ -1,7 +1,9 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { useSandbox } from "./support/sandbox";
+import type { ResourceKind } from "../../provider/registry";
 import type { BadInputCorpus } from "./support/corpus";
+import { FRONT_DOORS, throughFrontDoor } from "./support/front-doors";
 
 /** Every corpus of inputs that can never work: each file under bad-inputs/ exports one as `corpus`. */
 const dir = join(__dirname, "bad-inputs");
@@ -17,7 +19,10 @@ describe("check rejects bad inputs before any network call", () => {
     expect(corpora.flatMap((c) => c.cases).length).toBeGreaterThanOrEqual(250);
   });
 
-  describe.each(corpora)("$kind", ({ provider, cases }) => {
+  // Each corpus through both front doors: the lifecycle the dynamic shims call, and the native plugin's service.
+  describe.each(corpora.flatMap((c) => FRONT_DOORS.map((door) => ({ ...c, door, provider: throughFrontDoor(c.kind as ResourceKind, door) }))))(
+    "$kind [$door]",
+    ({ provider, cases }) => {
     it.each(cases)("$name → failure on $property", async ({ inputs, property, reason }) => {
       ctx.sb.control.clearLog();
       const result = await provider.check!({}, inputs);
@@ -28,5 +33,6 @@ describe("check rejects bad inputs before any network call", () => {
       if (reason !== undefined) expect(reasons).toContainEqual(expect.stringContaining(reason));
       expect(ctx.requests()).toHaveLength(0);
     });
-  });
+    },
+  );
 });

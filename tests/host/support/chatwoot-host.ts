@@ -1,8 +1,8 @@
 /**
- * One sandbox and one dynamic-provider host per test file (the sandbox reset before each test),
+ * One sandbox and one provider host (the dynamic-provider host, or the native plugin) per test file (the sandbox reset before each test),
  * with the host configured the way the engine configures it, every reply and error recorded.
  */
-import { startHost, type HostClient } from "../../harness/host";
+import { startHost, type FrontDoor, type HostClient } from "../../harness/host";
 import type { PropertyMap } from "../../harness/wire";
 import { startSandbox, type Sandbox, type ShapeMode } from "../../../sdk/sandbox";
 import { recordCrossings, type Crossing } from "./crossings";
@@ -23,6 +23,8 @@ export interface ChatwootHostOptions {
   env?: (sb: Sandbox) => NodeJS.ProcessEnv;
   /** Response shapes of the sandbox; default `chatwoot`. */
   shapes?: ShapeMode;
+  /** The host: Pulumi's dynamic-provider host (default) or the package's native plugin. */
+  frontDoor?: FrontDoor;
 }
 
 /**
@@ -101,7 +103,7 @@ export function useChatwootHost(options: ChatwootHostOptions = {}): ChatwootHost
   beforeAll(async () => {
     sandbox = await startSandbox({ shapes: options.shapes ?? "chatwoot" });
     const cleared = Object.fromEntries(CONNECTION_ENV.map((name) => [name, ""]));
-    raw = await startHost({ cwd: repoRoot, env: { ...cleared, ...options.env?.(sandbox) } });
+    raw = await startHost({ cwd: repoRoot, frontDoor: options.frontDoor, env: { ...cleared, ...options.env?.(sandbox) } });
     recorded = recordCrossings(raw, crossings);
     steps = engineSteps(recorded);
     if (options.configure !== false) {

@@ -2,6 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { closeApiClients } from "../../../provider/http/transport/origins";
 import type { Fault } from "../../../sdk/sandbox";
 import { create, destroy, refresh, up, type Props, type State } from "./engine";
+import { RESOURCE_TYPES, type ResourceKind } from "../../../provider/registry";
+import { FRONT_DOORS, throughFrontDoor } from "./front-doors";
 import { useSandbox } from "./sandbox";
 
 type Ctx = ReturnType<typeof useSandbox>;
@@ -121,6 +123,25 @@ export const FAULTS: readonly FaultKind[] = [
   { label: "malformed JSON", fault: { kind: "bad-json" }, settings: {} },
 ];
 
+/**
+ * The fault kinds, each through one front door, taking turns: every type's every step runs through
+ * both the lifecycle the dynamic shims call and the native plugin's service (over the kinds), at
+ * the cost of one matrix. The door is part of the kind's label, so the report's grid shows it.
+ */
+function withFrontDoors(faults: readonly FaultKind[]) {
+  return faults.map((f, i) => {
+    const door = FRONT_DOORS[i % FRONT_DOORS.length]!;
+    return { ...f, door, label: `${f.label} [${door}]` };
+  });
+}
+
+/** The registry's type whose lifecycle `provider` is. */
+function kindOf(provider: Provider): ResourceKind {
+  const found = RESOURCE_TYPES.find((t) => (t.lifecycle as unknown) === provider);
+  if (!found) throw new Error("the scenario's provider is no registered type's lifecycle");
+  return found.name;
+}
+
 /** Errors must say what failed (method and path) without leaking a token. */
 function expectClearError(err: unknown, pattern: RequestPattern, ctx: Ctx) {
   expect(err).toBeInstanceOf(Error);
@@ -136,8 +157,10 @@ function expectClearError(err: unknown, pattern: RequestPattern, ctx: Ctx) {
  */
 export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
   const mine = async (inputs: Props) => (await scenario.list(ctx)).filter((o) => scenario.matches(o, inputs));
+  const kind = kindOf(scenario.provider);
 
-  describe.each(FAULTS)(`${scenario.kind} under a fault: $label`, ({ fault, settings, steps }) => {
+  describe.each(withFrontDoors(FAULTS))(`${scenario.kind} under a fault: $label`, ({ fault, settings, steps, door }) => {
+    const provider = throughFrontDoor(kind, door);
     /** Arms the fault on `pattern`, and connects with the fault's settings (and `overrides`) for the step under it. */
     const inject = (pattern: RequestPattern, times = 1, overrides: Record<string, string> = {}) => {
       ctx.connect({ ...settings, ...overrides });
@@ -152,7 +175,7 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       inject(scenario.requests.create);
       let state: State | undefined;
       try {
-        state = await create(scenario.provider, desired);
+        state = await create(provider, desired);
       } catch (err) {
         expectClearError(err, scenario.requests.create, ctx);
       }
@@ -174,7 +197,7 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       let id: string | undefined;
       let outs: Props = {};
       try {
-        ({ id, outs } = await create(scenario.provider, scenario.desired(ctx)));
+        ({ id, outs } = await create(provider, scenario.desired(ctx)));
       } catch (err) {
         expectClearError(err, scenario.requests.create, ctx);
         // An object the create made but could not finish is kept in the state all the same.
@@ -186,18 +209,18 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
       // No duplicate either: the create made at most its own object.
       expect((await scenario.list(ctx)).length).toBe(before + (id === undefined ? 0 : 1));
       ctx.connect();
-      if (id !== undefined) await destroy(scenario.provider, { id, inputs: {}, outs });
+      if (id !== undefined) await destroy(provider, { id, inputs: {}, outs });
       expect(await twinNow()).toEqual(original);
       expect((await scenario.list(ctx)).length).toBe(before);
     });
 
     if (step("update")) it("update ends in the new state, or fails leaving the old one", async () => {
-      const state = await create(scenario.provider, scenario.desired(ctx));
+      const state = await create(provider, scenario.desired(ctx));
       const changed = scenario.changed(ctx);
       inject(scenario.requests.update);
       let updated = false;
       try {
-        updated = (await up(scenario.provider, state, changed)).op === "update";
+        updated = (await up(provider, state, changed)).op === "update";
       } catch (err) {
         expectClearError(err, scenario.requests.update, ctx);
       }
@@ -205,10 +228,10 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
     });
 
     if (step("refresh")) it("refresh never reports a live object as gone", async () => {
-      const state = await create(scenario.provider, scenario.desired(ctx));
+      const state = await create(provider, scenario.desired(ctx));
       inject(scenario.requests.read);
       try {
-        expect(await refresh(scenario.provider, state)).toBeDefined();
+        expect(await refresh(provider, state)).toBeDefined();
       } catch (err) {
         expectClearError(err, scenario.requests.read, ctx);
       }
@@ -216,11 +239,11 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
 
     if (step("delete")) it("delete removes the object, or fails leaving it intact", async () => {
       const desired = scenario.desired(ctx);
-      const state = await create(scenario.provider, desired);
+      const state = await create(provider, desired);
       inject(scenario.requests.delete);
       let deleted = false;
       try {
-        await destroy(scenario.provider, state);
+        await destroy(provider, state);
         deleted = true;
       } catch (err) {
         expectClearError(err, scenario.requests.delete, ctx);
@@ -229,13 +252,13 @@ export function faultMatrix(scenario: FaultScenario, ctx: Ctx) {
     });
 
     if (step("persist")) it("a fault that persists fails the update cleanly", async () => {
-      const state = await create(scenario.provider, scenario.desired(ctx));
+      const state = await create(provider, scenario.desired(ctx));
       // One retry is enough to show that retries do not outlast the fault; the default budget
       // (6 retries, each up to the deadline for the delay fault, with backoff) only adds time. A
       // persisting 429 is waited out for rateLimitMaxWaitMs (minutes by default, so that a large
       // `up` under the limit never fails): a second here.
       inject(scenario.requests.update, 1_000, { maxRetries: "1", rateLimitMaxWaitMs: "1000" });
-      const outcome = await up(scenario.provider, state, scenario.changed(ctx)).then(
+      const outcome = await up(provider, state, scenario.changed(ctx)).then(
         () => "updated",
         (err: unknown) => err,
       ).finally(() => ctx.connect());

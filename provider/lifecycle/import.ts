@@ -1,0 +1,104 @@
+/**
+ * `pulumi import` (native plugin): the engine sends an id alone. The id names the object the way a
+ * type's own id does, optionally with its account first (`42`, or `3/42` for account 3); the type
+ * reads the object with it, and the inputs recorded for it are what the object holds of the
+ * properties the type manages, made such that the program declaring them changes nothing: each
+ * value `check` refuses is left out (a server's value a program cannot give), and so is each value
+ * that `diff` would still see changed.
+ */
+import { connection } from "../config";
+import type { CheckFailure } from "./check";
+import type { Props } from "./json";
+
+/** Where an imported object is: its id as the type's own, and the props `read` needs to find it. */
+export interface ImportAddress {
+  id: string;
+  olds: Props;
+}
+
+/** An import id that does not fit the type, said as one sentence (the forms it takes). */
+export class ImportIdError extends Error {
+  constructor(importId: string, forms: readonly string[]) {
+    super(`import id ${JSON.stringify(importId)} does not name one object: expected ${forms.map((f) => `"${f}"`).join(" or ")} (numbers)`);
+    this.name = "ImportIdError";
+  }
+}
+
+/** The id's parts, each a positive integer, when there are as many as one of `counts`; else `undefined`. */
+export function idParts(importId: string, counts: readonly number[]): number[] | undefined {
+  const parts = importId.split("/");
+  if (!counts.includes(parts.length) || !parts.every((p) => /^[1-9]\d*$/.test(p))) return undefined;
+  return parts.map(Number);
+}
+
+/** The account of an import id that leaves it out: `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). */
+export function defaultImportAccount(): number {
+  const accountId = connection().accountId;
+  if (accountId === undefined) {
+    throw new Error("the import id names no account, and none is configured: give it as <accountId>/<id>, or set chatwoot:accountId (or CHATWOOT_ACCOUNT_ID)");
+  }
+  return accountId;
+}
+
+/**
+ * The default address of an object: in an account (`<id>` or `<accountId>/<id>`), or of the
+ * installation (`<id>`).
+ */
+export function defaultImportAddress(importId: string, account: "required" | "optional" | "none"): ImportAddress {
+  if (account === "none") {
+    const [id] = idParts(importId, [1]) ?? [];
+    if (id === undefined) throw new ImportIdError(importId, ["<id>"]);
+    return { id: String(id), olds: {} };
+  }
+  const parts = idParts(importId, [1, 2]);
+  if (!parts) throw new ImportIdError(importId, ["<id>", "<accountId>/<id>"]);
+  const id = parts[parts.length - 1]!;
+  return { id: String(id), olds: { accountId: parts.length === 2 ? parts[0] : defaultImportAccount() } };
+}
+
+/** Removes the value at a dotted path (`channel.widgetColor`, `workingHours.3`); `false` when there is none. */
+function removeAt(root: Props, path: string): boolean {
+  const keys = path.split(".").filter(Boolean);
+  if (keys.length === 0) return false;
+  let parent: unknown = root;
+  for (const key of keys.slice(0, -1)) {
+    if (parent === null || typeof parent !== "object") return false;
+    parent = (parent as Record<string, unknown>)[key];
+  }
+  if (parent === null || typeof parent !== "object") return false;
+  const last = keys[keys.length - 1]!;
+  if (!(last in parent)) return false;
+  if (Array.isArray(parent)) parent.splice(Number(last), 1);
+  else delete (parent as Record<string, unknown>)[last];
+  return true;
+}
+
+/** What {@link importedInputs} needs of the type. */
+export interface ImportChecks {
+  /** The input keys the type manages (no control keys, no credentials). */
+  keys: readonly string[];
+  /** The type's check. */
+  check(news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }>;
+  /** The properties whose checked inputs still differ from the outputs. */
+  changed(outs: Props, checked: Props): string[];
+}
+
+/** The inputs to record for an imported object whose outputs are `outs` (see the file's comment). */
+export async function importedInputs(outs: Props, type: ImportChecks): Promise<Props> {
+  const inputs: Props = {};
+  for (const key of type.keys) if (outs[key] !== undefined && outs[key] !== null) inputs[key] = structuredClone(outs[key]);
+  // Each round leaves out what check refused; a value it cannot place is left out whole.
+  for (let round = 0; round < 20; round++) {
+    const { inputs: checked, failures = [] } = await type.check(inputs);
+    if (failures.length === 0) {
+      const changed = type.changed(outs, checked);
+      if (changed.length === 0) return inputs;
+      for (const key of changed) delete inputs[key];
+      continue;
+    }
+    for (const failure of failures) {
+      if (!removeAt(inputs, failure.property)) delete inputs[failure.property.split(".")[0]!];
+    }
+  }
+  throw new Error("the object's values could not be made into inputs that check accepts");
+}

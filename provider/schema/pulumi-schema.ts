@@ -1,0 +1,362 @@
+/**
+ * The plugin's Pulumi package schema, made from the registry of types and the SDK's declarations:
+ * `chatwoot:index:<Type>` resources with the documented arguments and outputs of their TypeScript
+ * classes, `chatwoot:index:get<X>` functions, the provider's configuration, secrets marked secret,
+ * replacing properties marked, and every description the text TypeScript users read in their editor.
+ * Whether a number is an integer comes from the inputs' zod checks (outputs of the same name follow
+ * their input; an output of its own is an integer when it is an id).
+ */
+import * as ts from "typescript";
+import { z } from "zod";
+import { SETTING_SOURCES } from "../config";
+import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
+import { Declarations, type DeclaredProperty } from "./declarations";
+
+/** A type as a Pulumi schema writes it. */
+export interface TypeSpec {
+  type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  $ref?: string;
+  oneOf?: TypeSpec[];
+}
+
+/** A property of a resource, a type, a function or the provider. */
+export interface PropertySpec extends TypeSpec {
+  description?: string;
+  secret?: boolean;
+  willReplaceOnChanges?: boolean;
+}
+
+/** An object: its properties and which are required. */
+export interface ObjectSpec {
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+export interface ResourceSpec extends ObjectSpec {
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs?: string[];
+}
+
+export interface FunctionSpec {
+  description?: string;
+  inputs: ObjectSpec;
+  outputs: ObjectSpec;
+}
+
+export interface PackageSchema {
+  name: string;
+  displayName: string;
+  version: string;
+  description: string;
+  keywords: string[];
+  license: string;
+  config: { variables: Record<string, PropertySpec> };
+  provider: ResourceSpec;
+  types: Record<string, ObjectSpec & { type: "object" }>;
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+}
+
+export const TOKEN_PREFIX = "chatwoot:index:";
+const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+
+/** A JSON schema node (zod's), walked alongside the TypeScript declarations. */
+type Json = Record<string, unknown> | undefined;
+
+/** The node a property, an array's item or a map's value has in `json`, through `anyOf` and references. */
+function jsonAt(root: Json, json: Json, step: { key: string } | "items" | "values"): Json {
+  const resolved = resolve(root, json);
+  if (!resolved) return undefined;
+  for (const option of (resolved.anyOf ?? resolved.oneOf ?? []) as Json[]) {
+    const found = jsonAt(root, option, step);
+    if (found) return found;
+  }
+  if (step === "items") return resolve(root, resolved.items as Json);
+  if (step === "values") return resolve(root, resolved.additionalProperties as Json);
+  return resolve(root, (resolved.properties as Record<string, Json> | undefined)?.[step.key]);
+}
+
+function resolve(root: Json, json: Json): Json {
+  const ref = json?.$ref;
+  if (typeof ref !== "string") return json;
+  const name = ref.replace(/^#\/(\$defs|definitions)\//, "");
+  return resolve(root, ((root?.$defs ?? root?.definitions) as Record<string, Json> | undefined)?.[name]);
+}
+
+function isInteger(root: Json, json: Json): boolean {
+  const resolved = resolve(root, json);
+  if (!resolved) return false;
+  if (resolved.type === "integer") return true;
+  return ((resolved.anyOf ?? resolved.oneOf ?? []) as Json[]).some((o) => isInteger(root, o));
+}
+
+/** A zod schema as JSON schema (its inputs), for the integer question. */
+function jsonSchemaOf(schema: z.ZodType): Json {
+  try {
+    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the schema; `types` collects the object types the properties refer to. */
+export class SchemaBuilder {
+  readonly types: PackageSchema["types"] = {};
+
+  constructor(private readonly decls: Declarations) {}
+
+  /** The type of a declared property; `json` is its zod node, `owner` names inline object types. */
+  typeOf(node: ts.TypeNode, root: Json, json: Json, owner: string, name: string, nameHint?: string): TypeSpec {
+    const { checker } = this.decls;
+    if (ts.isParenthesizedTypeNode(node) || (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword)) {
+      return this.typeOf(node.type, root, json, owner, name, nameHint);
+    }
+    if (ts.isArrayTypeNode(node)) return { type: "array", items: this.typeOf(node.elementType, root, jsonAt(root, json, "items"), owner, name) };
+    if (ts.isTupleTypeNode(node)) return { type: "array", items: ANY };
+    if (ts.isUnionTypeNode(node)) return this.union(node.types, root, json, owner, name, nameHint);
+    if (ts.isIntersectionTypeNode(node)) return ANY;
+    if (ts.isLiteralTypeNode(node)) {
+      if (ts.isStringLiteral(node.literal)) return { type: "string" };
+      if (ts.isNumericLiteral(node.literal)) return { type: Number.isInteger(Number(node.literal.text)) ? "integer" : "number" };
+      if (node.literal.kind === ts.SyntaxKind.TrueKeyword || node.literal.kind === ts.SyntaxKind.FalseKeyword) return { type: "boolean" };
+      return ANY;
+    }
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
+        return { type: "string" };
+      case ts.SyntaxKind.NumberKeyword:
+        return { type: isInteger(root, json) || (json === undefined && /(^id|Id|Ids)$/.test(name)) ? "integer" : "number" };
+      case ts.SyntaxKind.BooleanKeyword:
+        return { type: "boolean" };
+    }
+    if (ts.isTypeLiteralNode(node)) {
+      const index = node.members.find(ts.isIndexSignatureDeclaration);
+      if (index && node.members.length === 1) return { type: "object", additionalProperties: this.typeOf(index.type, root, jsonAt(root, json, "values"), owner, name) };
+      const properties = node.members.filter(ts.isPropertySignature).map((m) => {
+        const symbol = checker.getSymbolAtLocation(m.name);
+        return { name: m.name.getText(), doc: symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)) : "", type: m.type!, optional: m.questionToken !== undefined };
+      });
+      return this.objectType(`${owner}${capitalize(name)}`, undefined, properties, root, json);
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      const reference = node.typeName.getText();
+      const [first] = node.typeArguments ?? [];
+      if (/(^|\.)(Input|Output)$/.test(reference) && first) return this.typeOf(first, root, json, owner, name, nameHint);
+      if (/^(Readonly)?Array$/.test(reference) && first) return { type: "array", items: this.typeOf(first, root, jsonAt(root, json, "items"), owner, name) };
+      if (reference === "Record" && node.typeArguments?.[1]) {
+        return { type: "object", additionalProperties: this.typeOf(node.typeArguments[1], root, jsonAt(root, json, "values"), owner, name) };
+      }
+      let symbol = checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.[0];
+      if (declaration && ts.isInterfaceDeclaration(declaration)) {
+        return this.objectType(typeName(declaration.name.text), this.decls.doc(declaration), this.decls.interfaceProperties(declaration), root, json);
+      }
+      if (declaration && ts.isTypeAliasDeclaration(declaration)) {
+        if (/^Json(Input|Value)$/.test(declaration.name.text)) return ANY;
+        return this.typeOf(declaration.type, root, json, owner, name, declaration.name.text);
+      }
+    }
+    return ANY;
+  }
+
+  /** A union: `T | null | undefined` is `T`; literals are their primitive; interfaces merge into one object type. */
+  private union(members: readonly ts.TypeNode[], root: Json, json: Json, owner: string, name: string, nameHint?: string): TypeSpec {
+    const present = members.filter(
+      (m) => m.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(m) && m.literal.kind === ts.SyntaxKind.NullKeyword),
+    );
+    const interfaces = present.map((m) => this.interfaceOf(m));
+    if (present.length > 1 && interfaces.every((d) => d !== undefined)) {
+      // A union of object shapes (a channel of several kinds): one type with every property, each optional
+      // unless all kinds require it, which is how a program that is not TypeScript writes them.
+      const declarations = interfaces as ts.InterfaceDeclaration[];
+      const merged = new Map<string, DeclaredProperty>();
+      const requiredCount = new Map<string, number>();
+      for (const declaration of declarations) {
+        for (const property of this.decls.interfaceProperties(declaration)) {
+          if (!merged.has(property.name)) merged.set(property.name, property);
+          if (!property.optional) requiredCount.set(property.name, (requiredCount.get(property.name) ?? 0) + 1);
+        }
+      }
+      const properties = [...merged.values()].map((p) => ({
+        ...p,
+        doc: this.discriminatorDoc(declarations, p) ?? p.doc,
+        optional: requiredCount.get(p.name) !== declarations.length,
+      }));
+      return this.objectType(typeName(nameHint ?? `${owner}${capitalize(name)}`), undefined, properties, root, json);
+    }
+    const specs: TypeSpec[] = [];
+    for (const member of present) {
+      const spec = this.typeOf(member, root, json, owner, name, nameHint);
+      if (!specs.some((s) => JSON.stringify(s) === JSON.stringify(spec))) specs.push(spec);
+    }
+    if (specs.length === 0) return ANY;
+    if (specs.length === 1) return specs[0]!;
+    if (specs.some((s) => s.$ref === ANY.$ref)) return ANY;
+    return { oneOf: specs };
+  }
+
+  /**
+   * The doc of a property each kind of a union declares as one string literal (a channel's `type`):
+   * every kind's value, then what the first kind says after its value.
+   */
+  private discriminatorDoc(declarations: ts.InterfaceDeclaration[], property: DeclaredProperty): string | undefined {
+    const literals: string[] = [];
+    for (const declaration of declarations) {
+      const own = this.decls.interfaceProperties(declaration).find((p) => p.name === property.name);
+      let node = own?.type;
+      while (node && ts.isTypeReferenceNode(node) && node.typeArguments?.length === 1) node = node.typeArguments[0];
+      if (!node || !ts.isLiteralTypeNode(node) || !ts.isStringLiteral(node.literal)) return undefined;
+      literals.push(`\`${node.literal.text}\``);
+    }
+    const rest = property.doc.replace(/^`[^`]*`\.\s*/, "");
+    return `One of ${literals.join(", ")}.${rest ? ` ${rest}` : ""}`;
+  }
+
+  /** The interface a type node names, through `pulumi.Input<...>`. */
+  private interfaceOf(node: ts.TypeNode): ts.InterfaceDeclaration | undefined {
+    if (!ts.isTypeReferenceNode(node)) return undefined;
+    const [first] = node.typeArguments ?? [];
+    if (/(^|\.)(Input|Output)$/.test(node.typeName.getText()) && first) return this.interfaceOf(first);
+    let symbol = this.decls.checker.getSymbolAtLocation(node.typeName);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.decls.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.declarations?.[0];
+    return declaration && ts.isInterfaceDeclaration(declaration) ? declaration : undefined;
+  }
+
+  /** A named object type (`chatwoot:index:<name>`), made once; a second use with more properties adds them. */
+  private objectType(name: string, description: string | undefined, properties: DeclaredProperty[], root: Json, json: Json): TypeSpec {
+    const token = `${TOKEN_PREFIX}${name}`;
+    const existing = this.types[token];
+    const type = existing ?? { type: "object" as const, ...(description ? { description } : {}), properties: {} };
+    this.types[token] = type;
+    const required = new Set(type.required ?? (existing ? [] : properties.filter((p) => !p.optional).map((p) => p.name)));
+    for (const property of properties) {
+      if (existing && !property.optional && !(property.name in type.properties)) required.delete(property.name);
+      if (property.name in type.properties) continue;
+      type.properties[property.name] = this.property(property, root, jsonAt(root, json, { key: property.name }), name);
+    }
+    if (existing) for (const key of required) if (!properties.some((p) => p.name === key && !p.optional)) required.delete(key);
+    type.required = [...required].sort();
+    if (type.required.length === 0) delete type.required;
+    return { $ref: `#/types/${token}` };
+  }
+
+  /** A property with its description. */
+  property(property: DeclaredProperty, root: Json, json: Json, owner: string, extra: Partial<PropertySpec> = {}): PropertySpec {
+    const spec: PropertySpec = { ...this.typeOf(property.type, root, json, owner, property.name) };
+    if (property.doc) spec.description = property.doc;
+    return { ...spec, ...extra };
+  }
+}
+
+/** `InboxWorkingHoursDayArgs` → `InboxWorkingHoursDay`: one type for a shape's inputs and outputs, as Pulumi's SDKs name them. */
+const typeName = (name: string) => name.replace(/Args$/, "");
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The properties of an object, with their zod nodes; `required` from the declarations. */
+function objectSpec(builder: SchemaBuilder, properties: DeclaredProperty[], root: Json, owner: string, extra: (p: DeclaredProperty) => Partial<PropertySpec> = () => ({})) {
+  const specs: Record<string, PropertySpec> = {};
+  for (const p of properties) specs[p.name] = builder.property(p, root, jsonAt(root, root, { key: p.name }), owner, extra(p));
+  const required = properties.filter((p) => !p.optional).map((p) => p.name).sort();
+  return { properties: specs, required };
+}
+
+/** The `## Import` section of a type's description: the forms of id `pulumi import` takes. */
+function importSection(type: ResourceType): string {
+  const forms = type.lifecycle.importForms;
+  const lines = forms.map((form) => `$ pulumi import ${TOKEN_PREFIX}${type.name} <name> ${form}`);
+  return `## Import\n\nAn existing object is adopted into a stack with \`pulumi import\` (native plugin); its id is one of ${forms
+    .map((f) => `\`${f}\``)
+    .join(", ")} (the account defaults to the provider's \`accountId\`):\n\n\`\`\`sh\n${lines.join("\n")}\n\`\`\``;
+}
+
+/** One resource type's schema. */
+function resourceSpec(builder: SchemaBuilder, decls: Declarations, type: ResourceType): ResourceSpec {
+  const file = decls.file(`sdk/${moduleName(type.name)}.ts`);
+  const klass = decls.declaration(file, type.name) as ts.ClassDeclaration;
+  const args = decls.declaration(file, `${type.name}Args`);
+  const root = jsonSchemaOf(type.lifecycle.inputSchema);
+  const replacing = new Set(type.lifecycle.replaceOn({}));
+  const inputs = decls.interfaceProperties(args);
+  const secretInputs = new Set(type.secretInputs ?? []);
+  const secretOutputs = new Set(type.secretOutputs ?? []);
+  const input = objectSpec(builder, inputs, root, type.name, (p) => ({
+    ...(secretInputs.has(p.name) ? { secret: true } : {}),
+    ...(replacing.has(p.name) ? { willReplaceOnChanges: true } : {}),
+  }));
+  // An output of an input's name has the input's type (the same zod node); the others are the server's.
+  const outputs = decls.classOutputs(klass);
+  const output = objectSpec(builder, outputs, root, type.name, (p) => (secretOutputs.has(p.name) ? { secret: true } : {}));
+  const alwaysPresent = outputs.filter((p) => !/\bnull\b|\bundefined\b/.test(p.type.getText())).map((p) => p.name);
+  return {
+    description: `${decls.doc(klass)}\n\n${importSection(type)}`,
+    properties: output.properties,
+    required: alwaysPresent.sort(),
+    inputProperties: input.properties,
+    requiredInputs: input.required,
+  };
+}
+
+/** One data source's schema. */
+function functionSpec(builder: SchemaBuilder, decls: Declarations, name: string, args: z.ZodType): FunctionSpec {
+  const file = decls.file(`sdk/${moduleName(name)}.ts`);
+  const fn = decls.declaration(file, name);
+  const base = name.charAt(0).toUpperCase() + name.slice(1);
+  const root = jsonSchemaOf(args);
+  const inputs = objectSpec(builder, decls.interfaceProperties(decls.declaration(file, `${base}Args`)), root, base);
+  const outputs = objectSpec(builder, decls.interfaceProperties(decls.declaration(file, `${base}Result`)), undefined, `${base}Result`);
+  return {
+    description: decls.doc(fn),
+    inputs: { properties: inputs.properties, ...(inputs.required.length ? { required: inputs.required } : {}) },
+    outputs: { properties: outputs.properties, required: outputs.required },
+  };
+}
+
+/** The provider's configuration: the settings of `ConnectionSettings` (provider/config.ts), tokens secret. */
+function configSpec(decls: Declarations): Record<string, PropertySpec> {
+  const settings = decls.interfaceProperties(decls.declaration(decls.file("provider/config.ts"), "ConnectionSettings"));
+  const variables: Record<string, PropertySpec> = {};
+  for (const [name, { key, env }] of Object.entries(SETTING_SOURCES)) {
+    const setting = settings.find((s) => s.name === name);
+    if (!setting) throw new Error(`ConnectionSettings documents no ${name}`);
+    const text = name === "url" || /Token$/.test(name) ? "string" : "integer";
+    variables[key] = {
+      type: text as "string" | "integer",
+      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; environment fallback \`${env}\`.`,
+      ...(/Token$/.test(name) ? { secret: true } : {}),
+    };
+  }
+  return variables;
+}
+
+/** The whole schema for the package at `root`, of version `version`. */
+export function buildSchema(root: string, version: string): PackageSchema {
+  const decls = new Declarations(root);
+  const builder = new SchemaBuilder(decls);
+  const resources: PackageSchema["resources"] = {};
+  for (const type of RESOURCE_TYPES) resources[`${TOKEN_PREFIX}${type.name}`] = resourceSpec(builder, decls, type);
+  const functions: PackageSchema["functions"] = {};
+  for (const source of DATA_SOURCE_TYPES) functions[`${TOKEN_PREFIX}${source.name}`] = functionSpec(builder, decls, source.name, source.args);
+  const variables = configSpec(decls);
+  return {
+    name: "chatwoot",
+    displayName: "Chatwoot",
+    version,
+    description: "Manage the configuration of a Chatwoot (or API-compatible) customer-support platform as code.",
+    keywords: ["pulumi", "chatwoot", "category/utility", "kind/native"],
+    license: "Apache-2.0",
+    config: { variables },
+    provider: {
+      description: "An installation of Chatwoot and the account its resources belong to by default. Each provider instance has its own connection.",
+      properties: {},
+      inputProperties: variables,
+    },
+    types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),
+    resources,
+    functions,
+  };
+}
