@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CLI_DIR, REPO_ROOT } from "../pulumi-cli/install";
+import { CLI_DIR, REPO_ROOT, YAML_HOST_NAME } from "../pulumi-cli/install";
 
 /** Stack config as `pulumi config set` takes it: `ns:key` (or a bare key of the project) → value. */
 export interface StackSettings {
@@ -98,6 +98,12 @@ export function runCommand(
 export function pulumiBinary(): string | undefined {
   const pulumi = path.join(CLI_DIR, "pulumi");
   return fs.existsSync(pulumi) ? pulumi : undefined;
+}
+
+/** Pulumi's YAML language host beside that `pulumi`, or `undefined` when there is none (no Go to build it). */
+export function yamlHostBinary(): string | undefined {
+  const host = path.join(CLI_DIR, YAML_HOST_NAME);
+  return fs.existsSync(host) ? host : undefined;
 }
 
 export class PulumiProject {

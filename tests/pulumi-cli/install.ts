@@ -3,6 +3,8 @@
  * `pulumi-language-nodejs`, and the dynamic-provider plugin `pulumi-resource-pulumi-nodejs`, side
  * by side, which is where the CLI looks for its bundled plugins. `npm run setup:pulumi` runs it;
  * the demo and the program tier call it too. Quick when everything is there already.
+ * `npm run setup:pulumi` also puts Pulumi's YAML language host `pulumi-language-yaml` there
+ * ({@link ensureYamlHost}), which only Pulumi YAML programs need.
  *
  * Where the CLI comes from, in order:
  * 1. A `pulumi` on the PATH (an installed Pulumi): linked, with the plugins beside it.
@@ -22,20 +24,37 @@ const LANGUAGE_HOST = path.join(__dirname, "language-host.js");
 const PLUGIN_SCRIPT = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "pulumi-resource-pulumi-nodejs");
 const LANGUAGE_HOST_NAME = "pulumi-language-nodejs";
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
+const YAML_MODULE = path.join(__dirname, "yaml-host");
+export const YAML_HOST_NAME = "pulumi-language-yaml";
 
 /** How to get a CLI when this machine can neither link nor build one: one sentence. */
 export const NO_CLI =
   "No Pulumi CLI: neither `pulumi` nor `go` is on the PATH. Install Pulumi (https://www.pulumi.com/docs/iac/download-install/) " +
   "or Go 1.25 or newer (then `npm run setup:pulumi` builds the CLI from the Go module proxy).";
 
+/** Why Pulumi YAML programs will not run with the CLI that is there: one sentence. */
+export const NO_YAML_HOST =
+  "Pulumi YAML programs will not run with this CLI: its YAML language host (pulumi-language-yaml) is built with Go, and `go` is not on the PATH " +
+  "(install Go 1.25 or newer, then run `npm run setup:pulumi` again).";
+
 export type CliSource = "already there" | "linked from the PATH" | "built from the Go module proxy";
 export type CliLookup = { found: true; pulumi: string; version: string; source: CliSource } | { found: false; reason: string };
+/** `version` is what Go's build info in the host says, when it says (an installed Pulumi's host may not). */
+export type YamlHostLookup = { found: true; host: string; version: string | undefined; source: CliSource } | { found: false; reason: string };
 
 /** The Pulumi version the wrapper module pins (`github.com/pulumi/pulumi/pkg/v3 => ... vX.Y.Z`). */
 export function pinnedVersion(): string {
   const goMod = fs.readFileSync(path.join(WRAPPER_MODULE, "go.mod"), "utf8");
   const pin = /github\.com\/pulumi\/pulumi\/pkg\/v3 => github\.com\/pulumi\/pulumi\/pkg\/v3 (v\d+\.\d+\.\d+)/.exec(goMod);
   if (!pin) throw new Error(`${path.join(WRAPPER_MODULE, "go.mod")} pins no version of github.com/pulumi/pulumi/pkg/v3`);
+  return pin[1];
+}
+
+/** The pulumi-yaml version the YAML host's module requires (`github.com/pulumi/pulumi-yaml vX.Y.Z`). */
+export function pinnedYamlVersion(): string {
+  const goMod = fs.readFileSync(path.join(YAML_MODULE, "go.mod"), "utf8");
+  const pin = /^\s*github\.com\/pulumi\/pulumi-yaml (v\d+\.\d+\.\d+)/m.exec(goMod);
+  if (!pin) throw new Error(`${path.join(YAML_MODULE, "go.mod")} requires no version of github.com/pulumi/pulumi-yaml`);
   return pin[1];
 }
 
@@ -69,6 +88,28 @@ function versionOf(pulumi: string): string | undefined {
   return version || undefined;
 }
 
+/** Where Go's build info starts in a binary; the module lines of `go version -m` follow it as text. */
+const BUILD_INFO = Buffer.from("\xff Go buildinf:", "latin1");
+
+/**
+ * The pulumi-yaml version a `pulumi-language-yaml` was built from, as Go's build info in the binary
+ * records it (`mod` or `dep github.com/pulumi/pulumi-yaml vX.Y.Z`). The host prints no version (it
+ * tells its stamped one only to the engine, over gRPC), and reading the binary needs no Go.
+ */
+export function yamlHostVersion(file: string): string | undefined {
+  let binary: Buffer;
+  try {
+    binary = fs.readFileSync(file);
+  } catch {
+    return undefined; // not there, or a link whose target is gone
+  }
+  const start = binary.indexOf(BUILD_INFO);
+  if (start < 0) return undefined;
+  // The module lines of a few hundred dependencies take some tens of KB.
+  const info = binary.toString("latin1", start, start + 1024 * 1024);
+  return /\n(?:mod|dep)\tgithub\.com\/pulumi\/pulumi-yaml\t(v[^\t\n]+)/.exec(info)?.[1];
+}
+
 /** Makes `dir/name` a symbolic link to `target`. */
 function link(dir: string, target: string, name: string): void {
   const file = path.join(dir, name);
@@ -98,19 +139,20 @@ function present(dir: string): CliLookup | undefined {
   // A build of another version (the pin moved) is built again; a linked CLI is the user's choice.
   if (!linked && version !== pinnedVersion()) return undefined;
   const pluginsOk = [PLUGIN_NAME, LANGUAGE_HOST_NAME].every((name) => fs.existsSync(path.join(dir, name)));
-  if (!pluginsOk) placePlugins(dir, linked ? siblingLanguageHost(fs.realpathSync(pulumi)) : undefined);
+  if (!pluginsOk) placePlugins(dir, linked ? sibling(fs.realpathSync(pulumi), LANGUAGE_HOST_NAME) : undefined);
   return { found: true, pulumi, version, source: "already there" };
 }
 
-function siblingLanguageHost(pulumi: string): string | undefined {
-  const host = path.join(path.dirname(pulumi), LANGUAGE_HOST_NAME);
-  return fs.existsSync(host) ? host : undefined;
+/** The plugin `name` beside an installed `pulumi` (its real path), if it ships one. */
+function sibling(pulumi: string, name: string): string | undefined {
+  const plugin = path.join(path.dirname(pulumi), name);
+  return fs.existsSync(plugin) ? plugin : undefined;
 }
 
-/** Runs a command, passing each line of its stderr to `onLine`; rejects with its last lines on failure. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
+/** Runs a command in `cwd`, passing each line of its output to `onLine`; rejects with its last lines on failure. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: WRAPPER_MODULE, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     const tail: string[] = [];
     let partial = "";
     const take = (chunk: Buffer) => {
@@ -129,17 +171,26 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, onLine: (l
   });
 }
 
+/** A binary built from a Go module of this folder, whose go.mod and go.sum pin all it is made of. */
+interface GoBinary {
+  module: string;
+  /** The main package; the binary takes the last part of its path as its name. */
+  pkg: string;
+  /** The `-X` flag that stamps the version the binary reports. */
+  stamp: string;
+  tags?: string;
+}
+
 /**
- * Builds `pulumi` as Pulumi's release does (`CGO_ENABLED=0`, `-trimpath`, tags
- * `osusergo,grpcnotrace`, the version stamped with `-X`), reusing Go's module and build caches.
+ * Builds a binary into `dir` as Pulumi's releases do (`CGO_ENABLED=0`, `-trimpath`, `-s -w`, the
+ * version stamped with `-X`), reusing Go's module and build caches; progress lines go to `log`.
  */
-async function build(dir: string, version: string, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+async function goBuild(dir: string, binary: GoBinary, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
   const env = { ...baseEnv, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
   const started = Date.now();
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
-  log(`Building the Pulumi CLI ${version} from the Go module proxy (a cold build takes several minutes on 2 cores; Go's caches make the next one quick).`);
   let modules = 0;
-  await run("go", ["mod", "download", "-json"], env, (line) => {
+  await run("go", ["mod", "download", "-json"], binary.module, env, (line) => {
     if (line.startsWith('\t"Path":')) modules += 1;
   });
   log(`  ${modules} modules in Go's module cache (${elapsed()}).`);
@@ -148,18 +199,8 @@ async function build(dir: string, version: string, log: (line: string) => void, 
   try {
     await run(
       "go",
-      [
-        "build",
-        "-v",
-        "-trimpath",
-        "-tags",
-        "osusergo,grpcnotrace",
-        "-ldflags",
-        `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${version}`,
-        "-o",
-        `${dir}${path.sep}`,
-        "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
-      ],
+      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w ${binary.stamp}`, "-o", `${dir}${path.sep}`, binary.pkg],
+      binary.module,
       env,
       (line) => {
         if (line && !line.startsWith("go: ")) packages += 1;
@@ -168,7 +209,20 @@ async function build(dir: string, version: string, log: (line: string) => void, 
   } finally {
     clearInterval(ticker);
   }
-  log(`  built ${path.relative(REPO_ROOT, path.join(dir, "pulumi"))} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
+  const built = path.join(dir, path.posix.basename(binary.pkg));
+  log(`  built ${path.relative(REPO_ROOT, built)} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
+}
+
+/** `pulumi` as Pulumi's release builds it (its `.goreleaser.yml`: these tags, the version stamped). */
+async function build(dir: string, version: string, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+  log(`Building the Pulumi CLI ${version} from the Go module proxy (a cold build takes several minutes on 2 cores; Go's caches make the next one quick).`);
+  const binary = {
+    module: WRAPPER_MODULE,
+    pkg: "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
+    tags: "osusergo,grpcnotrace",
+    stamp: `-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${version}`,
+  };
+  await goBuild(dir, binary, log, baseEnv);
 }
 
 /**
@@ -189,7 +243,7 @@ export async function ensurePulumiCli(
     const version = versionOf(real);
     if (version) {
       link(dir, real, "pulumi");
-      placePlugins(dir, siblingLanguageHost(real));
+      placePlugins(dir, sibling(real, LANGUAGE_HOST_NAME));
       log(`Linked the Pulumi CLI ${version} from ${installed}.`);
       return { found: true, pulumi: path.join(dir, "pulumi"), version, source: "linked from the PATH" };
     }
@@ -203,4 +257,63 @@ export async function ensurePulumiCli(
   const built = versionOf(path.join(dir, "pulumi"));
   if (built !== version) throw new Error(`the CLI built from ${WRAPPER_MODULE} answers \`pulumi version\` with ${JSON.stringify(built ?? "")}, not ${version}`);
   return { found: true, pulumi: path.join(dir, "pulumi"), version, source: "built from the Go module proxy" };
+}
+
+/** The real path of the CLI directory's `pulumi` when it is a link to an installed Pulumi. */
+function linkedCli(dir: string): string | undefined {
+  const pulumi = path.join(dir, "pulumi");
+  try {
+    return fs.lstatSync(pulumi).isSymbolicLink() ? fs.realpathSync(pulumi) : undefined;
+  } catch {
+    return undefined; // no CLI, or a link whose target is gone
+  }
+}
+
+/** What a symbolic link points to, or `undefined` for anything else. */
+function linkTarget(file: string): string | undefined {
+  try {
+    return fs.readlinkSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts Pulumi's YAML language host beside the CLI, so Pulumi YAML programs run: beside a CLI linked
+ * from the PATH, the installed Pulumi's own host (when it ships one); else one built from the Go
+ * module proxy with the module in ./yaml-host, which is its own because pulumi-yaml requires older
+ * `pkg/v3` and `sdk/v3` than the CLI's and does not compile against those (a host and the CLI talk
+ * over gRPC, so any v3 CLI runs it). Quick when a host of the pinned version is there. Without Go
+ * it changes nothing and says what that means ({@link NO_YAML_HOST}): the CLI itself still works.
+ */
+export async function ensureYamlHost(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  place: Place = { dir: CLI_DIR, env: process.env },
+): Promise<YamlHostLookup> {
+  const { dir } = place;
+  const host = path.join(dir, YAML_HOST_NAME);
+  const cli = linkedCli(dir);
+  const installed = cli && sibling(cli, YAML_HOST_NAME);
+  if (installed) {
+    if (linkTarget(host) === installed) return { found: true, host, version: yamlHostVersion(host), source: "already there" };
+    link(dir, installed, YAML_HOST_NAME);
+    log(`Linked Pulumi's YAML language host from ${installed}.`);
+    return { found: true, host, version: yamlHostVersion(host), source: "linked from the PATH" };
+  }
+  const version = pinnedYamlVersion();
+  const there = yamlHostVersion(host);
+  if (there === version) return { found: true, host, version, source: "already there" };
+  if (!onPath("go", place)) {
+    if (!there) return { found: false, reason: NO_YAML_HOST };
+    // Another version still runs YAML programs; only Go could replace it.
+    log(`Kept ${host} ${there}: \`go\` is not on the PATH to build ${version}.`);
+    return { found: true, host, version: there, source: "already there" };
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(host, { force: true });
+  log(`Building Pulumi's YAML language host ${version} from the Go module proxy (one to two minutes cold on 2 cores, seconds with Go's caches).`);
+  await goBuild(dir, { module: YAML_MODULE, pkg: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml", stamp: `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${version}` }, log, place.env);
+  const built = yamlHostVersion(host);
+  if (built !== version) throw new Error(`the YAML language host built from ${YAML_MODULE} was built from pulumi-yaml ${JSON.stringify(built ?? "")}, not ${version}`);
+  return { found: true, host, version, source: "built from the Go module proxy" };
 }

@@ -1,17 +1,24 @@
 /**
- * `npm run setup:pulumi`: puts the real Pulumi CLI and its plugins in `.pulumi-cli/bin` (see
- * ./install.ts). Prints the CLI's path on stdout, progress on stderr.
+ * `npm run setup:pulumi`: puts the real Pulumi CLI and its plugins in `.pulumi-cli/bin`, and
+ * Pulumi's YAML language host beside them (see ./install.ts). Prints the CLI's path on stdout,
+ * progress on stderr.
  *
  *   npm run setup:pulumi                 fails (exit 1) when this machine can get no CLI
  *   npm run setup:pulumi -- --optional   says so loudly instead and exits 0, unless CI=true
+ *
+ * Without the YAML host (no Go to build it) it says so loudly and still succeeds: only Pulumi YAML
+ * programs need it.
  */
-import { ensurePulumiCli } from "./install";
+import { ensurePulumiCli, ensureYamlHost } from "./install";
 
 async function main(): Promise<void> {
   const optional = process.argv.includes("--optional");
   const cli = await ensurePulumiCli();
   if (cli.found) {
     process.stderr.write(`Pulumi CLI ${cli.version} (${cli.source}): ${cli.pulumi}\n`);
+    const yaml = await ensureYamlHost();
+    if (yaml.found) process.stderr.write(`Pulumi YAML language host ${yaml.version ?? "(version not recorded)"} (${yaml.source}): ${yaml.host}\n`);
+    else process.stderr.write(`WARNING: ${yaml.reason}\n`);
     process.stdout.write(`${cli.pulumi}\n`);
     return;
   }

@@ -1,13 +1,14 @@
 /**
  * `npm run setup:pulumi` (tests/pulumi-cli/install.ts) with shell-script stand-ins for an installed
- * Pulumi: what is linked, what is written, when it is quick, and the one sentence when this
- * machine has no way to a CLI. (The Go build itself runs in every CI run: `.ci/run` calls it.)
+ * Pulumi and for Go: what is linked, what is written or built, when it is quick, and the one
+ * sentence when this machine has no way to a CLI or to Pulumi's YAML language host. (The Go builds
+ * themselves run in every CI run: `.ci/run` calls it; tests/program/yaml-host.test.ts runs the host.)
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { spawn } from "node:child_process";
 import { temporaryDir } from "../../harness/temp-dir";
-import { ensurePulumiCli, NO_CLI, pinnedVersion, REPO_ROOT } from "../../pulumi-cli/install";
+import { ensurePulumiCli, ensureYamlHost, NO_CLI, NO_YAML_HOST, pinnedVersion, pinnedYamlVersion, REPO_ROOT } from "../../pulumi-cli/install";
 
 const work = temporaryDir("pulumi-install-");
 let n = 0;
@@ -76,5 +77,115 @@ function machine(scripts: Record<string, string>) {
   test("the wrapper module pins the version of the project's @pulumi/pulumi", () => {
     const sdk = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as { version: string };
     expect(pinnedVersion()).toBe(`v${sdk.version}`);
+  });
+});
+
+const YAML_MODULE = path.join(REPO_ROOT, "tests/pulumi-cli/yaml-host");
+
+/** The text Go's build info holds for a `pulumi-language-yaml` of pulumi-yaml `version` (what `go version -m` prints). */
+const buildInfo = (version: string) => `\xff Go buildinf:\npath\tgithub.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\nmod\tgithub.com/pulumi/pulumi-yaml\t${version}\th1:x=\n`;
+
+/** A stand-in YAML host whose build info names `version`. */
+function builtHost(file: string, version: string): void {
+  fs.writeFileSync(file, Buffer.from(`#!/bin/sh\nexit 0\n${buildInfo(version)}`, "latin1"), { mode: 0o755 });
+}
+
+/**
+ * A stand-in `go` that writes each call (directory, CGO_ENABLED, arguments) to `calls` and whose
+ * `go build -o DIR/` leaves a host built from pulumi-yaml `version` there.
+ */
+const goStandIn = (calls: string, version: string) => String.raw`echo "$PWD CGO_ENABLED=$CGO_ENABLED $*" >> ${JSON.stringify(calls)}
+case "$1" in
+  mod) printf '{\n\t"Path": "github.com/pulumi/pulumi-yaml"\n}\n' ;;
+  build)
+    for arg; do [ "$previous" = "-o" ] && out="$arg"; previous="$arg"; done
+    printf '#!/bin/sh\nexit 0\n\377 Go buildinf:\npath\tgithub.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\nmod\tgithub.com/pulumi/pulumi-yaml\t%s\th1:x=\n' ${version} > "$out"pulumi-language-yaml
+    echo github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml >&2 ;;
+esac`;
+
+const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n") : []);
+
+(process.platform === "win32" ? describe.skip : describe)("ensureYamlHost", () => {
+  const pinned = pinnedYamlVersion();
+
+  test("beside a CLI linked from the PATH, the installed Pulumi's YAML host is linked, even over a built one and with Go there", async () => {
+    const calls = path.join(work, "go-calls-linked");
+    const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-yaml": "exit 0", go: goStandIn(calls, pinned) });
+    await ensurePulumiCli(m.log, m.place);
+    const host = path.join(m.dir, "pulumi-language-yaml");
+    builtHost(host, pinned);
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: undefined, source: "linked from the PATH" });
+    expect(fs.readlinkSync(host)).toBe(path.join(fs.realpathSync(m.bin), "pulumi-language-yaml"));
+    expect(m.lines).toEqual([`Linked Pulumi's YAML language host from ${path.join(fs.realpathSync(m.bin), "pulumi-language-yaml")}.`]);
+    expect(callsOf(calls)).toEqual([]);
+
+    // The second time it is there: nothing is linked again.
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toMatchObject({ found: true, source: "already there" });
+    expect(m.lines).toEqual([]);
+  });
+
+  test("a host built from the pinned pulumi-yaml is kept as it is, with no Go needed to tell its version", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    const host = path.join(m.dir, "pulumi-language-yaml");
+    builtHost(host, pinned);
+    const before = fs.readFileSync(host);
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: pinned, source: "already there" });
+    expect(fs.readFileSync(host)).toEqual(before);
+    expect(m.lines).toEqual([]);
+  });
+
+  test("a host of another version is built again from ./yaml-host as Pulumi's releases build it; then it is quick", async () => {
+    const calls = path.join(work, "go-calls-build");
+    const m = machine({ pulumi: 'echo "v3.999.0"', go: goStandIn(calls, pinned) });
+    await ensurePulumiCli(m.log, m.place);
+    const host = path.join(m.dir, "pulumi-language-yaml");
+    builtHost(host, "v1.11.1");
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: pinned, source: "built from the Go module proxy" });
+    expect(callsOf(calls)).toEqual([
+      `${YAML_MODULE} CGO_ENABLED=0 mod download -json`,
+      `${YAML_MODULE} CGO_ENABLED=0 build -v -trimpath -ldflags -s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=${pinned} -o ${m.dir}/ github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml`,
+    ]);
+    expect(m.lines).toEqual([
+      expect.stringMatching(new RegExp(`^Building Pulumi's YAML language host ${pinned.replace(/\./g, "\\.")} from the Go module proxy \\(`)),
+      expect.stringMatching(/^ {2}1 modules in Go's module cache \(\d+ s\)\.$/),
+      expect.stringMatching(/^ {2}built .*pulumi-language-yaml in \d+ s \(1 packages compiled, the rest from Go's build cache\)\.$/),
+    ]);
+
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toMatchObject({ found: true, source: "already there" });
+    expect(callsOf(calls)).toHaveLength(2);
+    expect(m.lines).toEqual([]);
+  });
+
+  test("a build that yields a host of another version fails, naming both versions", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"', go: goStandIn(path.join(work, "go-calls-wrong"), "v9.9.9") });
+    await ensurePulumiCli(m.log, m.place);
+    await expect(ensureYamlHost(m.log, m.place)).rejects.toThrow(`was built from pulumi-yaml "v9.9.9", not ${pinned}`);
+  });
+
+  test("without Go and without a host, the CLI still stands and one sentence says YAML programs will not run", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    expect(await ensurePulumiCli(m.log, m.place)).toMatchObject({ found: true });
+    expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: false, reason: NO_YAML_HOST });
+    expect(fs.existsSync(path.join(m.dir, "pulumi-language-yaml"))).toBe(false);
+    expect(fs.existsSync(path.join(m.dir, "pulumi"))).toBe(true);
+    expect(NO_YAML_HOST).toMatch(/^Pulumi YAML programs will not run\b.*`go` is not on the PATH/);
+    expect(NO_YAML_HOST.split(/[.!?] /)).toHaveLength(1);
+  });
+
+  test("without Go, a host of another version is kept, and that is said", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    const host = path.join(m.dir, "pulumi-language-yaml");
+    builtHost(host, "v1.11.1");
+    m.lines.length = 0;
+    expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: "v1.11.1", source: "already there" });
+    expect(fs.readFileSync(host, "latin1")).toContain("pulumi-yaml\tv1.11.1");
+    expect(m.lines).toEqual([`Kept ${host} v1.11.1: \`go\` is not on the PATH to build ${pinned}.`]);
   });
 });
