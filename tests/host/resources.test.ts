@@ -5,6 +5,7 @@
  * sandbox's own state, not only in the replies.
  */
 import { captureRegistrations, type CapturedRegistration } from "../harness/capture";
+import { placeOfDotted, placesOf } from "../harness/check-failures";
 import { parseUrn } from "../harness/urn";
 import type { PropertyMap } from "../harness/wire";
 import { useChatwootHost, withInputs } from "./support/chatwoot-host";
@@ -40,7 +41,7 @@ describe.each(RESOURCE_CASES)("$kind", (c) => {
 
   test("check reports each bad input by property, before any request", async () => {
     const result = await ctx.host.check(registration().urn, {}, withInputs(declared(), c.bad.inputs));
-    expect(result.failures.map((f) => f.property)).toEqual(expect.arrayContaining(c.bad.properties));
+    expect(placesOf(result.failures)).toEqual(expect.arrayContaining(c.bad.properties.map(placeOfDotted)));
     for (const failure of result.failures) expect(failure.reason.length).toBeGreaterThan(5);
     expect(ctx.requests()).toEqual([]);
   });
