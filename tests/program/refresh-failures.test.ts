@@ -3,8 +3,11 @@
  * 500 to the read, or the stack's token is one the server does not know. The error is said once,
  * in one line, on the resource; before, Pulumi's dynamic-provider host also printed it to its
  * stderr, which the engine shows on the stack: the message twice, then stack frames of the
- * provider's code.
+ * provider's code. And a `refresh --run-program` whose `pulumi` is killed (a CI job's timeout)
+ * leaves none of the processes it started running: the language host, the program and the
+ * dynamic-provider plugin end with their engine.
  */
+import { commandLine, descendants, ended, running, signalEach } from "../harness/process-tree";
 import { realEngine } from "./support/real-engine";
 import { expectSuccess } from "./support/lifecycle";
 import { useSdkProject } from "./support/sdk-project";
@@ -54,5 +57,29 @@ realEngine.describe("a failed refresh through `pulumi`", () => {
     expect(diagnostics.split("\n").filter((line) => message.test(line))).toHaveLength(1);
     expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(text).not.toContain("ChatwootApiError");
+  });
+
+  test("a `refresh --run-program` whose `pulumi` is killed leaves no process it started running", async () => {
+    // Each read waits at the server, so the run is under way when it is killed (as soon as the
+    // plugins run: one may still be starting, which an engine killed then must end too).
+    stack.sandbox.control.inject({ method: "GET", path: "/api/v1/accounts/:account/labels/:id", kind: "delay", delayMs: 30_000, times: 5 });
+    let pid = 0;
+    const run = stack.project.cli(["refresh", "--yes", "--skip-preview", "--run-program", "--non-interactive"], { onSpawn: (p) => (pid = p) });
+    const parts = ["tests/pulumi-cli/language-host.js", "@pulumi/pulumi/cmd/run", "tests/pulumi-cli/dynamic-provider.js"];
+    let tree: number[] = [];
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      tree = descendants(pid);
+      const commands = tree.map(commandLine);
+      if (parts.every((part) => commands.some((c) => c.includes(part)))) break;
+    }
+    try {
+      expect(tree.map(commandLine).filter((c) => parts.some((part) => c.includes(part)))).toHaveLength(parts.length);
+      process.kill(pid, "SIGKILL");
+      await run;
+      await ended(tree, 10_000);
+      expect(tree.filter(running).map(commandLine)).toEqual([]);
+    } finally {
+      signalEach(tree, "SIGKILL");
+    }
   });
 });
