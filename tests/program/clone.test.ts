@@ -12,7 +12,9 @@ import * as path from "node:path";
 import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
+import { packPackage } from "../harness/packed";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
+import { temporaryDir } from "../harness/temp-dir";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
@@ -53,6 +55,7 @@ let flow: CloneFlow;
 const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
 
 realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`", () => {
+  const packs = temporaryDir("chatwoot-pack-");
   beforeAll(async () => {
     sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
     flow = new CloneFlow(sandbox.info, realEngine.binary);
@@ -89,6 +92,22 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     for (const secret of secrets) {
       for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
     }
+    // The package, which no registry has yet, travels with the project: npm's own tarball of it, named by package.json.
+    const { tarball } = packPackage(packs);
+    const name = path.basename(tarball);
+    expect(JSON.parse(files["package.json"] ?? "{}").dependencies["pulumi-chatwoot"]).toBe(`file:${name}`);
+    expect(fs.readFileSync(path.join(flow.project, name)).equals(fs.readFileSync(tarball))).toBe(true);
+    expect(stderr).toMatch(new RegExp(`^Wrote Pulumi\\.yaml, package\\.json, tsconfig\\.json, index\\.ts, README\\.md, ${name.replace(/\./g, "\\.")} to `, "m"));
+  });
+
+  test("--package names the package instead (a version once it is published): package.json gives that spec, and no tarball is written", async () => {
+    const dir = path.join(flow.work, "published");
+    const { code } = await flow.command(["export", "--account-id", "1", "--out", dir, "--package", "^0.2.0"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).dependencies["pulumi-chatwoot"]).toBe("^0.2.0");
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tgz"))).toEqual([]);
+    const bad = await flow.command(["export", "--account-id", "1", "--out", dir, "--package", ""]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("--package must be an npm spec")]);
   });
 
   test("the exported project type-checks under strict against the built package", async () => {
@@ -237,10 +256,15 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(writeLines()).toEqual([]);
   });
 
-  test("exporting the unchanged account again gives byte-identical files", async () => {
+  test("exporting the unchanged account again gives byte-identical files, the package's tarball included; a copy of another version is removed", async () => {
     const again = path.join(flow.work, "again");
+    fs.mkdirSync(again);
+    fs.writeFileSync(path.join(again, "pulumi-chatwoot-0.0.1.tgz"), "an earlier export's copy");
     expect((await flow.exportSource(again)).code).toBe(0);
     expect(flow.files(again)).toEqual(flow.files());
+    const tarballs = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith(".tgz")).map((f) => [f, fs.readFileSync(path.join(dir, f)).toString("base64")]);
+    expect(tarballs(again)).toEqual(tarballs(flow.project));
+    expect(tarballs(again)).toHaveLength(1);
   });
 
   test("into a brand-new account made by PlatformAccount: everyone invited with their role, every object made, diff finds them equal, a second up writes nothing", async () => {
