@@ -20,8 +20,11 @@ export interface AutomationConditionArgs {
    * the last, may leave it out (or give null).
    */
   queryOperator?: pulumi.Input<string | null | undefined>;
-  /** Further keys of the condition (e.g. `customAttributeType`), sent as given. */
-  [key: string]: unknown;
+  /**
+   * Where a custom attribute key lives: `conversation_attribute` or `contact_attribute` (blank or
+   * left out for a standard attribute), as Chatwoot's dashboard sends it.
+   */
+  customAttributeType?: pulumi.Input<string | null | undefined>;
 }
 
 /** One action of an {@link AutomationRule} or a {@link Macro}. */
@@ -33,8 +36,6 @@ export interface AutomationActionArgs {
   actionName: pulumi.Input<string>;
   /** The action's arguments: label names, team or agent ids, a message text, an e-mail payload object. */
   actionParams?: pulumi.Input<pulumi.Input<string | number | boolean | { [key: string]: unknown }>[] | undefined>;
-  /** Further keys of the action, sent as given. */
-  [key: string]: unknown;
 }
 
 /**
@@ -71,7 +72,9 @@ export interface AutomationRuleArgs extends AccountArgs {
  *
  * Condition attributes, filter operators and action names are passed through unchecked, since
  * Chatwoot keeps adding them; the server itself accepts only known attributes (or the account's
- * custom attribute keys) and known actions. The last condition leaves `queryOperator` out (or
+ * custom attribute keys) and known actions. The keys of a condition or an action are checked:
+ * Chatwoot would store a misspelt key (`actionParam`) and ignore it, so one is refused by the
+ * compiler and before any request, naming the keys allowed. The last condition leaves `queryOperator` out (or
  * null); every other one needs `AND` or `OR`. Conditions and actions are each replaced whole
  * when they change.
  *

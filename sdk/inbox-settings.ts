@@ -42,6 +42,15 @@ export interface InboxWorkingHoursDay {
   closeMinutes: number | null;
 }
 
+/**
+ * An inbox's auto-assignment settings (Chatwoot Enterprise); only the keys given are managed. The
+ * key is spelt as the server spells it: Chatwoot takes no other and would drop a misspelt one.
+ */
+export interface InboxAutoAssignmentConfigArgs {
+  /** Most open conversations auto-assignment gives one agent of the inbox: a whole number above 0, or `null` (no limit). */
+  max_assignment_limit?: pulumi.Input<number | null | undefined>;
+}
+
 /** Which conversations get a satisfaction survey, by their labels. */
 export interface InboxCsatSurveyRulesArgs {
   /** `contains` (a conversation with one of the labels; the default) or `does_not_contain` (none of them). */

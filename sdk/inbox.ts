@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
-import type { InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+import type { InboxAutoAssignmentConfigArgs, InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 
 // The types of the inbox's arguments and outputs are part of the package's surface with it.
 export type * from "./inbox-channels";
 export type * from "./inbox-settings";
-import type { AccountArgs, JsonInput } from "./inputs";
+import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
 import { secretOutputsOf } from "../provider/registry";
@@ -46,10 +46,10 @@ export interface InboxArgs extends AccountArgs {
   /** Whether new conversations are assigned to the inbox's agents automatically. */
   enableAutoAssignment?: pulumi.Input<boolean | undefined>;
   /**
-   * Auto-assignment settings, keys as the server names them (e.g. `{ max_assignment_limit: 5 }`,
-   * Enterprise); only the keys given are managed.
+   * Auto-assignment settings (Enterprise): `{ max_assignment_limit: 5 }`, the key spelt as the
+   * server spells it; only the keys given are managed.
    */
-  autoAssignmentConfig?: pulumi.Input<{ [key: string]: JsonInput } | undefined>;
+  autoAssignmentConfig?: pulumi.Input<InboxAutoAssignmentConfigArgs | undefined>;
   /** Whether `workingHours` apply (outside them, `outOfOfficeMessage` answers). */
   workingHoursEnabled?: pulumi.Input<boolean | undefined>;
   /** The answer sent outside working hours (at most 10,000 characters, Chatwoot's limit); `null` clears it. */

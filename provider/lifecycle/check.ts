@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { UNKNOWN } from "../diff/diff";
 
-/** One rejected input property, as Pulumi shows it: `property` is the dotted path. */
+/** One rejected input property, as Pulumi shows it (a top-level property, or none: see {@link failureAt}). */
 export interface CheckFailure {
   property: string;
   reason: string;
+  /**
+   * Where the problem is, key by key, for the provider's own use (an import leaves that value out):
+   * not enumerable, so it never reaches the engine nor a comparison of failures.
+   */
+  readonly path?: readonly PropertyKey[];
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -65,22 +70,39 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[], raw?: unknown):
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
+/** A place in the inputs as a program writes it: `workingHours[4].closeHour`, `channel.websiteUrl`. */
+export function placeOf(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("");
+}
+
+/**
+ * The failure for a problem at `path`, as the engine shows it. Pulumi prints a failure as `property
+ * P value {V} has a problem: R`, looking V up as a top-level input: for a nested place it shows
+ * `{<nil>}`, and `workingHours.4.closeHour` reads like day 4. So a nested problem has no property,
+ * and its place leads the reason: `resource 'x' has a problem: workingHours[4].closeHour: ...`.
+ */
+export function failureAt(path: readonly PropertyKey[], reason: string): CheckFailure {
+  const failure: CheckFailure =
+    path.length === 0 ? { property: "", reason } : path.length === 1 ? { property: String(path[0]), reason } : { property: "", reason: `${placeOf(path)}: ${reason}` };
+  return Object.defineProperty(failure, "path", { value: [...path], enumerable: false });
+}
+
+/** A failure in one line: `name: must not be blank`, `workingHours[4].closeHour: ...`. */
+export const describeFailure = (f: CheckFailure): string => (f.property === "" ? f.reason : `${f.property}: ${f.reason}`);
+
 /** Turns zod issues into Pulumi check failures, skipping values that are unknown during a preview. */
 export function failuresFrom(issues: readonly z.core.$ZodIssue[], raw: unknown, schema: z.ZodType): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        failures.push({
-          property: [...issue.path, key].join("."),
-          reason: `unknown property "${key}"; allowed: ${keysAt(schema, issue.path, raw).join(", ")}`,
-        });
+        failures.push(failureAt([...issue.path, key], `unknown property "${key}"; allowed: ${keysAt(schema, issue.path, raw).join(", ")}`));
       }
       continue;
     }
     // A union can fail because one branch met an unknown deeper down; judge it later, at apply time.
     if (unknownAt(raw, issue.path) || (issue.code === "invalid_union" && contains(valueAt(raw, issue.path), UNKNOWN))) continue;
-    failures.push({ property: issue.path.map(String).join(".") || "(inputs)", reason: issue.message });
+    failures.push(failureAt(issue.path, issue.message));
   }
   return failures;
 }

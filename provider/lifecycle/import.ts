@@ -56,20 +56,19 @@ export function defaultImportAddress(importId: string, account: "required" | "op
   return { id: String(id), olds: { accountId: parts.length === 2 ? parts[0] : defaultImportAccount() } };
 }
 
-/** Removes the value at a dotted path (`channel.widgetColor`, `workingHours.3`); `false` when there is none. */
-function removeAt(root: Props, path: string): boolean {
-  const keys = path.split(".").filter(Boolean);
+/** Removes the value at a path (`["channel", "widgetColor"]`, `["workingHours", 3]`); `false` when there is none. */
+function removeAt(root: Props, keys: readonly PropertyKey[]): boolean {
   if (keys.length === 0) return false;
   let parent: unknown = root;
   for (const key of keys.slice(0, -1)) {
     if (parent === null || typeof parent !== "object") return false;
-    parent = (parent as Record<string, unknown>)[key];
+    parent = (parent as Record<PropertyKey, unknown>)[key];
   }
   if (parent === null || typeof parent !== "object") return false;
   const last = keys[keys.length - 1]!;
   if (!(last in parent)) return false;
   if (Array.isArray(parent)) parent.splice(Number(last), 1);
-  else delete (parent as Record<string, unknown>)[last];
+  else delete (parent as Record<PropertyKey, unknown>)[last];
   return true;
 }
 
@@ -94,7 +93,9 @@ export async function importedInputs(outs: Props, type: ImportChecks): Promise<P
   // Each round leaves out what check refused (a value it cannot place is left out whole), then what diff still sees changed.
   for (let round = 0; round < 20; round++) {
     const { inputs: checked, failures = [] } = await type.check(inputs);
-    const removed = failures.filter((f) => removeAt(inputs, f.property) || (f.property.includes(".") && removeAt(inputs, f.property.split(".")[0]!)));
+    // Where a failure is: its path (a nested place), else its property.
+    const pathOf = (f: CheckFailure) => f.path ?? (f.property ? [f.property] : []);
+    const removed = failures.filter((f) => removeAt(inputs, pathOf(f)) || (pathOf(f).length > 1 && removeAt(inputs, pathOf(f).slice(0, 1))));
     if (removed.length > 0) continue;
     const changed = type.changed(outs, failures.length === 0 ? checked : inputs).filter((key) => key in inputs);
     if (changed.length === 0) return inputs;

@@ -1,11 +1,13 @@
 import { ChatwootApiError } from "../http/transport/errors";
 import { redactSecrets } from "../http/redaction/secrets";
+import { ECHOED_METHODS, unechoed } from "./host-echo";
 
 /**
  * `provider` with every error its methods throw redacted once more, as it leaves for the engine,
  * with every secret known by then. An error made before a secret was seen (the 422 of a create,
  * before the lookup that reads the new bot's token) is thereby redacted with it too, and so is an
- * error text built outside the HTTP client (a message quoting a value a server sent).
+ * error text built outside the HTTP client (a message quoting a value a server sent). The host's
+ * echo of the error on its stderr is dropped (see ./host-echo.ts): the engine shows it on the resource.
  */
 export function withRedactedErrors<P extends object>(provider: P): P {
   const guarded = { ...provider } as Record<string, unknown>;
@@ -15,7 +17,8 @@ export function withRedactedErrors<P extends object>(provider: P): P {
       try {
         return await (method as (...a: unknown[]) => Promise<unknown>).apply(provider, args);
       } catch (err) {
-        throw redactedError(err);
+        const redacted = redactedError(err);
+        throw ECHOED_METHODS.has(name) ? unechoed(redacted) : redacted;
       }
     };
   }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { connection } from "../config";
-import { failuresFrom } from "../lifecycle/check";
+import { describeFailure, failuresFrom } from "../lifecycle/check";
 
 /**
  * Validates a data source's arguments before any request. A failure is one error naming the data
@@ -9,7 +9,7 @@ import { failuresFrom } from "../lifecycle/check";
 export function parseArgs<S extends z.ZodType>(reader: string, schema: S, args: unknown): z.output<S> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
-  const failures = failuresFrom(parsed.error.issues, args, schema).map((f) => `${f.property}: ${f.reason}`);
+  const failures = failuresFrom(parsed.error.issues, args, schema).map(describeFailure);
   throw new Error(`${reader}: invalid arguments: ${failures.join("; ")}`);
 }
 

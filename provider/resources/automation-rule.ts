@@ -7,7 +7,7 @@ import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
 import { AutomationAction, normalizeStoredActions, present, scalar, viaWire } from "../validation/automation-actions";
-import { accountId, name, objectId, text } from "../validation/fields";
+import { accountId, lineText, name, objectId, text } from "../validation/fields";
 import { RuleWire } from "../wire/automation-rule";
 
 export { AutomationAction } from "../validation/automation-actions";
@@ -27,12 +27,17 @@ const queryOperator = z
   .nullable()
   .optional();
 
-/** One condition of a rule: the checks of `AutomationConditionArgs` (sdk/automation-rule.ts). */
-export const AutomationCondition = z.looseObject({
+/**
+ * One condition of a rule: the checks of `AutomationConditionArgs` (sdk/automation-rule.ts). Strict,
+ * as actions are (see `AutomationAction`): the keys are those Chatwoot's controller permits;
+ * attribute keys and filter operators stay open.
+ */
+export const AutomationCondition = z.strictObject({
   attributeKey: present("attribute to test"),
   filterOperator: present("filter operator"),
   values: z.array(scalar, { error: "must be a list of values" }).optional(),
   queryOperator,
+  customAttributeType: lineText.optional(),
 });
 export type AutomationCondition = z.output<typeof AutomationCondition>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Normalizer } from "../diff/diff";
 import { normalizeActions } from "../diff/normalize/automation";
-import { fromWire, toWire } from "../mapping";
+import { camelKey, fromWire, snakeKey, toWire } from "../mapping";
 import { oneLine } from "./fields";
 
 /**
@@ -16,15 +16,38 @@ export const present = (what: string) =>
 /** A condition or action value: Chatwoot compares scalars (ids are often given as numbers). */
 export const scalar = z.union([z.string(), z.number(), z.boolean()], { error: "must be a string, number or boolean" });
 
-/** One action of a rule or macro: the checks of `AutomationActionArgs` (sdk/automation-rule.ts). */
-export const AutomationAction = z.looseObject({
-  actionName: present("action to run"),
-  actionParams: z
-    .array(z.union([scalar, z.record(z.string(), z.unknown())], { error: "must be a string, number, boolean or object" }), {
-      error: "must be a list of parameters",
-    })
-    .optional(),
-});
+/**
+ * The keys Chatwoot reads from an action's object parameter, by action: it ignores any other, so
+ * a misspelt one (`teamId`) makes the action do nothing. Written either way (`teamIds`, `team_ids`).
+ */
+const PARAMETER_KEYS: Partial<Record<string, readonly string[]>> = { send_email_to_team: ["message", "teamIds"] };
+
+/**
+ * One action of a rule or macro: the checks of `AutomationActionArgs` (sdk/automation-rule.ts).
+ * Strict: Chatwoot stores an action verbatim, so a misspelt key (`actionParam`) would be saved and
+ * ignored, leaving an action that does nothing. Action names stay open (Chatwoot keeps adding them).
+ */
+export const AutomationAction = z
+  .strictObject({
+    actionName: present("action to run"),
+    actionParams: z
+      .array(z.union([scalar, z.record(z.string(), z.unknown())], { error: "must be a string, number, boolean or object" }), {
+        error: "must be a list of parameters",
+      })
+      .optional(),
+  })
+  .superRefine((action, ctx) => {
+    const allowed = PARAMETER_KEYS[action.actionName];
+    if (!allowed) return;
+    (action.actionParams ?? []).forEach((param, i) => {
+      if (typeof param !== "object") return;
+      for (const key of Object.keys(param)) {
+        if (allowed.includes(camelKey(key))) continue;
+        const names = allowed.map((k) => (snakeKey(k) === k ? k : `${k} (or ${snakeKey(k)})`)).join(", ");
+        ctx.addIssue({ code: "custom", path: ["actionParams", i, key], message: `unknown key "${key}" of ${action.actionName}'s parameter; allowed: ${names}` });
+      }
+    });
+  });
 export type AutomationAction = z.output<typeof AutomationAction>;
 
 /**

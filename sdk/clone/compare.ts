@@ -17,6 +17,11 @@ export interface PropertyChange {
   property: string;
   source: unknown;
   target: unknown;
+  /**
+   * Of a property a copy adds to (a membership's users), the entries only the target holds, when
+   * the target holds every entry of the source: it differs only by holding more.
+   */
+  onlyInTarget?: string[];
 }
 
 /** An object that only one account has, or that both have with different properties. */
@@ -45,6 +50,9 @@ const NOT_COMPARED = new Set(["adopt", "adoptId"]);
  * by e-mail address (a set of texts), not user ids, which differ between accounts.
  */
 const BY_REFERENCE: Partial<Record<string, Normalizer>> = { userIds: normalizeTextSet };
+
+/** Properties a copy adds to rather than replaces: memberships keep the destination's own members. */
+const ADDITIVE = new Set(["userIds"]);
 
 /** A value skipped by the comparison (a config-dependent value that is not compared). */
 const SKIP = Symbol("skip");
@@ -104,9 +112,27 @@ function changesBetween(type: TypeName, source: Props, target: Props): PropertyC
     const normalize: Normalizer = BY_REFERENCE[property] ?? resources[type].normalizers[property] ?? ((v: unknown) => v ?? null);
     const a = source[property] ?? null;
     const b = target[property] ?? null;
-    if (!sameValue(normalize(a, a), normalize(b, a))) changes.push({ property, source: a, target: b });
+    const [from, to] = [normalize(a, a), normalize(b, a)];
+    if (sameValue(from, to)) continue;
+    const extra = ADDITIVE.has(property) ? onlyMore(from, to) : undefined;
+    changes.push(extra ? { property, source: a, target: b, onlyInTarget: extra } : { property, source: a, target: b });
   }
   return changes;
+}
+
+/** The entries only `to` holds when it holds every entry of `from` (two normalized sets of texts), else undefined. */
+function onlyMore(from: unknown, to: unknown): string[] | undefined {
+  if (!Array.isArray(from) || !Array.isArray(to)) return undefined;
+  const held = new Set(to);
+  return from.every((entry) => held.has(entry)) ? to.filter((entry) => !from.includes(entry)).map(String) : undefined;
+}
+
+/**
+ * Whether a difference is only something the target has besides the source: an object of its own,
+ * or members added to a membership. A copy keeps such things (its administrator, its own inbox).
+ */
+export function onlyExtra(d: Difference): boolean {
+  return d.kind === "extra" || (d.kind === "changed" && d.changes.every((c) => c.onlyInTarget !== undefined));
 }
 
 /** What differs between the configuration of two accounts, by kind (declaration order) and natural key. */
@@ -139,7 +165,10 @@ function shown(value: unknown): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
-/** Lines describing the differences; `source` and `target` name the accounts (`account 1`). */
+/**
+ * Lines describing the differences, each saying which account holds what; `source` and `target`
+ * name the accounts (`account 1`).
+ */
 export function describeDifferences(differences: readonly Difference[], source: string, target: string): string[] {
   const lines: string[] = [];
   for (const d of differences) {
@@ -148,7 +177,10 @@ export function describeDifferences(differences: readonly Difference[], source: 
     else if (d.kind === "extra") lines.push(`${what}: only in ${target}`);
     else {
       lines.push(`${what}: differs`);
-      for (const c of d.changes) lines.push(`    ${c.property}: ${shown(c.source)} in ${source}, ${shown(c.target)} in ${target}`);
+      for (const c of d.changes) {
+        const more = c.onlyInTarget ? ` (${target} has more: ${c.onlyInTarget.join(", ")})` : "";
+        lines.push(`    ${c.property}: ${shown(c.source)} in ${source}, ${shown(c.target)} in ${target}${more}`);
+      }
     }
   }
   return lines;

@@ -4,6 +4,7 @@
  * references, and never a credential (bot tokens, website and HMAC tokens, webhook secrets are
  * left out by construction: no builder here reads them).
  */
+import type { z } from "zod";
 import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
@@ -11,6 +12,9 @@ import { frameUrls } from "../../provider/wire/dashboard-app";
 import { inboxFromWire } from "../../provider/wire/inbox";
 import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
+import { AutoAssignmentConfig } from "../../provider/resources/inbox/auto-assignment";
+import { AutomationCondition } from "../../provider/resources/automation-rule";
+import { AutomationAction } from "../../provider/validation/automation-actions";
 import { sameValue } from "../../provider/diff/normalize";
 import { channelTypeName, channelView, CREDENTIALED_TYPES } from "../../provider/resources/inbox/channel";
 import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/inbox/csat";
@@ -113,10 +117,24 @@ const ACTION_PARAMS: Record<string, MapValue> = {
 
 const isObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Conditions in the input's form, ids and keys of other objects as references. */
-export function conditionInputs(refs: ReferenceMap, conditions: unknown): Props[] {
+/**
+ * `value` with only the keys `schema` declares: the resource refuses any other (Chatwoot would keep
+ * it and ignore it), so one a server holds is left out, with a note naming it.
+ */
+function declaredKeys(value: Props, schema: z.ZodObject, what: string, notes: string[]): Props {
+  const allowed = Object.keys(schema.shape);
+  const extra = Object.keys(value).filter((key) => !allowed.includes(key));
+  if (extra.length === 0) return value;
+  const names = extra.map((key) => `"${key}"`).join(", ");
+  notes.push(`${what} holds ${names}, which the resource does not declare (${allowed.join(", ")}): left out`);
+  return Object.fromEntries(Object.entries(value).filter(([key]) => allowed.includes(key)));
+}
+
+/** Conditions in the input's form, ids and keys of other objects as references; keys no condition declares are noted in `notes`. */
+export function conditionInputs(refs: ReferenceMap, conditions: unknown, notes: string[] = []): Props[] {
   const list = (fromWire(conditions ?? []) as unknown[]).filter(isObject);
-  return list.map((condition) => {
+  return list.map((declared, i) => {
+    const condition = declaredKeys(declared, AutomationCondition, `condition ${i + 1}`, notes);
     const values = Array.isArray(condition.values) ? condition.values : condition.values === undefined ? undefined : [condition.values];
     const mapValue = entryOf(CONDITION_VALUES, condition.attributeKey);
     const attribute = mapValue || typeof condition.attributeKey !== "string" ? undefined : refs.attribute(condition.attributeKey, condition.customAttributeType);
@@ -128,10 +146,11 @@ export function conditionInputs(refs: ReferenceMap, conditions: unknown): Props[
   });
 }
 
-/** Actions in the input's form, ids and titles of other objects as references. */
-export function actionInputs(refs: ReferenceMap, actions: unknown): Props[] {
+/** Actions in the input's form, ids and titles of other objects as references; keys no action declares are noted in `notes`. */
+export function actionInputs(refs: ReferenceMap, actions: unknown, notes: string[] = []): Props[] {
   const list = (fromWire(actions ?? []) as unknown[]).filter(isObject);
-  return list.map((action) => {
+  return list.map((declared, i) => {
+    const action = declaredKeys(declared, AutomationAction, `action ${i + 1}`, notes);
     const map = entryOf(ACTION_PARAMS, action.actionName);
     if (!map || action.actionParams === undefined) return action;
     const params = Array.isArray(action.actionParams) ? action.actionParams : [action.actionParams];
@@ -248,8 +267,10 @@ function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
   const inbox = inboxFromWire(wire) as Props;
   const channelType = channelTypeName(wire.channel_type);
   const creatable = channelType !== null && DECLARED_CHANNELS.has(channelType);
+  const notes: string[] = [];
   const settings: Props = {};
   for (const key of SETTINGS) settings[key] = inbox[key];
+  if (isObject(settings.autoAssignmentConfig)) settings.autoAssignmentConfig = declaredKeys(settings.autoAssignmentConfig, AutoAssignmentConfig, "its auto-assignment config", notes);
   const week = Array.isArray(wire.working_hours) ? normalizeWorkingHours(wire.working_hours) : [];
   const channel = creatable ? channelView(inbox) : undefined;
   if (channel) channel.preChatFormOptions = preChatInput(refs, channel.preChatFormOptions);
@@ -267,7 +288,7 @@ function inbox(refs: ReferenceMap, { inbox: wire, botId }: InboxRead): Draft {
       agentBotId: botId === null ? undefined : single(refs.bot(botId)),
     }),
     adoption: creatable ? { by: "id" } : { by: "id-only", reason: adoptedBecause(wire, channelType) },
-    notes: [],
+    notes,
   };
   if (!creatable) draft.facts = { channelType };
   return draft;
@@ -434,6 +455,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   for (const c of snapshot.categories) add(category(refs, c));
   for (const a of snapshot.articles) add(article(refs, a));
   for (const r of snapshot.rules) {
+    const notes: string[] = [];
     add({
       type: "AutomationRule",
       id: r.id,
@@ -442,11 +464,11 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
         description: r.description,
         eventName: r.event_name,
         active: r.active,
-        conditions: conditionInputs(refs, r.conditions),
-        actions: actionInputs(refs, r.actions),
+        conditions: conditionInputs(refs, r.conditions, notes),
+        actions: actionInputs(refs, r.actions, notes),
       }),
       adoption: { by: "id" },
-      notes: [],
+      notes,
     });
   }
   for (const w of snapshot.webhooks) {
@@ -492,13 +514,14 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }
   for (const m of snapshot.macros) {
+    const notes: string[] = [];
     add({
       type: "Macro",
       id: m.id,
       // A macro declares its actions even when there are none: the input is required.
-      inputs: { ...present({ name: m.name, visibility: m.visibility }), actions: actionInputs(refs, m.actions) },
+      inputs: { ...present({ name: m.name, visibility: m.visibility }), actions: actionInputs(refs, m.actions, notes) },
       adoption: { by: "key" },
-      notes: [],
+      notes,
     });
   }
   return drafts;

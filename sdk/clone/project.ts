@@ -3,43 +3,32 @@
  * `tsconfig.json` (strict) and a README that says how to review, apply and compare. Nothing in them
  * depends on the time or the machine, so an unchanged account exports byte-identical files.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { countOf } from "./account";
 import type { AccountModel } from "./model";
+import { ownPackage, tarballName, type OwnManifest } from "./own-package";
 import { programText } from "./program";
 import { RESOURCE_TYPES } from "./resource-types";
 
 /** File name → content, in the order they are written. */
 export type ProjectFiles = Record<string, string>;
 
-interface OwnManifest {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
-
-/** This package's package.json, found from this file in the sources and in dist/ alike. */
-function ownManifest(): OwnManifest {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, "package.json");
-    if (fs.existsSync(file)) {
-      const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as OwnManifest;
-      if (manifest.name === "pulumi-chatwoot") return manifest;
-    }
-    if (path.dirname(dir) === dir) throw new Error("pulumi-chatwoot's package.json was not found");
-  }
-}
-
 /** The range this package declares (or was built with), so that the exported project gets an SDK it supports. */
 const versionOf = (manifest: OwnManifest, name: string, fallback: string) => manifest.dependencies?.[name] ?? manifest.devDependencies?.[name] ?? fallback;
 
+/**
+ * What the project's package.json depends on for pulumi-chatwoot by default: the tarball of this
+ * package that the export writes beside it (see ./own-package.ts).
+ */
+export const bundledDependency = (): string => `file:${tarballName(ownPackage().manifest)}`;
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Every file of the project exported from `model`; `project` is its Pulumi project name. */
-export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`): ProjectFiles {
-  const manifest = ownManifest();
+/**
+ * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
+ * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec).
+ */
+export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, dependency = bundledDependency()): ProjectFiles {
+  const { manifest } = ownPackage();
   return {
     "Pulumi.yaml": [
       `name: ${project}`,
@@ -56,7 +45,7 @@ export function projectFiles(model: AccountModel, project = `chatwoot-account-${
       main: "index.ts",
       dependencies: {
         "@pulumi/pulumi": versionOf(manifest, "@pulumi/pulumi", "3.248.0"),
-        "pulumi-chatwoot": `^${manifest.version}`,
+        "pulumi-chatwoot": dependency,
       },
       devDependencies: {
         "@types/node": versionOf(manifest, "@types/node", "^20.19.0"),
@@ -76,7 +65,7 @@ export function projectFiles(model: AccountModel, project = `chatwoot-account-${
       files: ["index.ts"],
     }),
     "index.ts": programText(model),
-    "README.md": readme(model, project),
+    "README.md": readme(model, project, dependency),
   };
 }
 
@@ -88,7 +77,19 @@ export function describeCounts(model: AccountModel): string {
   return parts.length > 0 ? parts.join(", ") : "no objects";
 }
 
-function readme(model: AccountModel, project: string): string {
+/** How the README's Apply section says where the package comes from. */
+function installNote(dependency: string): string[] {
+  const file = tarballName(ownPackage().manifest);
+  if (dependency === `file:${file}`) {
+    return [
+      `\`npm install\` installs pulumi-chatwoot from \`${file}\`, the copy of the package the export ran with`,
+      "(it is not on the npm registry yet): keep the file with the project, in Git too.",
+    ];
+  }
+  return [`\`npm install\` installs pulumi-chatwoot as package.json names it: \`${dependency}\`.`];
+}
+
+function readme(model: AccountModel, project: string, dependency: string): string {
   const settings = model.settings.map((s) => `- \`${s.key}\`: ${s.doc}.`);
   const warnings = model.warnings.map((w) => `- ${w}`);
   return [
@@ -120,6 +121,8 @@ function readme(model: AccountModel, project: string): string {
     "pulumi up",
     "```",
     "",
+    ...installNote(dependency),
+    "",
     `On account ${model.accountId} itself, leave \`adopt\` unset: every object is then adopted (taken over`,
     "where it is) and the first `pulumi up` sends no write. On another account, `adopt false` creates",
     "them. The program's own settings:",
@@ -129,10 +132,11 @@ function readme(model: AccountModel, project: string): string {
     "## Compare",
     "",
     "After applying, check that the two accounts hold the same configuration (exit code 0: equal, 1:",
-    "they differ, 2: an error):",
+    "they differ, 2: an error); with `--allow-extra`, only that the other account holds everything of",
+    `account ${model.accountId} (what it has besides, such as its own administrator, does not count):`,
     "",
     "```bash",
-    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL]`,
+    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--allow-extra]`,
     "```",
     "",
   ].join("\n");

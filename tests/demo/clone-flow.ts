@@ -75,9 +75,9 @@ export class CloneFlow {
     return this.command(["export", "--account-id", "1", "--out", dir, "--platform"], env);
   }
 
-  /** `pulumi-chatwoot diff` of account 1 with the copy in account `to` (default 2; `token` its administrator's). */
-  diffCopy(to = 2, suffix = COPY_PORTAL_SUFFIX, token?: string): Promise<Finished> {
-    const args = ["diff", "--account-id", "1", "--to-account-id", String(to), "--platform", `--portal-suffix=${suffix}`];
+  /** `pulumi-chatwoot diff` of account 1 with the copy in account `to` (default 2; `token` its administrator's), with `flags` besides. */
+  diffCopy(to = 2, suffix = COPY_PORTAL_SUFFIX, token?: string, flags: string[] = []): Promise<Finished> {
+    const args = ["diff", "--account-id", "1", "--to-account-id", String(to), "--platform", `--portal-suffix=${suffix}`, ...flags];
     return this.command(args, token === undefined ? {} : { CHATWOOT_TO_API_ACCESS_TOKEN: token });
   }
 

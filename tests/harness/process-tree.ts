@@ -43,7 +43,7 @@ export function signalEach(pids: readonly number[], signal: NodeJS.Signals): voi
 }
 
 /** Whether `pid` still runs (a zombie, ended but not yet reaped, does not). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
@@ -56,4 +56,13 @@ function running(pid: number): boolean {
 export async function ended(pids: readonly number[], timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (pids.some(running) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The command line `pid` runs, its arguments joined by spaces (empty once it has ended). */
+export function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+  } catch {
+    return "";
+  }
 }

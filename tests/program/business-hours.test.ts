@@ -87,7 +87,11 @@ exampleLifecycle({
     },
     repair: async (ctx) => ({ line: `PATCH /api/v1/accounts/1/inboxes/${createdInbox(ctx).id}`, body: { greeting_message: "Hello! How can we help you today?" } }),
   },
-  badInput: { settings: { fridayHours: "15:00-09:00" }, message: /Inbox resource .website.: property workingHours\.5\.closeHour .* has a problem: the closing time must be after the opening time/ },
+  // The day and both times, not the entry's place in the list (5, which is no day number here).
+  badInput: {
+    settings: { fridayHours: "15:00-09:00" },
+    message: /Inbox resource 'website' has a problem: workingHours\[5\]\.closeHour: Friday closes at 09:00, which is not after it opens at 15:00: give a closing time after the opening time/,
+  },
   secretOutputs: ["widgetToken"],
   serverSecrets: inboxTokens,
   async afterDestroy(ctx) {

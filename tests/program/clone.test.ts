@@ -9,10 +9,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
+import { packPackage } from "../harness/packed";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
+import { temporaryDir } from "../harness/temp-dir";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
@@ -53,6 +55,7 @@ let flow: CloneFlow;
 const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
 
 realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`", () => {
+  const packs = temporaryDir("chatwoot-pack-");
   beforeAll(async () => {
     sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
     flow = new CloneFlow(sandbox.info, realEngine.binary);
@@ -89,6 +92,22 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     for (const secret of secrets) {
       for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
     }
+    // The package, which no registry has yet, travels with the project: npm's own tarball of it, named by package.json.
+    const { tarball } = packPackage(packs);
+    const name = path.basename(tarball);
+    expect(JSON.parse(files["package.json"] ?? "{}").dependencies["pulumi-chatwoot"]).toBe(`file:${name}`);
+    expect(fs.readFileSync(path.join(flow.project, name)).equals(fs.readFileSync(tarball))).toBe(true);
+    expect(stderr).toMatch(new RegExp(`^Wrote Pulumi\\.yaml, package\\.json, tsconfig\\.json, index\\.ts, README\\.md, ${name.replace(/\./g, "\\.")} to `, "m"));
+  });
+
+  test("--package names the package instead (a version once it is published): package.json gives that spec, and no tarball is written", async () => {
+    const dir = path.join(flow.work, "published");
+    const { code } = await flow.command(["export", "--account-id", "1", "--out", dir, "--package", "^0.2.0"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).dependencies["pulumi-chatwoot"]).toBe("^0.2.0");
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tgz"))).toEqual([]);
+    const bad = await flow.command(["export", "--account-id", "1", "--out", dir, "--package", ""]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("--package must be an npm spec")]);
   });
 
   test("the exported project type-checks under strict against the built package", async () => {
@@ -162,6 +181,70 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(writeLines()).toEqual([]);
   });
 
+  test("with objects of the copy's own, diff exits 1; --allow-extra checks only that the copy holds everything of the source, saying which side holds what", async () => {
+    const token = sandbox.info.accounts[1]?.adminToken ?? "";
+    const api = async (method: string, path: string, body?: unknown) => {
+      const answer = await fetch(`${sandbox.url}/api/v1/accounts/2${path}`, {
+        method,
+        headers: { api_access_token: token, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 200]);
+      const text = await answer.text();
+      return (text ? JSON.parse(text) : {}) as { id: number; payload?: { id: number; name: string }[] };
+    };
+    // Globex's own: an inbox, a bot, a person, and its administrator added to a copied team.
+    const inbox = await api("POST", "/inboxes", { name: "Globex API", channel: { type: "api" } });
+    const bot = await api("POST", "/agent_bots", { name: "Globex bot", outgoing_url: "https://bots.globex.test/hook" });
+    const erin = await api("POST", "/agents", { name: "Erin", email: "erin@globex.test", role: "agent" });
+    const teams = await api("GET", "/teams");
+    const billing = (Array.isArray(teams) ? teams : teams.payload ?? []).find((t: { name: string }) => t.name === "billing") as { id: number };
+    await api("POST", `/teams/${billing.id}/team_members`, { user_ids: [1] });
+    try {
+      const ownLines = [
+        'agent "erin@globex.test": only in account 2',
+        'agent bot "Globex bot": only in account 2',
+        'inbox "Globex API": only in account 2',
+        'team membership "billing": differs',
+        expect.stringMatching(/^ {4}userIds: .* in account 1, .* in account 2 \(account 2 has more: agent "alice@acme\.test"\)$/),
+      ];
+      // A plain diff: the accounts differ, by what only Globex holds.
+      const plain = await flow.diffCopy();
+      expect(plain.code).toBe(1);
+      expect(plain.stdout.split("\n").slice(0, 5)).toEqual(ownLines);
+      expect(plain.stdout).toMatch(/differ: 4 object\(s\) \(0 only in account 1, 3 only in account 2, 1 changed\)/);
+
+      const allowed = await flow.diffCopy(2, COPY_PORTAL_SUFFIX, undefined, ["--allow-extra"]);
+      expect(allowed.code).toBe(0);
+      expect(allowed.stdout.split("\n")).toEqual([
+        "Only in account 2, or with more members there (allowed by --allow-extra):",
+        ...ownLines,
+        expect.stringMatching(/^account 2 holds everything of account 1 \(\d+ objects compared; account 2 has 4 more, listed above\)\.$/),
+        "",
+      ]);
+
+      // Bob leaves the copied team: Globex lacks something of Acme again.
+      await api("DELETE", `/teams/${billing.id}/team_members`, { user_ids: [2] });
+      const lacking = await flow.diffCopy(2, COPY_PORTAL_SUFFIX, undefined, ["--allow-extra"]);
+      expect(lacking.code).toBe(1);
+      expect(lacking.stdout.split("\n")).toEqual([
+        'team membership "billing": differs',
+        expect.stringMatching(/^ {4}userIds: \[.*bob@acme\.test.*\] in account 1, \[.*alice@acme\.test.*\] in account 2$/),
+        "Only in account 2, or with more members there (allowed by --allow-extra):",
+        ...ownLines.slice(0, 3),
+        "account 2 does not hold everything of account 1: 1 object(s) (0 only in account 1, 1 changed); account 2 has 3 more, listed above.",
+        "",
+      ]);
+      await api("POST", `/teams/${billing.id}/team_members`, { user_ids: [2] });
+    } finally {
+      await api("DELETE", `/teams/${billing.id}/team_members`, { user_ids: [1] });
+      await api("DELETE", `/agents/${erin.id}`);
+      await api("DELETE", `/agent_bots/${bot.id}`);
+      await api("DELETE", `/inboxes/${inbox.id}`);
+    }
+    expect((await flow.diffCopy()).code).toBe(0);
+  });
+
   test("applied to the account it came from, it adopts every object and sends no write", async () => {
     sandbox.control.clearLog();
     const up = await flow.apply(1, {}, "source");
@@ -173,10 +256,15 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(writeLines()).toEqual([]);
   });
 
-  test("exporting the unchanged account again gives byte-identical files", async () => {
+  test("exporting the unchanged account again gives byte-identical files, the package's tarball included; a copy of another version is removed", async () => {
     const again = path.join(flow.work, "again");
+    fs.mkdirSync(again);
+    fs.writeFileSync(path.join(again, "pulumi-chatwoot-0.0.1.tgz"), "an earlier export's copy");
     expect((await flow.exportSource(again)).code).toBe(0);
     expect(flow.files(again)).toEqual(flow.files());
+    const tarballs = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith(".tgz")).map((f) => [f, fs.readFileSync(path.join(dir, f)).toString("base64")]);
+    expect(tarballs(again)).toEqual(tarballs(flow.project));
+    expect(tarballs(again)).toHaveLength(1);
   });
 
   test("into a brand-new account made by PlatformAccount: everyone invited with their role, every object made, diff finds them equal, a second up writes nothing", async () => {

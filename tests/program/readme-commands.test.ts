@@ -11,12 +11,16 @@
  * Two things differ from a reader's machine, and only these: the sandbox's URL stands for
  * `https://chat.example.com` and `http://127.0.0.1:3000` (it listens on a free port), and a token
  * a line reads from the terminal (`pulumi config set --secret KEY`) comes on its standard input.
+ * npm keeps the machine's cache, so `npm install` reaches the registry only for what it lacks.
+ * The cloning scenario's reader works in a directory outside the checkout, in a project that has
+ * the package installed from its tarball (unpacked there, its dependencies linked: no network).
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CLONE_FIXTURE, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
-import { CloneFlow } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
+import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
 import { CLI_DIR, REPO_ROOT } from "../pulumi-cli/install";
@@ -147,6 +151,9 @@ class Shell {
   }
 }
 
+/** The machine's npm cache: `npm install` fetches from the registry only what it does not hold yet. */
+const NPM_CACHE = process.env.npm_config_cache || execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
+
 /** The environment of every scenario (see the file's comment). */
 function baseEnv(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -172,6 +179,8 @@ new chatwoot.Team("billing", { name: "billing", description: "Invoices" });
 
 realEngine.describe("the README's pulumi commands, as written", () => {
   const work = temporaryDir("chatwoot-readme-");
+  // Where the cloning scenario's reader works: no directory of the checkout is above it.
+  const outside = temporaryDir("chatwoot-readme-clone-");
   let sandbox: Sandbox;
   let shell: Shell;
   const writes = (from: number) => writesIn(sandbox.control.log().slice(from));
@@ -254,17 +263,27 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     expect(sandbox.control.snapshot().labels.map((l) => l.title)).not.toContain("vip");
   });
 
-  test("cloning: the exported project applied to account 2 with the README's commands", async () => {
+  test("cloning: the README's export, `npm install` and commands, in a directory outside the checkout, applied to account 2", async () => {
     const source = await startSandbox({ fixture: CLONE_FIXTURE });
-    const flow = new CloneFlow(source.info, realEngine.binary);
     try {
-      expect((await flow.exportSource()).code).toBe(0);
-      const clone = new Shell(flow.project, { ...baseEnv(path.join(work, "home")), PULUMI_CONFIG_PASSPHRASE: "clone", PULUMI_NODEJS_TRANSPILE_ONLY: "true" }, [
-        ["https://chat.example.com", source.url],
-      ]);
+      // A reader's project that installed the package from its tarball (without the network here).
+      const project = path.join(outside, "my-project");
+      fs.mkdirSync(project);
+      installCopy(packPackage(outside).tarball, project);
+      fs.mkdirSync(path.join(project, "node_modules", ".bin"));
+      fs.symlinkSync("../pulumi-chatwoot/dist/sdk/cli/main.js", path.join(project, "node_modules", ".bin", "pulumi-chatwoot"));
+      const env = { ...baseEnv(path.join(work, "home")), npm_config_cache: NPM_CACHE, PULUMI_CONFIG_PASSPHRASE: "clone" };
+      const reader = new Shell(project, { ...env, CHATWOOT_URL: source.url, CHATWOOT_API_ACCESS_TOKEN: source.info.accounts[0]?.adminToken }, []);
+      await reader.ok("npx pulumi-chatwoot export --account-id 1 --out acme-config   # also: --include labels,teams or --exclude macros, --platform, --package SPEC");
+      // Installs as written: the Pulumi SDK and TypeScript from the registry, the package from the tarball beside it.
+      await reader.ok("cd acme-config && npm install");
+      const config = path.join(project, "acme-config");
+      const installed = path.join(config, "node_modules", "pulumi-chatwoot");
+      expect(fs.lstatSync(installed).isSymbolicLink()).toBe(false);
+      expect(JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")).version).toBe(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version);
+
+      const clone = new Shell(config, env, [["https://chat.example.com", source.url]]);
       await clone.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
-      // `cd acme-config && npm install`: the project links this checkout's node_modules instead (no registry here).
-      expect(README).toContain("cd acme-config && npm install");
       await clone.ok("pulumi stack init globex");
       await clone.ok("pulumi config set chatwoot:url https://chat.example.com");
       await clone.ok("pulumi config set chatwoot:accountId 2");
@@ -274,15 +293,15 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex" (portals and articles)');
       // The README's example of the key an e-mail inbox needs; this export names it after its inbox.
       await clone.ok("pulumi config set inboxSupportEmailId 5");
-      expect(flow.files()["index.ts"]).toContain('config.requireNumber("inboxAcmeSupportEmailId")');
-      await runCommand("pulumi", ["config", "set", "inboxAcmeSupportEmailId", String(TARGET_EMAIL_INBOX)], { cwd: flow.project, env: clone.env });
+      expect(fs.readFileSync(path.join(config, "index.ts"), "utf8")).toContain('config.requireNumber("inboxAcmeSupportEmailId")');
+      await runCommand("pulumi", ["config", "set", "inboxAcmeSupportEmailId", String(TARGET_EMAIL_INBOX)], { cwd: config, env: clone.env });
       const before = source.control.log().length;
+      // The program type-checks as Pulumi runs it, against the installed package and TypeScript.
       await clone.ok("pulumi up");
       const created = writesIn(source.control.log().slice(before)).filter((w) => w.method === "POST");
       expect(created.length).toBeGreaterThan(10);
       expect(created.every((w) => w.path.startsWith("/api/v1/accounts/2/") || w.path.startsWith("/platform/"))).toBe(true);
     } finally {
-      flow.dispose();
       await source.close();
     }
   });

@@ -1,6 +1,7 @@
 import { resources } from "../../provider";
 import { create, destroy, refresh, up, type Props, type State } from "./support/engine";
 import { useSandbox } from "./support/sandbox";
+import { placesOf } from "../harness/check-failures";
 
 const provider = resources.Inbox;
 
@@ -116,7 +117,7 @@ describe("Inbox channels with credentials", () => {
     // Nor does a check failure quote a bad credential.
     // (an e-mail inbox takes no bot token, and SMTP switched on needs its password)
     const checked = await provider.check!({}, { ...mail, credentials: { imapPassword: IMAP_PASSWORD, botToken: BOT_TOKEN } });
-    expect(checked.failures?.map((f) => f.property)).toEqual(["credentials.botToken", "credentials.smtpPassword"]);
+    expect(placesOf(checked.failures ?? [])).toEqual(["credentials.botToken", "credentials.smtpPassword"]);
     expect(carriesCredential(checked.failures)).toBe(false);
   });
 

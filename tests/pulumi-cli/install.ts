@@ -21,7 +21,7 @@ export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const CLI_DIR = path.join(REPO_ROOT, ".pulumi-cli", "bin");
 const WRAPPER_MODULE = __dirname;
 const LANGUAGE_HOST = path.join(__dirname, "language-host.js");
-const PLUGIN_SCRIPT = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "pulumi-resource-pulumi-nodejs");
+const DYNAMIC_PROVIDER = path.join(__dirname, "dynamic-provider.js");
 const LANGUAGE_HOST_NAME = "pulumi-language-nodejs";
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
 const YAML_MODULE = path.join(__dirname, "yaml-host");
@@ -117,16 +117,29 @@ function link(dir: string, target: string, name: string): void {
   fs.symlinkSync(target, file);
 }
 
+/** A two-line launcher of a Node.js script of this folder. */
+const launcher = (script: string) => `#!/bin/sh\nexec node ${JSON.stringify(script)} "$@"\n`;
+
+/** Makes `dir/name` the launcher of `script`, unless it is that already (other runs may be using it). */
+function placeLauncher(dir: string, script: string, name: string): void {
+  const file = path.join(dir, name);
+  const text = launcher(script);
+  if (!fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() && fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return;
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, text, { mode: 0o755 });
+}
+
 /**
- * The plugins beside `pulumi`: the dynamic-provider plugin the npm package ships, and a language
- * host (an installed Pulumi's own, else ./language-host.js through a two-line launcher).
+ * The plugins beside `pulumi`: the dynamic-provider plugin (Pulumi's host script, through
+ * ./dynamic-provider.js, which ends it with its engine) and a language host (an installed
+ * Pulumi's own, else ./language-host.js).
  */
 function placePlugins(dir: string, realLanguageHost: string | undefined): void {
-  link(dir, PLUGIN_SCRIPT, PLUGIN_NAME);
+  placeLauncher(dir, DYNAMIC_PROVIDER, PLUGIN_NAME);
+  if (!realLanguageHost) return placeLauncher(dir, LANGUAGE_HOST, LANGUAGE_HOST_NAME);
   const host = path.join(dir, LANGUAGE_HOST_NAME);
-  fs.rmSync(host, { force: true });
-  if (realLanguageHost) return link(dir, realLanguageHost, LANGUAGE_HOST_NAME);
-  fs.writeFileSync(host, `#!/bin/sh\nexec node ${JSON.stringify(LANGUAGE_HOST)} "$@"\n`, { mode: 0o755 });
+  const current = fs.existsSync(host) ? fs.realpathSync(host) : undefined;
+  if (current !== fs.realpathSync(realLanguageHost)) link(dir, realLanguageHost, LANGUAGE_HOST_NAME);
 }
 
 /** Whether the CLI directory holds a working CLI of the right kind, with both plugins in place. */
@@ -138,8 +151,8 @@ function present(dir: string): CliLookup | undefined {
   const linked = fs.lstatSync(pulumi).isSymbolicLink();
   // A build of another version (the pin moved) is built again; a linked CLI is the user's choice.
   if (!linked && version !== pinnedVersion()) return undefined;
-  const pluginsOk = [PLUGIN_NAME, LANGUAGE_HOST_NAME].every((name) => fs.existsSync(path.join(dir, name)));
-  if (!pluginsOk) placePlugins(dir, linked ? sibling(fs.realpathSync(pulumi), LANGUAGE_HOST_NAME) : undefined);
+  // Kept as they are when they are right already: an older setup's plugins are replaced.
+  placePlugins(dir, linked ? sibling(fs.realpathSync(pulumi), LANGUAGE_HOST_NAME) : undefined);
   return { found: true, pulumi, version, source: "already there" };
 }
 

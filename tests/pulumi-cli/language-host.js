@@ -14,10 +14,12 @@
  * `tsconfig`), and reports its exit the same way (exit code 32: the program already reported its
  * error, so the engine bails without another message). Everything else a language host can do
  * (templates, code generation, `pulumi install`) answers "unimplemented", which the engine handles.
+ * An engine that ends without closing it (killed) ends it too, with its program (./engine-watch.js).
  */
 "use strict";
 const { spawn } = require("node:child_process");
 const path = require("node:path");
+const { watchEngine } = require("./engine-watch");
 
 /** Loads a module as the program sees it: from its own node_modules first, then beside this file. */
 function load(id, programDirectory) {
@@ -93,6 +95,8 @@ function run(call, callback) {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
+  programs.add(child);
+  child.on("exit", () => programs.delete(child));
   child.on("error", (err) => {
     const answer = new messages.RunResponse();
     answer.setError(`Problem executing program (could not run language executor): ${err.message}`);
@@ -105,6 +109,13 @@ function run(call, callback) {
     callback(null, answer);
   });
 }
+
+/** The programs running now: ended with this host when its engine is gone. */
+const programs = new Set();
+watchEngine(engineAddress, () => {
+  for (const child of programs) child.kill("SIGKILL");
+  process.exit(0);
+});
 
 const unimplemented = (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: "not implemented by this language host" });
 

@@ -112,12 +112,17 @@ export function changedDays(desired: unknown, current: unknown): WorkingHoursEnt
 }
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const clock = (hour: number | null, minutes: number | null) =>
-  hour === null ? "?" : `${String(hour).padStart(2, "0")}:${String(minutes ?? 0).padStart(2, "0")}`;
+
+/** A day of the week by its number (0 = Sunday), for messages. */
+export const dayName = (dayOfWeek: number): string => DAY_NAMES[dayOfWeek] ?? `day ${dayOfWeek}`;
+
+/** A time of day for messages, `09:05` (minutes default to 0). */
+export const clock = (hour: number | null | undefined, minutes?: number | null) =>
+  hour === null || hour === undefined ? "?" : `${String(hour).padStart(2, "0")}:${String(minutes ?? 0).padStart(2, "0")}`;
 
 /** One day in words, for messages: `Monday (1) 09:00-17:00`, `Sunday (0) closed`, `Friday (5) open all day`. */
 export function describeDay(day: WorkingHoursEntry): string {
-  const name = `${DAY_NAMES[day.dayOfWeek] ?? "day"} (${day.dayOfWeek})`;
+  const name = `${dayName(day.dayOfWeek)} (${day.dayOfWeek})`;
   if (day.closedAllDay) return `${name} closed`;
   if (day.openAllDay) return `${name} open all day`;
   return `${name} ${clock(day.openHour, day.openMinutes)}-${clock(day.closeHour, day.closeMinutes)}`;

@@ -13,6 +13,7 @@ import { markAdopted } from "../../lifecycle/adopt";
 import { InboxChannel, changedChannelFields, channelBody, channelTypeName, normalizeChannel } from "./channel";
 import { PROVIDER_CONFIG_KEYS } from "./channel-credentialed";
 import { changedCredentials, InboxCredentials, normalizeCredentials, rememberGiven } from "./credentials";
+import { AutoAssignmentConfig } from "./auto-assignment";
 import { CsatConfig, normalizeCsatConfig } from "./csat";
 import { checkInbox } from "./rules";
 import { forgetDeleted, inboxApi, inboxOutputs, isDeleted, settingsBody, wasDeleted } from "./requests";
@@ -31,7 +32,7 @@ export const InboxInputs = z
     csatSurveyEnabled: z.boolean().optional(),
     csatConfig: CsatConfig.optional(),
     enableAutoAssignment: z.boolean().optional(),
-    autoAssignmentConfig: z.record(z.string(), z.json()).optional(),
+    autoAssignmentConfig: AutoAssignmentConfig.optional(),
     workingHoursEnabled: z.boolean().optional(),
     outOfOfficeMessage: text.optional(),
     timezone: TimeZone.optional(),

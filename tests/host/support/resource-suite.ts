@@ -9,6 +9,7 @@
  */
 import { resourceType } from "../../../provider/registry";
 import { captureRegistrations, type CapturedRegistration } from "../../harness/capture";
+import { placeOfDotted, placesOf } from "../../harness/check-failures";
 import type { FrontDoor } from "../../harness/host";
 import { parseUrn } from "../../harness/urn";
 import { isWireSecret, stripSecrets, wrapSecret, type PropertyMap } from "../../harness/wire";
@@ -71,7 +72,7 @@ export function resourceSuite(door: FrontDoor): void {
 
     test("check reports each bad input by property, before any request", async () => {
       const result = await ctx.host.check(registration().urn, {}, withInputs(declared(), c.bad.inputs));
-      expect(result.failures.map((f) => f.property)).toEqual(expect.arrayContaining(c.bad.properties));
+      expect(placesOf(result.failures)).toEqual(expect.arrayContaining(c.bad.properties.map(placeOfDotted)));
       for (const failure of result.failures) expect(failure.reason.length).toBeGreaterThan(5);
       expect(ctx.requests()).toEqual([]);
     });

@@ -36,6 +36,29 @@ export const corpus: BadInputCorpus = {
     { name: "name of 100,000 characters", inputs: { ...valid, name: "r".repeat(100_000) }, property: "name", reason: "at most 255 characters" },
     { name: "description with an escape sequence", inputs: { ...valid, description: "\u001b[31mred\u001b[0m" }, property: "description", reason: "U+001B ESCAPE" },
     { name: "attribute key with a NUL", inputs: { ...valid, conditions: [{ ...status, attributeKey: "sta\u0000tus" }, content] }, property: "conditions.0.attributeKey", reason: "U+0000 NULL" },
+    {
+      name: "an action key misspelt (actionParam), which Chatwoot would store and ignore",
+      inputs: { ...valid, actions: [{ actionName: "add_label", actionParam: ["vip"] }] },
+      property: "actions.0.actionParam",
+      reason: 'unknown property "actionParam"; allowed: actionName, actionParams',
+    },
+    {
+      name: "a condition key misspelt (value)",
+      inputs: { ...valid, conditions: [status, { attributeKey: "content", filterOperator: "contains", value: ["refund"] }] },
+      property: "conditions.1.value",
+      reason: "allowed: attributeKey, filterOperator, values, queryOperator, customAttributeType",
+    },
+    {
+      name: "a condition key in the API's spelling (filter_operator)",
+      inputs: { ...valid, conditions: [status, { attributeKey: "content", filter_operator: "contains", values: ["refund"] }] },
+      property: "conditions.1.filter_operator",
+    },
+    {
+      name: "a send_email_to_team parameter with a misspelt key (teamId)",
+      inputs: { ...valid, actions: [{ actionName: "send_email_to_team", actionParams: [{ message: "Gold customer", teamId: [2] }] }] },
+      property: "actions.0.actionParams.0.teamId",
+      reason: "allowed: message, teamIds (or team_ids)",
+    },
     { name: "action name with a right-to-left override", inputs: { ...valid, actions: [{ actionName: "assign\u202E_team", actionParams: [2] }] }, property: "actions.0.actionName", reason: "U+202E" },
   ],
 };

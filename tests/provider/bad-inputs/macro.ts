@@ -18,6 +18,12 @@ export const corpus: BadInputCorpus = {
     { name: "action params as a lone value", inputs: { ...valid, actions: [{ actionName: "assign_team", actionParams: 2 }] }, property: "actions.0.actionParams" },
     { name: "action param that is a list", inputs: { ...valid, actions: [{ actionName: "add_label", actionParams: [["a", "b"]] }] }, property: "actions.0.actionParams.0" },
     { name: "misspelt property", inputs: { ...valid, visibilty: "global" }, property: "visibilty" },
+    {
+      name: "an action key misspelt (actionParam), which Chatwoot would store and ignore",
+      inputs: { ...valid, actions: [{ actionName: "add_label", actionParam: ["urgent"] }] },
+      property: "actions.0.actionParam",
+      reason: 'unknown property "actionParam"; allowed: actionName, actionParams',
+    },
     { name: "name with a BEL", inputs: { ...valid, name: "Esca\u0007late" }, property: "name", reason: "U+0007 BELL at position 5" },
     { name: "name with a zero-width space", inputs: { ...valid, name: "\u200BEscalate" }, property: "name", reason: "U+200B ZERO WIDTH SPACE at position 1" },
     { name: "name of 100,000 characters", inputs: { ...valid, name: "m".repeat(100_000) }, property: "name", reason: "at most 255 characters" },

@@ -1,5 +1,5 @@
 /** Comparing two accounts: by kind and natural key, references by what they name, values as the diff layer compares them. */
-import { compareModels, describeDifferences, type Difference } from "../../../sdk/clone/compare";
+import { compareModels, describeDifferences, onlyExtra, type Difference } from "../../../sdk/clone/compare";
 import { buildModel } from "../../../sdk/clone/model";
 import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
 
@@ -70,6 +70,43 @@ test("a member who differs is a change of the membership (users compare by e-mai
     raw.teams[0]!.members = [12];
   });
   expect(kinds(compareModels(account(0), other))).toEqual(["changed TeamMembership billing"]);
+});
+
+test("a membership whose copy holds every member and more differs only by holding more, which is said; fewer members is a plain change", () => {
+  const bobOnly = account(0, (raw) => (raw.teams[0]!.members = [11]));
+  const more = compareModels(bobOnly, account(100));
+  expect(more).toEqual([
+    {
+      type: "TeamMembership",
+      key: "billing",
+      kind: "changed",
+      changes: [{ property: "userIds", source: ['agent "bob@acme.test"'], target: ['agent "bob@acme.test"', 'agent "carol@acme.test"'], onlyInTarget: ['agent "carol@acme.test"'] }],
+    },
+  ]);
+  expect(more.map(onlyExtra)).toEqual([true]);
+  expect(describeDifferences(more, "account 1", "account 2")).toEqual([
+    'team membership "billing": differs',
+    '    userIds: ["agent \\"bob@acme.test\\""] in account 1, ["agent \\"bob@acme.test\\"","agent \\"carol@acme.test\\""] in account 2 (account 2 has more: agent "carol@acme.test")',
+  ]);
+  const fewer = compareModels(account(0), account(100, (raw) => (raw.teams[0]!.members = [12])));
+  expect(fewer.map(onlyExtra)).toEqual([false]);
+  expect(fewer[0]?.changes[0]?.onlyInTarget).toBeUndefined();
+  // Another member in place of one: not only more.
+  expect(compareModels(bobOnly, account(100, (raw) => (raw.teams[0]!.members = [12]))).map(onlyExtra)).toEqual([false]);
+});
+
+test("what only the copy has counts as extra only: missing objects and changed values do not", () => {
+  const other = account(100, (raw) => {
+    raw.labels.push({ id: 160, title: "spam" });
+    raw.webhooks.length = 0;
+    raw.portals[0]!.name = "Other";
+  });
+  const diffs = compareModels(account(0), other);
+  expect(diffs.map((d) => [`${d.kind} ${d.key}`, onlyExtra(d)])).toEqual([
+    ["extra spam", true],
+    ["changed help", false],
+    ["missing https://hooks.acme.test/a", false],
+  ]);
 });
 
 test("objects only one account has are missing or extra; the others are compared as usual", () => {

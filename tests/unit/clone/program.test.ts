@@ -209,12 +209,21 @@ test("the same account gives byte-identical files, whatever order the server lis
   expect(projectFiles(buildModel(snapshotOf(shuffled)))).toEqual(projectFiles(model()));
 });
 
-test("the project: strict TypeScript, the Pulumi SDK this package uses, and this package", () => {
+test("the project: strict TypeScript, the Pulumi SDK this package uses, and this package as the tarball the export writes beside it", () => {
   const files = projectFiles(model());
   expect(Object.keys(files)).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"]);
   const manifest = JSON.parse(files["package.json"] as string) as { dependencies: Record<string, string> };
   const own = JSON.parse(require("node:fs").readFileSync(require.resolve("../../../package.json"), "utf8")) as { version: string; dependencies: Record<string, string> };
-  expect(manifest.dependencies).toEqual({ "@pulumi/pulumi": own.dependencies["@pulumi/pulumi"], "pulumi-chatwoot": `^${own.version}` });
+  // Not on the npm registry yet: a version range would not install.
+  expect(manifest.dependencies).toEqual({ "@pulumi/pulumi": own.dependencies["@pulumi/pulumi"], "pulumi-chatwoot": `file:pulumi-chatwoot-${own.version}.tgz` });
   expect((JSON.parse(files["tsconfig.json"] as string) as { compilerOptions: { strict: boolean } }).compilerOptions.strict).toBe(true);
   expect(files["README.md"]).toContain("pulumi config set adopt false");
+  expect(files["README.md"]).toContain(`\`npm install\` installs pulumi-chatwoot from \`pulumi-chatwoot-${own.version}.tgz\``);
+});
+
+test("with another spec for the package (a published version), package.json and the README give that", () => {
+  const files = projectFiles(model(), "acme", "^0.2.0");
+  expect((JSON.parse(files["package.json"] as string) as { dependencies: Record<string, string> }).dependencies["pulumi-chatwoot"]).toBe("^0.2.0");
+  expect(files["README.md"]).toContain("`npm install` installs pulumi-chatwoot as package.json names it: `^0.2.0`.");
+  expect(files["README.md"]).not.toContain(".tgz");
 });

@@ -2,6 +2,7 @@
  * The reference map: ids, titles and keys become the objects they stand for; what cannot be mapped
  * stays as it was, with a reason, never a silent wrong id.
  */
+import { resources } from "../../../provider";
 import { actionInputs, conditionInputs, customRoleOfAgent } from "../../../sdk/clone/inputs";
 import { AgentRef, naturalKeys, Ref, ReferenceMap, Unmapped } from "../../../sdk/clone/references";
 import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
@@ -149,6 +150,20 @@ describe("conditions and actions", () => {
   test("ids of attachments, which an export never covers, are unmapped", () => {
     const [attachment] = actionInputs(refs(), [{ action_name: "send_attachment", action_params: [9] }]);
     expect((attachment?.actionParams as unknown[])[0]).toBeInstanceOf(Unmapped);
+  });
+
+  test("keys a server keeps in a condition or action but no resource declares are left out, each named in a note; the rest pass check", async () => {
+    const notes: string[] = [];
+    const conditions = conditionInputs(refs(), [{ attribute_key: "status", filter_operator: "equal_to", values: ["open"], query_operator: null, ui_hint: "kept" }], notes);
+    const actions = actionInputs(refs(), [{ action_name: "resolve_conversation" }, { action_name: "add_label", action_params: ["new"], actionParam: ["vip"] }], notes);
+    expect(conditions).toEqual([{ attributeKey: "status", filterOperator: "equal_to", values: ["open"], queryOperator: null }]);
+    expect(actions).toEqual([{ actionName: "resolve_conversation" }, { actionName: "add_label", actionParams: ["new"] }]);
+    expect(notes).toEqual([
+      'condition 1 holds "uiHint", which the resource does not declare (attributeKey, filterOperator, values, queryOperator, customAttributeType): left out',
+      'action 2 holds "actionParam", which the resource does not declare (actionName, actionParams): left out',
+    ]);
+    const checked = await resources.AutomationRule.check!({}, { accountId: 1, name: "r", eventName: "conversation_created", conditions, actions });
+    expect(checked.failures).toEqual([]);
   });
 
   test("an agent's custom role becomes the role's reference; none declares nothing; an unknown one is not declared, saying why", () => {

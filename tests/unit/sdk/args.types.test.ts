@@ -48,6 +48,22 @@ const badSubscription: WebhookArgs = { url: "https://h.example.test", subscripti
 const badVisibility: MacroArgs = { name: "m", visibility: "team", actions: [] };
 // @ts-expect-error inboxes of OAuth channels are adopted, not created
 const badChannel: InboxArgs = { name: "Page", channel: { type: "facebook" } };
+// The keys of a condition and an action are checked: Chatwoot would store a misspelt one and ignore it.
+const ruleKeys: AutomationRuleArgs = {
+  name: "r",
+  eventName: "conversation_created",
+  conditions: [{ attributeKey: "plan", filterOperator: "equal_to", values: ["gold"], customAttributeType: "contact_attribute" }],
+  actions: [{ actionName: "add_label", actionParams: ["vip"] }],
+};
+// @ts-expect-error actionParam is not actionParams
+const badActionKey: AutomationRuleArgs = { name: "r", eventName: "conversation_created", actions: [{ actionName: "add_label", actionParam: ["vip"] }] };
+// @ts-expect-error value is not values
+const badConditionKey: AutomationRuleArgs = { name: "r", eventName: "conversation_created", conditions: [{ attributeKey: "status", filterOperator: "equal_to", value: ["open"] }] };
+// @ts-expect-error a macro's actions are checked the same way
+const badMacroAction: MacroArgs = { name: "m", actions: [{ actionName: "add_label", actionParam: ["vip"] }] };
+const assignment: InboxArgs = { adoptId: 3, autoAssignmentConfig: { max_assignment_limit: pulumi.output(5) } };
+// @ts-expect-error Chatwoot takes only max_assignment_limit, spelt as it spells it
+const badAssignment: InboxArgs = { adoptId: 3, autoAssignmentConfig: { maxAssignmentLimit: 5 } };
 // A credentialed channel, its credentials as secrets or plain text (the class makes them secret).
 const mailInbox: InboxArgs = {
   name: "Support",
@@ -58,6 +74,7 @@ const mailInbox: InboxArgs = {
 };
 
 it("compiles the argument shapes above", () => {
-  const shapes = [portal, rule, members, idOutputs, inbox, webhook, macro, widgetInbox, adoptedInbox, mailInbox];
-  expect([...shapes, badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel]).toHaveLength(16);
+  const shapes = [portal, rule, members, idOutputs, inbox, webhook, macro, widgetInbox, adoptedInbox, mailInbox, ruleKeys, assignment];
+  const refused = [badSlug, badEvent, badUsers, badSubscription, badVisibility, badChannel, badActionKey, badConditionKey, badMacroAction, badAssignment];
+  expect([...shapes, ...refused]).toHaveLength(22);
 });

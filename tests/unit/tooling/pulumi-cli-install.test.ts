@@ -11,6 +11,15 @@ import { temporaryDir } from "../../harness/temp-dir";
 import { ensurePulumiCli, ensureYamlHost, NO_CLI, NO_YAML_HOST, pinnedVersion, pinnedYamlVersion, REPO_ROOT } from "../../pulumi-cli/install";
 
 const work = temporaryDir("pulumi-install-");
+
+/** Whether `pid` runs (an ended process its new parent has not reaped yet does not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 let n = 0;
 
 /** A fresh CLI directory and a PATH directory holding the given executables (shell scripts). */
@@ -25,13 +34,13 @@ function machine(scripts: Record<string, string>) {
 }
 
 (process.platform === "win32" ? describe.skip : describe)("ensurePulumiCli", () => {
-  test("links an installed `pulumi` and its language host, and the dynamic-provider plugin of the npm package", async () => {
+  test("links an installed `pulumi` and its language host, and puts the dynamic-provider plugin beside them", async () => {
     const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-nodejs": "exit 0" });
     const cli = await ensurePulumiCli(m.log, m.place);
     expect(cli).toEqual({ found: true, pulumi: path.join(m.dir, "pulumi"), version: "v3.999.0", source: "linked from the PATH" });
     expect(fs.readlinkSync(path.join(m.dir, "pulumi"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi")));
     expect(fs.readlinkSync(path.join(m.dir, "pulumi-language-nodejs"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi-language-nodejs")));
-    expect(fs.readlinkSync(path.join(m.dir, "pulumi-resource-pulumi-nodejs"))).toBe(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"));
+    expect(fs.readFileSync(path.join(m.dir, "pulumi-resource-pulumi-nodejs"), "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli/dynamic-provider.js"));
     expect(m.lines).toEqual([`Linked the Pulumi CLI v3.999.0 from ${path.join(m.bin, "pulumi")}.`]);
 
     // The second time it is all there: nothing is linked again.
@@ -57,6 +66,45 @@ function machine(scripts: Record<string, string>) {
     });
     child.kill();
     expect(firstLine).toMatch(/^\d+\n/);
+  });
+
+  test("an older setup's dynamic-provider plugin (a link to the npm package's script) is replaced", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    const plugin = path.join(m.dir, "pulumi-resource-pulumi-nodejs");
+    fs.rmSync(plugin);
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"), plugin);
+    expect(await ensurePulumiCli(m.log, m.place)).toMatchObject({ found: true, source: "already there" });
+    expect(fs.lstatSync(plugin).isSymbolicLink()).toBe(false);
+    expect(fs.readFileSync(plugin, "utf8")).toContain("tests/pulumi-cli/dynamic-provider.js");
+  });
+
+  test.each(["pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"])("%s ends when the engine that started it is killed", async (name) => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    // A stand-in engine: listens, starts the plugin as `pulumi` does (its address last, in a process
+    // group of its own), prints the plugin's pid, and is then killed.
+    const engine = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const server = require("node:net").createServer().listen(0, "127.0.0.1", () => {
+          const plugin = require("node:child_process").spawn(process.argv[1], ["127.0.0.1:" + server.address().port], { detached: true, stdio: "ignore" });
+          console.log(plugin.pid);
+        });`,
+        path.join(m.dir, name),
+      ],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const pid = Number(await new Promise<string>((resolve) => engine.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8")))));
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // started and serving
+    expect(running(pid)).toBe(true);
+    engine.kill("SIGKILL");
+    const until = Date.now() + 5000;
+    while (running(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    const left = running(pid);
+    if (left) process.kill(pid, "SIGKILL");
+    expect(left).toBe(false);
   });
 
   test("a `pulumi` that does not answer `pulumi version` is not linked; without Go that leaves no CLI, said in one sentence", async () => {
