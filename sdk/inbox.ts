@@ -2,7 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
 import type { InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 
-export type { InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
+// The types of the inbox's arguments and outputs are part of the package's surface with it.
+export type * from "./inbox-channels";
+export type * from "./inbox-settings";
 import type { AccountArgs, JsonInput } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");

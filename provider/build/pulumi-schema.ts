@@ -35,7 +35,7 @@ export interface ObjectSpec {
   required?: string[];
 }
 
-export interface ResourceSpec extends ObjectSpec {
+export interface ResourceSpec extends Partial<ObjectSpec> {
   inputProperties: Record<string, PropertySpec>;
   requiredInputs?: string[];
 }
@@ -297,7 +297,8 @@ function resourceSpec(builder: SchemaBuilder, decls: Declarations, type: Resourc
     properties: output.properties,
     required: alwaysPresent.sort(),
     inputProperties: input.properties,
-    requiredInputs: input.required,
+    // Written as Pulumi's tools write a schema back: an empty list or object is left out.
+    ...(input.required.length > 0 ? { requiredInputs: input.required } : {}),
   };
 }
 
@@ -351,7 +352,6 @@ export function buildSchema(root: string, version: string, decls = new Declarati
     config: { variables },
     provider: {
       description: "An installation of Chatwoot and the account its resources belong to by default. Each provider instance has its own connection.",
-      properties: {},
       inputProperties: variables,
     },
     types: Object.fromEntries(Object.entries(builder.types).sort(([a], [b]) => a.localeCompare(b))),

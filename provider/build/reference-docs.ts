@@ -107,7 +107,7 @@ class PageRenderer {
     const { doc } = this.page;
     const own = new Set(["Example Usage", "Adoption", "Import"]);
     const inputs = this.properties(spec.inputProperties, new Set(spec.requiredInputs ?? []), "input");
-    const outputs = this.properties(spec.properties, new Set(), "output");
+    const outputs = this.properties(spec.properties ?? {}, new Set(), "output");
     return pageText(
       HEADER,
       `# ${this.page.name}`,

@@ -15,7 +15,8 @@ import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
 import { readAllPages } from "./pages";
-import { atParent, placeAtParent, type ParentAddress } from "./parent";
+import { defaultImportAccount, idParts, ImportIdError, type ImportAddress } from "./import";
+import { atParent, locateParent, placeAtParent, type ParentAddress } from "./parent";
 import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
@@ -199,6 +200,10 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   verify?(inputs: z.output<S>, object: z.output<W>): void;
   /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
   explain?(err: unknown, inputs: z.output<S>, keys: readonly string[]): unknown;
+  /** Where an import id's object is, where the collection's default does not say (see `defineResource`). */
+  importAddress?(importId: string): Promise<ImportAddress | undefined>;
+  /** The forms of import id `importAddress` takes. */
+  importForms?: readonly string[];
 }
 
 /** The Pulumi type name, for messages: `canned_responses` → `canned response`. */
@@ -356,9 +361,25 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     }
   }
 
+  // An object under a parent is named by the parent's id and its own (the parent's address is looked up).
+  const parent = decl.parent;
+  const underParent = parent && {
+    importForms: [`<${parent.idKey}>/<id>`, `<accountId>/<${parent.idKey}>/<id>`],
+    async importAddress(importId: string) {
+      const parts = idParts(importId, [2, 3]);
+      if (!parts) throw new ImportIdError(importId, [`<${parent.idKey}>/<id>`, `<accountId>/<${parent.idKey}>/<id>`]);
+      const [parentId, id] = parts.slice(-2) as [number, number];
+      const props = { accountId: parts.length === 3 ? parts[0] : defaultImportAccount(), [parent.idKey]: parentId };
+      const address = await locateParent(parent, props);
+      return address === undefined ? undefined : { id: String(id), olds: { ...props, [parent.addressKey]: address } };
+    },
+  };
+
   return defineResource({
     inputs: decl.inputs,
     account: decl.account ?? "required",
+    ...underParent,
+    ...(decl.importAddress && { importAddress: decl.importAddress, importForms: decl.importForms }),
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
     credentialKeys: decl.credentialKeys,

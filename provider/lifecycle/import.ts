@@ -83,22 +83,22 @@ export interface ImportChecks {
   changed(outs: Props, checked: Props): string[];
 }
 
-/** The inputs to record for an imported object whose outputs are `outs` (see the file's comment). */
+/**
+ * The inputs to record for an imported object whose outputs are `outs` (see the file's comment).
+ * A failure about a value the object does not show (a required credential, such as a user's
+ * password) stays: the program must add it, and Pulumi's import says so.
+ */
 export async function importedInputs(outs: Props, type: ImportChecks): Promise<Props> {
   const inputs: Props = {};
   for (const key of type.keys) if (outs[key] !== undefined && outs[key] !== null) inputs[key] = structuredClone(outs[key]);
-  // Each round leaves out what check refused; a value it cannot place is left out whole.
+  // Each round leaves out what check refused (a value it cannot place is left out whole), then what diff still sees changed.
   for (let round = 0; round < 20; round++) {
     const { inputs: checked, failures = [] } = await type.check(inputs);
-    if (failures.length === 0) {
-      const changed = type.changed(outs, checked);
-      if (changed.length === 0) return inputs;
-      for (const key of changed) delete inputs[key];
-      continue;
-    }
-    for (const failure of failures) {
-      if (!removeAt(inputs, failure.property)) delete inputs[failure.property.split(".")[0]!];
-    }
+    const removed = failures.filter((f) => removeAt(inputs, f.property) || (f.property.includes(".") && removeAt(inputs, f.property.split(".")[0]!)));
+    if (removed.length > 0) continue;
+    const changed = type.changed(outs, failures.length === 0 ? checked : inputs).filter((key) => key in inputs);
+    if (changed.length === 0) return inputs;
+    for (const key of changed) delete inputs[key];
   }
   throw new Error("the object's values could not be made into inputs that check accepts");
 }

@@ -9,6 +9,7 @@ import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
 import { inCreateBatch } from "./create-batch";
 import type { Props } from "./json";
+import { defaultImportAccount, idParts, ImportIdError } from "./import";
 import { defineResource, type InputSchema } from "./resource";
 
 type Agent = AgentWire;
@@ -264,6 +265,16 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   return defineResource({
     inputs: decl.inputs,
     account: "required",
+    importForms: [`<${parentKey}>`, `<accountId>/<${parentKey}>`],
+    /** An imported membership manages the members it has, additively. */
+    async importAddress(importId) {
+      const parts = idParts(importId, [1, 2]);
+      if (!parts) throw new ImportIdError(importId, [`<${parentKey}>`, `<accountId>/<${parentKey}>`]);
+      const target = { accountId: parts.length === 2 ? parts[0]! : defaultImportAccount(), parentId: parts[parts.length - 1]! };
+      const members = await unlessNotFound(() => getMembers(target));
+      if (members === undefined) return undefined;
+      return { id: `${target.accountId}/${target.parentId}`, olds: { accountId: target.accountId, [parentKey]: target.parentId, userIds: [...idsOf(members)] } };
+    },
     replaceOn: ["accountId", parentKey] as (keyof z.input<S> & string)[],
     // A permission for check and an adoption switch, not properties of the members: never compared, never sent.
     controlKeys: ["allowEmpty", "adopt"] as (keyof z.input<S> & string)[],

@@ -50,7 +50,7 @@ export interface ResourceDeclaration<S extends InputSchema> {
    * Where the object an import id names is (`pulumi import`); default: `<id>` or `<accountId>/<id>`
    * in an account, `<id>` for an object of the installation (see ./import.ts).
    */
-  importAddress?(importId: string): Promise<ImportAddress>;
+  importAddress?(importId: string): Promise<ImportAddress | undefined>;
   /** The forms of import id the type takes, for its documentation (default: as `importAddress`'s default). */
   importForms?: readonly string[];
   /** The current outputs, or `undefined` when the object is gone (a 404, nothing else). */
@@ -107,6 +107,8 @@ export type ResourceLifecycle = Omit<pulumi.dynamic.ResourceProvider, "diff"> & 
   replaceOn(news: Props): readonly string[];
   /** The forms of id `pulumi import` takes for the type (`<id>`, `<accountId>/<id>`). */
   readonly importForms: readonly string[];
+  /** The inputs an import records (where the object shows them): the managed ones, no switches, no credentials. */
+  readonly importKeys: readonly string[];
   diff(id: string, olds: Props, news: Props): Promise<LifecycleDiff>;
   /** The object an import id names, or `undefined` when there is none (a 404). */
   import(importId: string): Promise<Imported | undefined>;
@@ -213,21 +215,25 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
   });
   const importForms = decl.importForms ?? (decl.account === "none" ? ["<id>"] : ["<id>", "<accountId>/<id>"]);
 
+  const importKeys = managedKeysOf(decl.inputs, [...(decl.controlKeys ?? []), ...(decl.credentialKeys ?? [])]);
+
   /** `pulumi import`: the object read by its address, with the inputs that declare it as it is (see ./import.ts). */
   async function importObject(importId: string): Promise<Imported | undefined> {
-    const { id, olds } = decl.importAddress ? await decl.importAddress(importId) : defaultImportAddress(importId, decl.account);
+    const address = decl.importAddress ? await decl.importAddress(importId) : defaultImportAddress(importId, decl.account);
+    if (address === undefined) return undefined;
+    const { id, olds } = address;
     const outs = await decl.read(id, olds);
     if (outs === undefined) return undefined;
     const current = jsonSafe(outs);
     const inputs = await importedInputs(current, {
-      keys: managedKeysOf(decl.inputs, [...(decl.controlKeys ?? []), ...(decl.credentialKeys ?? [])]),
+      keys: importKeys,
       check: (news) => provider.check({}, news),
       changed: (outputs, checked) => plan(outputs, checked).changed,
     });
     return { id, props: withDeclared(current, inputs, decl.credentialKeys), inputs };
   }
 
-  return Object.assign(provider, { normalizers: decl.normalizers ?? {}, inputSchema: decl.inputs, replaceOn: (news: Props) => replaceOn(news) ?? [], importForms, import: withRedactedErrors({ importObject }).importObject });
+  return Object.assign(provider, { normalizers: decl.normalizers ?? {}, inputSchema: decl.inputs, replaceOn: (news: Props) => replaceOn(news) ?? [], importForms, importKeys, import: withRedactedErrors({ importObject }).importObject });
 }
 
 /**

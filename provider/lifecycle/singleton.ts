@@ -6,6 +6,7 @@ import { markAdopted, takeOver } from "./adopt";
 import { call, unlessNotFound, writeThenRead } from "./api";
 import type { Props } from "./json";
 import { pick } from "./outputs";
+import { idParts, ImportIdError } from "./import";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
 
@@ -66,6 +67,13 @@ export function defineSingletonResource<S extends InputSchema, W extends z.ZodTy
   return defineResource({
     inputs: decl.inputs,
     account: "required",
+    // The object is its account's: its id is the account's.
+    importForms: ["<accountId>"],
+    async importAddress(importId) {
+      const [accountId] = idParts(importId, [1]) ?? [];
+      if (accountId === undefined) throw new ImportIdError(importId, ["<accountId>"]);
+      return { id: String(accountId), olds: { accountId } };
+    },
     replaceOn: ["accountId"],
     normalizers: decl.normalizers,
 

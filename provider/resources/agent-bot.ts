@@ -5,6 +5,7 @@ import { markAdopted } from "../lifecycle/adopt";
 import { call, unlessNotFound } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
 import { defineCollectionResource, type CollectionPaths } from "../lifecycle/collection";
+import { idParts, ImportIdError } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
@@ -156,6 +157,14 @@ export const agentBot = defineCollectionResource({
       const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs as Inputs;
       return markAdopted({ ...botOutputs(known, bot), avatarUrl: null, avatarSha256: null });
     },
+  },
+  // `<id>`: a bot of the Platform API (the default scope); `<accountId>/<id>`: an account's bot, through its account's API.
+  importForms: ["<id>", "<accountId>/<id>"],
+  async importAddress(importId) {
+    const parts = idParts(importId, [1, 2]);
+    if (!parts) throw new ImportIdError(importId, ["<id>", "<accountId>/<id>"]);
+    const id = String(parts[parts.length - 1]);
+    return { id, olds: parts.length === 2 ? { accountId: parts[0], scope: "account" } : {} };
   },
   derivedKeys: ["avatarSha256"],
   normalizers: {

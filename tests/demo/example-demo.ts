@@ -4,7 +4,7 @@
  */
 import { build } from "./build";
 import { embeddedSandbox, runningSandbox, type DemoSandbox } from "./demo-sandbox";
-import { example, sandboxStackConfig, type ExampleName } from "./examples";
+import { example, isYamlProgram, sandboxStackConfig, type ExampleName } from "./examples";
 import type { ExampleOptions } from "./options";
 import { say, seconds, setKnownSecrets, timed } from "./output";
 import { countsOf } from "../harness/pulumi-cli";
@@ -29,7 +29,7 @@ export async function runExampleDemo(options: ExampleOptions & { example: Exampl
   const spec = example(options.example);
   say(`pulumi-chatwoot demo: examples/${spec.name} against ${options.sandbox ? "a running" : "the embedded"} sandbox`);
   say();
-  if (!options.skipBuild) build();
+  if (!options.skipBuild) build({ plugin: isYamlProgram(spec.dir) });
   const sandbox = options.sandbox ? await runningSandbox(options.sandbox) : await embeddedSandbox(spec.fixture);
   const refreshSecrets = async () => setKnownSecrets(await sandbox.secrets());
   await refreshSecrets();

@@ -65,6 +65,8 @@ export const HAND_MADE_FIXTURE: FixtureInput = {
 
 const SPECS = {
   quickstart: { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
+  // The quickstart in Pulumi YAML, on the native plugin.
+  "yaml-quickstart": { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
   "adopt-existing": { fixture: HAND_MADE_FIXTURE, settings: { botName: "Triage bot", portalSlug: "docs", ruleId: "9" } },
   "exclusive-membership": {
     fixture: defaultFixture,
@@ -146,4 +148,9 @@ export function sandboxStackConfig(info: SandboxInfo, spec: ExampleSpec, account
     },
     secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...(spec.secretSettings ?? [])],
   };
+}
+
+/** Whether the project at `dir` is a Pulumi YAML program (`runtime: yaml`), which runs on the native plugin. */
+export function isYamlProgram(dir: string): boolean {
+  return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"));
 }

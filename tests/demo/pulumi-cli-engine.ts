@@ -6,7 +6,7 @@
  */
 import { countsOf, PulumiProject, type Operation } from "../harness/pulumi-cli";
 import { ensurePulumiCli } from "../pulumi-cli/install";
-import type { ExampleSpec, StackConfig } from "./examples";
+import { isYamlProgram, type ExampleSpec, type StackConfig } from "./examples";
 import { say } from "./output";
 import type { StackResource } from "./resource-table";
 
@@ -42,6 +42,8 @@ export class PulumiCliEngine {
   /** `pulumi up --yes`; rejects when the update fails. */
   async up(): Promise<Operation> {
     if (!this.prepared) {
+      // A Pulumi YAML program runs on the native plugin, installed from its tarball as users install it.
+      if (isYamlProgram(this.project.dir)) await this.project.installPlugin();
       await this.project.init(STACK, this.stack);
       this.prepared = true;
     }

@@ -8,7 +8,7 @@ import type * as structPb from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { HostError } from "./host-error";
-import { dynamicProviderHostScript, grpc, nativePluginScript, Struct } from "./sdk-modules";
+import { dynamicProviderHostScript, Empty, grpc, nativePluginScript, Struct } from "./sdk-modules";
 import { parseUrn } from "./urn";
 import { wrapSecret, type PropertyMap } from "./wire";
 
@@ -99,6 +99,14 @@ export interface HostClient {
   read(urn: string, id: string, properties: PropertyMap, inputs?: PropertyMap): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap }>;
   update(urn: string, id: string, olds: PropertyMap, news: PropertyMap, opts?: OldInputsOption): Promise<{ properties: PropertyMap }>;
   delete(urn: string, id: string, properties: PropertyMap, opts?: OldInputsOption): Promise<void>;
+  /** The plugin's `CheckConfig` (a provider's own inputs; the native plugin only). */
+  checkConfig(urn: string, news: PropertyMap): Promise<CheckResult>;
+  /** The plugin's `DiffConfig`, with the properties its detailed diff names. */
+  diffConfig(urn: string, olds: PropertyMap, news: PropertyMap): Promise<DiffResult & { diffs: string[] }>;
+  /** An `Invoke` (a data source of the native plugin): its result, or the failures it reports. */
+  invoke(token: string, args: PropertyMap): Promise<{ result: PropertyMap; failures: { property: string; reason: string }[] }>;
+  /** `GetPluginInfo`: the version the plugin reports. */
+  pluginVersion(): Promise<string>;
   /** Closes the channel and ends the host process; resolves once it has exited. */
   close(): Promise<void>;
 }
@@ -251,6 +259,26 @@ export async function startHost(options: HostOptions = {}): Promise<HostClient> 
         if (opts.oldInputs) req.setOldInputs(toStruct(opts.oldInputs));
         await call("delete", client.delete, req);
       }),
+
+    checkConfig: async (urn, news) => {
+      const res = await call("checkConfig", client.checkConfig, requestUrn(new provproto.CheckRequest(), urn).setNews(toStruct(news)).setOlds(toStruct({})));
+      return { inputs: fromStruct(res.getInputs()), failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })) };
+    },
+
+    diffConfig: async (urn, olds, news) => {
+      const req = requestUrn(new provproto.DiffRequest(), urn).setOlds(toStruct(olds)).setNews(toStruct(news));
+      const res = await call("diffConfig", client.diffConfig, req);
+      const kinds = provproto.DiffResponse.DiffChanges;
+      const changes = res.getChanges() === kinds.DIFF_SOME ? "some" : res.getChanges() === kinds.DIFF_NONE ? "none" : "unknown";
+      return { changes, replaces: res.getReplacesList(), stables: res.getStablesList(), deleteBeforeReplace: res.getDeletebeforereplace(), diffs: res.getDiffsList() };
+    },
+
+    invoke: async (token, args) => {
+      const res = await call("invoke", client.invoke, new provproto.InvokeRequest().setTok(token).setArgs(toStruct(args)));
+      return { result: fromStruct(res.getReturn()), failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })) };
+    },
+
+    pluginVersion: async () => (await call("getPluginInfo", client.getPluginInfo, new Empty())).getVersion(),
 
     close: () => {
       closed ??= stopHost(child, () => client.close());

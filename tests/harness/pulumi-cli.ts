@@ -17,6 +17,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { CLI_DIR, REPO_ROOT, YAML_HOST_NAME } from "../pulumi-cli/install";
+import { pluginInstallArgs } from "./plugin";
 
 /** Stack config as `pulumi config set` takes it: `ns:key` (or a bare key of the project) → value. */
 export interface StackSettings {
@@ -178,6 +179,11 @@ export class PulumiProject {
     return done;
   }
 
+  /** Installs the native plugin from its tarball into this project's Pulumi home, as users install it. */
+  async installPlugin(): Promise<void> {
+    await this.ok(pluginInstallArgs());
+  }
+
   /** `pulumi stack init` and `pulumi config set` of every setting. */
   async init(stack: string, settings: StackSettings): Promise<void> {
     await this.ok(["stack", "init", stack, "--non-interactive"]);
@@ -233,7 +239,7 @@ export class PulumiProject {
     const state = JSON.parse(await this.exportText()) as Exported;
     return new Map(
       (state.deployment?.resources ?? [])
-        .filter((r) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/"))
+        .filter((r) => r.custom && (r.type.startsWith("pulumi-nodejs:dynamic/") || r.type.startsWith("chatwoot:index:")))
         .map((r) => [nameOf(r.urn), { id: r.id ?? "", type: r.type, inputs: r.inputs ?? {}, outputs: r.outputs ?? {} }]),
     );
   }

@@ -5,6 +5,7 @@
  */
 import * as path from "node:path";
 import type * as grpcJs from "@grpc/grpc-js";
+import type * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import type * as structPb from "google-protobuf/google/protobuf/struct_pb";
 
 const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
@@ -14,6 +15,8 @@ const fromPulumi = <T>(id: string): T => require(require.resolve(id, { paths: [p
 export const grpc = fromPulumi<typeof grpcJs>("@grpc/grpc-js");
 /** `google.protobuf.Struct` from the SDK's google-protobuf. */
 export const { Struct } = fromPulumi<typeof structPb>("google-protobuf/google/protobuf/struct_pb");
+/** `google.protobuf.Empty` from the SDK's google-protobuf. */
+export const { Empty } = fromPulumi<typeof emptyPb>("google-protobuf/google/protobuf/empty_pb");
 
 /** Absolute path of the dynamic-provider host entry point the engine would launch. */
 export const dynamicProviderHostScript = require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");

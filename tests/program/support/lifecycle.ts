@@ -11,7 +11,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { writesIn } from "../../demo/requests";
-import { example, sandboxStackConfig, type ExampleName, type ExampleSpec } from "../../demo/examples";
+import { example, isYamlProgram, sandboxStackConfig, type ExampleName, type ExampleSpec } from "../../demo/examples";
 import { opsOf, PulumiProject, tail, type Finished, type Operation } from "../../harness/pulumi-cli";
 import { startSandbox, type LogEntry, type Sandbox } from "../../../sdk/sandbox";
 import { realEngine } from "./real-engine";
@@ -85,14 +85,15 @@ async function setSettings(project: PulumiProject, spec: ExampleSpec, settings: 
   for (const key of remove) await project.ok(["config", "rm", key]);
 }
 
-/** Declares the lifecycle's tests; the file's `describe` is skipped, loudly, without a CLI. */
+/** Declares the lifecycle's tests; the file's `describe` is skipped, loudly, without a CLI (or, for YAML, its host). */
 export function exampleLifecycle(lifecycle: LifecycleSpec): void {
   const spec = example(lifecycle.example);
   const every = (op: string) => Object.fromEntries(lifecycle.resources.map((name) => [name, op]));
   let ctx: StackContext;
   let stepStart = 0;
+  const describeProgram = isYamlProgram(spec.dir) ? realEngine.describeYaml : realEngine.describe;
 
-  realEngine.describe(`examples/${spec.name} through \`pulumi\``, () => {
+  describeProgram(`examples/${spec.name} through \`pulumi\``, () => {
     beforeAll(async () => {
       const sandbox = await startSandbox({ fixture: spec.fixture });
       const project = new PulumiProject(spec.dir);
@@ -115,6 +116,8 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
           }),
         resources: () => project.resources(),
       };
+      // A Pulumi YAML program runs on the native plugin, installed from its tarball as users install it.
+      if (isYamlProgram(spec.dir)) await project.installPlugin();
       await project.init(STACK, sandboxStackConfig(sandbox.info, spec));
     });
     beforeEach(() => {
@@ -201,9 +204,10 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
       }
       const outputs = await ctx.project.outputs();
       for (const key of lifecycle.secretOutputs) expect([key, outputs[key]]).toEqual([key, "[secret]"]);
-      // The stored providers are the one-line shims, loaded by package name.
       for (const [, resource] of await ctx.resources()) {
-        expect(String(resource.inputs.__provider)).toMatch(/require\("pulumi-chatwoot\/dist\/sdk\/shims\/[a-z-]+\.js"\)/);
+        // The stored providers of dynamic resources are the one-line shims, loaded by package name; the plugin's resources store none.
+        if (resource.type.startsWith("chatwoot:index:")) expect(resource.inputs.__provider).toBeUndefined();
+        else expect(String(resource.inputs.__provider)).toMatch(/require\("pulumi-chatwoot\/dist\/sdk\/shims\/[a-z-]+\.js"\)/);
         // The copy of the inputs kept for refresh is encrypted (a copy would not inherit a secret input's secrecy).
         expect(resource.outputs.__inputs).toEqual({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: expect.any(String) });
       }

@@ -1,0 +1,93 @@
+/**
+ * What only the native plugin has, over gRPC as the engine drives it: its version, the provider's
+ * own configuration checked and compared (a default provider's from stack config, an explicit
+ * provider's from its inputs), and the data sources as invokes.
+ */
+import { stackConfig, useChatwootHost } from "./support/chatwoot-host";
+import { isWireSecret, wrapSecret } from "../harness/wire";
+import { pluginTarball } from "../harness/plugin";
+
+const ctx = useChatwootHost({ frontDoor: "native" });
+const PROVIDER = "urn:pulumi:stack::project::pulumi:providers:chatwoot::staging";
+const settings = () => {
+  const { config } = stackConfig(ctx.sb);
+  return { url: config["chatwoot:url"], accountId: 1, apiAccessToken: wrapSecret(config["chatwoot:apiAccessToken"]) };
+};
+
+test("reports the package's version", async () => {
+  expect(await ctx.host.pluginVersion()).toBe(pluginTarball.version);
+});
+
+describe("CheckConfig", () => {
+  test("accepts the settings as an explicit provider gives them (typed) and as stack config gives them (text), tokens kept secret", async () => {
+    for (const accountId of [1, "1"]) {
+      const { inputs, failures } = await ctx.host.checkConfig(PROVIDER, { ...settings(), accountId, version: "0.1.0" });
+      expect(failures).toEqual([]);
+      expect(isWireSecret(inputs.apiAccessToken)).toBe(true);
+    }
+  });
+
+  test("a token given in plain text is stored as a secret", async () => {
+    const token = ctx.account.adminToken;
+    const { inputs } = await ctx.host.checkConfig(PROVIDER, { ...settings(), apiAccessToken: token });
+    expect(inputs.apiAccessToken).toEqual(wrapSecret(token));
+  });
+
+  test.each([
+    ["url", { url: "chat.example.com" }, "not a valid URL"],
+    ["url", { url: "ftp://chat.example.com" }, "must use http or https"],
+    ["accountId", { accountId: "first" }, "must be an integer"],
+    ["requestTimeoutMs", { requestTimeoutMs: 0 }, "must be an integer from 1"],
+    ["apiAccessToken", { apiAccessToken: wrapSecret("two\nlines") }, "whitespace or control characters"],
+    ["acountId", { acountId: 1 }, "unknown setting of the chatwoot provider; the settings are url, apiAccessToken"],
+  ])("%s: each bad setting is a failure naming it, before any request", async (property, patch, reason) => {
+    ctx.sb.control.clearLog();
+    const { failures } = await ctx.host.checkConfig(PROVIDER, { ...settings(), ...patch });
+    expect(failures).toEqual([{ property, reason: expect.stringContaining(reason) }]);
+    // A failure never repeats a value (a mistyped URL may hold credentials).
+    expect(JSON.stringify(failures)).not.toContain("two\\nlines");
+    expect(ctx.requests()).toEqual([]);
+  });
+
+  test("a missing URL is a failure when the environment has none either (CHATWOOT_URL)", async () => {
+    const { url: _url, ...rest } = settings();
+    const { failures } = await ctx.host.checkConfig(PROVIDER, rest);
+    expect(failures).toEqual([{ property: "url", reason: expect.stringContaining("is not set") }]);
+  });
+});
+
+describe("DiffConfig", () => {
+  test("a rotated token or a new URL updates the provider in place; its resources stay", async () => {
+    const olds = settings();
+    expect(await ctx.host.diffConfig(PROVIDER, olds, olds)).toMatchObject({ changes: "none", replaces: [] });
+    const rotated = await ctx.host.diffConfig(PROVIDER, olds, { ...olds, apiAccessToken: wrapSecret("rotated-token") });
+    expect(rotated).toMatchObject({ changes: "some", replaces: [], diffs: ["apiAccessToken"] });
+    // A newer plugin (the engine's `version` input) is no change of the connection.
+    expect(await ctx.host.diffConfig(PROVIDER, { ...olds, version: "0.1.0" }, { ...olds, version: "0.2.0" })).toMatchObject({ changes: "none" });
+  });
+});
+
+describe("Invoke: the data sources", () => {
+  test("getInbox marks the inbox's credentials secret, and only those", async () => {
+    const { result, failures } = await ctx.host.invoke("chatwoot:index:getInbox", { inboxId: 1 });
+    expect(failures).toEqual([]);
+    expect(result.id).toBe(1);
+    expect(typeof result.name).toBe("string");
+    expect(isWireSecret(result.websiteToken)).toBe(true);
+    expect(isWireSecret(result.name)).toBe(false);
+  });
+
+  test("getAgentBots marks each bot's access token secret", async () => {
+    const { result } = await ctx.host.invoke("chatwoot:index:getAgentBots", { accountId: 1 });
+    const bots = result.bots as Record<string, unknown>[];
+    expect(bots.length).toBeGreaterThan(0);
+    for (const bot of bots) if (bot.accessToken !== null) expect(isWireSecret(bot.accessToken)).toBe(true);
+  });
+
+  test("bad arguments fail naming the argument, before any request; an unknown function names itself", async () => {
+    ctx.sb.control.clearLog();
+    await expect(ctx.host.invoke("chatwoot:index:getInbox", { inboxId: "first" })).rejects.toThrow(/getInbox: invalid arguments: inboxId/);
+    expect(ctx.requests()).toEqual([]);
+    await expect(ctx.host.invoke("chatwoot:index:getWidgets", {})).rejects.toThrow(/unknown function chatwoot:index:getWidgets/);
+  });
+});
