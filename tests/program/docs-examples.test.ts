@@ -2,8 +2,9 @@
  * The reference pages' Pulumi YAML examples (docs/, made from the TypeScript examples of the SDK's
  * TSDoc) are real: all of them, put together as the pages say they are one program, run through the
  * real `pulumi` CLI and Pulumi's YAML language host with the plugin installed from its tarball as
- * users install it, against a sandbox: `preview` plans every resource of every page, and `up`
- * creates them, the names one page borrows from another resolved to the other's objects.
+ * users install it (the program tier's setup writes it), against a sandbox: `preview` plans every
+ * resource of every page, and `up` creates them, the names one page borrows from another resolved
+ * to the other's objects.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -12,7 +13,6 @@ import { RESOURCE_TYPES } from "../../provider/registry";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { docsProgram, isSecret, programYaml, typeOf, type DocsProgram } from "./support/docs-program";
 import { expectSuccess } from "./support/lifecycle";
-import { PLUGIN_VERSION, pluginTarball } from "./support/plugin-tarball";
 import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(240_000);
@@ -32,7 +32,6 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
 
   beforeAll(async () => {
     program = docsProgram();
-    const tarball = pluginTarball();
     sandbox = await startSandbox();
     const [acme, globex] = sandbox.info.accounts;
     // The values of the config the examples declare, by key: a key the pages add fails here until it has one.
@@ -44,7 +43,7 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     fs.writeFileSync(path.join(project.dir, "assets", "triage.png"), AVATAR);
     fs.mkdirSync(path.join(project.dir, "articles"));
     fs.writeFileSync(path.join(project.dir, "articles", "reset-password.md"), ARTICLE);
-    await project.ok(["plugin", "install", "resource", "chatwoot", PLUGIN_VERSION, "--file", tarball]);
+    await project.installPlugin();
     await project.init("dev", {
       config: {
         "chatwoot:url": sandbox.url,
