@@ -235,6 +235,7 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
       `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
     ].join("\n"),
     fence("bash", `pulumi plugin install resource chatwoot ${schema.version} --file dist/plugin/${tarballName(schema.version)}`),
+    "From a checkout (after `npm run build`), a project can use the plugin without installing it: `plugins: { providers: [{ name: chatwoot, path: <checkout>/provider/plugin }] }` in its `Pulumi.yaml`.",
     "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names.",
     "- [Provider configuration](provider.md): the stack config, environment variables and explicit providers.",
     "## Resources",
@@ -286,6 +287,7 @@ function providerPage(schema: PackageSchema): string {
     `A program that reaches two installations, or two accounts with different tokens, declares a provider resource of type \`pulumi:providers:chatwoot\` for each beyond the default, with the settings above as its inputs (\`url\`, \`accountId\`, \`apiAccessToken\`, ...: the keys without \`chatwoot:\`), and gives it to the resources and \`fn::invoke\`s that belong there with \`options: provider\`. The stack's \`chatwoot:*\` config is the default provider's only. Explicit providers are a feature of the plugin: the TypeScript package's dynamic resources all use the stack's config.`,
     "## Example Usage",
     fence("yaml", programText(EXPLICIT_PROVIDER_EXAMPLE)),
+    "A whole program with two installations, each with its own provider: [examples/yaml-two-installations](../examples/yaml-two-installations/Pulumi.yaml).",
   );
 }
 
