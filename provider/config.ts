@@ -10,30 +10,39 @@ import { registerSecret } from "./http/redaction/secrets";
 export interface ConnectionSettings {
   /** Base URL of the Chatwoot installation, without a trailing slash (it may carry a path prefix). */
   url: string;
-  /** A user's access token, sent on `/api/v1/...` requests. */
+  /**
+   * A user's access token, sent on `/api/v1/...` requests: every resource and data source but those
+   * of the Platform API (`PlatformAccount`, `PlatformUser`, `PlatformAccountUser`, an `AgentBot` of
+   * the default scope, `getAgentBots`). Use an administrator's: agents may not manage most of them.
+   */
   apiAccessToken?: string;
-  /** A Platform App token, sent on `/platform/api/v1/...` requests. */
+  /**
+   * A Platform App token, sent on `/platform/api/v1/...` requests (self-hosted installations):
+   * `PlatformAccount`, `PlatformUser`, `PlatformAccountUser`, `AgentBot` (but `scope: "account"`)
+   * and `getAgentBots`.
+   */
   platformAccessToken?: string;
-  /** The account resources belong to when they do not name one. */
+  /** The account resources and data sources belong to when they do not name one (each takes an `accountId`). */
   accountId?: number;
-  /** Deadline of each attempt: time allowed for the answer's headers, and for each pause in its body. */
+  /** Deadline of each attempt: time allowed for the answer's headers, and for each pause in its body. Default 30000 (30 s). */
   requestTimeoutMs: number;
-  /** Retries after transient failures (5xx, timeouts, lost connections); rate-limit answers are bounded by {@link rateLimitMaxWaitMs} instead. */
+  /** Retries after transient failures (5xx, timeouts, lost connections); rate-limit answers are bounded by {@link rateLimitMaxWaitMs} instead. Default 6. */
   maxRetries: number;
   /**
    * How long a create keeps looking for its object after its POST timed out or was answered 504
    * (the server, or the one behind a proxy, may still be working on it) before sending the POST
    * again. Chatwoot has no idempotency keys: a POST the server applies later than this (counted
    * from the failed attempt) can leave a duplicate, so make it longer than the server's slowest
-   * request. 0 looks once and sends again at once.
+   * request. 0 looks once and sends again at once. Default 60000 (a minute: a reverse proxy's usual
+   * read timeout).
    */
   createSettleMs: number;
   /**
    * Longest time one request waits for the server's rate-limit window (after a 429, or held back
    * because the window's quota is spent) before it fails with an error naming this setting. Chatwoot
    * counts requests per client IP in one-minute windows, so a request waits less than a minute when
-   * the window is its own; the default of 3 minutes also outlasts two more windows used up by other
-   * clients on the same address. 0 fails a request at its first 429.
+   * the window is its own; the default, 180000 (3 minutes), also outlasts two more windows used up
+   * by other clients on the same address. 0 fails a request at its first 429.
    */
   rateLimitMaxWaitMs: number;
   /**

@@ -64,6 +64,7 @@ export interface AccountSettingsArgs extends AccountArgs {
  *
  * ## Example Usage
  * ```ts
+ * const autoClosed = new chatwoot.Label("auto-closed", { title: "auto-closed" });
  * new chatwoot.AccountSettings("acme", {
  *   name: "Acme",
  *   locale: "en",
@@ -73,6 +74,10 @@ export interface AccountSettingsArgs extends AccountArgs {
  *   autoResolveLabel: autoClosed.title,
  * });
  * ```
+ *
+ * ## Adoption
+ * Always, by the account (`accountId`): there is nothing to create, so the first `up` takes the
+ * account's settings over and sends one PATCH with what differs from the program.
  */
 export class AccountSettings extends pulumi.dynamic.Resource {
   /** The account. */

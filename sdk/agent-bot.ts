@@ -74,8 +74,8 @@ export interface AgentBotArgs {
  * });
  * export const triageToken = triage.accessToken; // a secret
  *
- * // A bot of the account's own API, for an inbox.
- * const website = new chatwoot.AgentBot("website", { scope: "account", name: "Website", outgoingUrl: "https://bots.example.com/web" });
+ * // A bot of the account's own API.
+ * const helper = new chatwoot.AgentBot("helper", { scope: "account", name: "Helper", outgoingUrl: "https://bots.example.com/helper" });
  * ```
  *
  * ## Adoption

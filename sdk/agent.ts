@@ -56,8 +56,8 @@ export interface AgentArgs extends AccountArgs {
  *
  * ## Example Usage
  * ```ts
- * const carol = new chatwoot.Agent("carol", { email: "carol@acme.test", name: "Carol Example", role: "agent" });
- * new chatwoot.TeamMembership("billing-agents", { teamId: billing.id, userIds: [carol.id] });
+ * const dana = new chatwoot.Agent("dana", { email: "dana@acme.test", name: "Dana Example", role: "agent", customRoleId: billingDesk.id });
+ * new chatwoot.TeamMembership("billing-dana", { teamId: billing.id, userIds: [dana.id] });
  * ```
  *
  * ## Adoption

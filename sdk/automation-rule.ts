@@ -88,7 +88,7 @@ export interface AutomationRuleArgs extends AccountArgs {
  *     { attributeKey: "content", filterOperator: "contains", values: ["refund"] },
  *   ],
  *   actions: [
- *     { actionName: "assign_team", actionParams: [billingTeamId] },
+ *     { actionName: "assign_team", actionParams: [billing.id] },
  *     { actionName: "add_label", actionParams: ["refund"] },
  *   ],
  * });

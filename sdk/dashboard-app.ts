@@ -26,7 +26,7 @@ export interface DashboardAppArgs extends AccountArgs {
  *
  * ## Example Usage
  * ```ts
- * new chatwoot.DashboardApp("crm", {
+ * new chatwoot.DashboardApp("crm-sidebar", {
  *   title: "CRM",
  *   frameUrls: ["https://crm.example.com/chatwoot"],
  * });

@@ -73,8 +73,8 @@ export const getAgentBots: (args?: GetAgentBotsArgs, _opts?: pulumi.InvokeOption
  *
  * ## Example Usage
  * ```ts
- * const bots = chatwoot.getAgentBotsOutput().bots;
- * export const botNames = bots.apply((list) => list.map((b) => b.name));
+ * const appBots = chatwoot.getAgentBotsOutput();
+ * export const agentBots = appBots.bots; // a secret when a bot carries its access token
  * ```
  */
 export const getAgentBotsOutput: (args?: GetAgentBotsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetAgentBotsResult> = source.output;

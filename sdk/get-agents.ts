@@ -69,11 +69,10 @@ export const getAgents: (args?: GetAgentsArgs, _opts?: pulumi.InvokeOptions) => 
  * ## Example Usage
  * ```ts
  * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
- * new chatwoot.TeamMembership("billing", { teamId: billing.id, userIds: [carol] });
+ * new chatwoot.InboxMembership("website-carol", { inboxId: website.id, userIds: [carol] });
  *
- * // An Agent resource's address works as well (its `id` output is the same user id).
- * const dana = new chatwoot.Agent("dana", { email: "dana@acme.test", name: "Dana", adopt: true });
- * export const danaAvailability = chatwoot.getAgentsOutput({ email: dana.email }).agents[0].availability;
+ * const alice = chatwoot.getAgentsOutput({ email: "alice@acme.test" }).agents[0];
+ * export const aliceAvailability = alice.availability;
  * ```
  */
 export const getAgentsOutput: (args?: GetAgentsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetAgentsResult> = source.output;

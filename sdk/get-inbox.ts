@@ -116,8 +116,9 @@ export const getInbox: (args: GetInboxArgs, _opts?: pulumi.InvokeOptions) => Pro
  *
  * ## Example Usage
  * ```ts
- * const website = chatwoot.getInboxOutput({ inboxId: 1 });
- * export const widgetToken = website.websiteToken; // a secret
+ * const support = chatwoot.getInboxOutput({ inboxId: 3 });
+ * export const supportInbox = support.name;
+ * export const supportChannel = support.channelType;
  * ```
  */
 export const getInboxOutput: (args: GetInboxOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetInboxResult> = source.output;

@@ -53,7 +53,8 @@ export const getLabels: (args?: GetLabelsArgs, _opts?: pulumi.InvokeOptions) => 
  *
  * ## Example Usage
  * ```ts
- * export const labelTitles = chatwoot.getLabelsOutput().labels.apply((list) => list.map((l) => l.title));
+ * const labels = chatwoot.getLabelsOutput();
+ * export const accountLabels = labels.labels;
  * ```
  */
 export const getLabelsOutput: (args?: GetLabelsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetLabelsResult> = source.output;

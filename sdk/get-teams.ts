@@ -57,8 +57,8 @@ export const getTeams: (args?: GetTeamsArgs, _opts?: pulumi.InvokeOptions) => Pr
  *
  * ## Example Usage
  * ```ts
- * const teams = chatwoot.getTeamsOutput({ accountId: 2 }).teams;
- * export const teamNames = teams.apply((list) => list.map((t) => t.name));
+ * const teams = chatwoot.getTeamsOutput();
+ * export const accountTeams = teams.teams;
  * ```
  */
 export const getTeamsOutput: (args?: GetTeamsOutputArgs, opts?: pulumi.InvokeOptions) => pulumi.Output<GetTeamsResult> = source.output;

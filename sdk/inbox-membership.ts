@@ -30,12 +30,13 @@ export interface InboxMembershipArgs extends MembershipArgs {
  *
  * ## Example Usage
  * ```ts
- * const support = new chatwoot.InboxMembership("support", {
- *   inboxId: 3,
- *   userIds: [2, 3],
+ * const websiteAgents = new chatwoot.InboxMembership("website-agents", {
+ *   inboxId: website.id,
+ *   userIds: [dana.id, 2],
  * });
- * const onlyTheseAgents = new chatwoot.InboxMembership("website", {
- *   inboxId: 1,
+ * // Exactly these agents: the inbox's other members are removed.
+ * const onlyTheseAgents = new chatwoot.InboxMembership("support-agents", {
+ *   inboxId: 3,
  *   userIds: [2],
  *   exclusive: true,
  * });

@@ -37,6 +37,7 @@ export interface MacroArgs extends AccountArgs {
  *
  * ## Example Usage
  * ```ts
+ * const urgent = new chatwoot.Label("urgent", { title: "urgent", color: "#DC2626" });
  * const escalate = new chatwoot.Macro("escalate", {
  *   name: "Escalate to billing",
  *   visibility: "global",

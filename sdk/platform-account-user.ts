@@ -26,7 +26,8 @@ export interface PlatformAccountUserArgs extends AccountArgs {
  *
  * ## Example Usage
  * ```ts
- * new chatwoot.PlatformAccountUser("owner-admin", { accountId: acme.id.apply(Number), userId: owner.id, role: "administrator" });
+ * // In the stack's account (chatwoot:accountId), which the Platform App made; in another, `accountId` names it.
+ * new chatwoot.PlatformAccountUser("owner-admin", { userId: owner.id, role: "administrator" });
  * ```
  *
  * ## Adoption

@@ -45,9 +45,13 @@ export interface PlatformAccountArgs {
  *
  * ## Example Usage
  * ```ts
- * const acme = new chatwoot.PlatformAccount("acme", { name: "Acme", locale: "en", limits: { agents: 10, inboxes: 5 } });
- * new chatwoot.Inbox("web", { accountId: acme.id.apply(Number), name: "Website", channel: { type: "api" } });
+ * const initech = new chatwoot.PlatformAccount("initech", { name: "Initech", locale: "en", limits: { agents: 10, inboxes: 5 } });
+ * export const initechAccountId = initech.id;
  * ```
+ *
+ * ## Adoption
+ * None: accounts have no natural key (names need not be unique), so each create makes a new
+ * account. `pulumi import` (native plugin) takes over an existing one by its id.
  */
 export class PlatformAccount extends pulumi.dynamic.Resource {
   /** The account's name. */

@@ -73,7 +73,7 @@ export interface PortalArgs extends AccountArgs {
  *   customDomain: "docs.acme.com",
  *   homepageLink: "https://www.acme.com",
  *   config: { allowedLocales: ["en", "de"], defaultLocale: "en" },
- *   inboxId: website.id, // from chatwoot.getInbox
+ *   inboxId: website.id, // a web-widget Inbox (or its id as a number)
  * });
  * ```
  *

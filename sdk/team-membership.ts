@@ -25,9 +25,8 @@ export interface TeamMembershipArgs extends MembershipArgs {
  *
  * ## Example Usage
  * ```ts
- * const billing = new chatwoot.Team("billing", { name: "billing" });
  * const carol = chatwoot.getAgentsOutput({ email: "carol@acme.test" }).agents[0].id;
- * const billingAgents = new chatwoot.TeamMembership("billing", {
+ * const billingAgents = new chatwoot.TeamMembership("billing-agents", {
  *   teamId: billing.id,
  *   userIds: [carol],
  * });

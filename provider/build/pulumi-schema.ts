@@ -334,9 +334,8 @@ function configSpec(decls: Declarations): Record<string, PropertySpec> {
   return variables;
 }
 
-/** The whole schema for the package at `root`, of version `version`. */
-export function buildSchema(root: string, version: string): PackageSchema {
-  const decls = new Declarations(root);
+/** The whole schema for the package at `root`, of version `version` (from `decls`, when the caller has compiled them already). */
+export function buildSchema(root: string, version: string, decls = new Declarations(root)): PackageSchema {
   const builder = new SchemaBuilder(decls);
   const resources: PackageSchema["resources"] = {};
   for (const type of RESOURCE_TYPES) resources[`${TOKEN_PREFIX}${type.name}`] = resourceSpec(builder, decls, type);

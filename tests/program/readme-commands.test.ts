@@ -1,7 +1,7 @@
 /**
- * Every `pulumi` command of the README runs as written, through the real CLI, against a sandbox:
- * the lines of its bash blocks that run `pulumi` and the inline `pulumi ...` spans (the GitOps
- * recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
+ * Every `pulumi` command of the README (and of CONTRIBUTING.md, read as its continuation) runs as
+ * written, through the real CLI, against a sandbox: the lines of its bash blocks that run `pulumi`
+ * and the inline `pulumi ...` spans (the GitOps recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
  * run here; a command added to the README, or changed, fails the first test until it is handled.
  *
  * Each line runs with bash in the scenario's directory and environment: the CLI of
@@ -29,7 +29,8 @@ import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
 
-const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+// CONTRIBUTING.md holds the development notes the README links to: its commands count as the README's.
+const README = ["README.md", "CONTRIBUTING.md"].map((file) => fs.readFileSync(path.join(REPO_ROOT, file), "utf8")).join("\n");
 
 type Scenario = "sandbox" | "gitops" | "clone";
 type Handling = { run: Scenario } | { notRun: string };
