@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { countOf } from "./account";
 import type { AccountModel } from "./model";
 import { programText } from "./program";
+import { programSettings } from "./program-settings";
 import { RESOURCE_TYPES } from "./resource-types";
 
 /** File name → content, in the order they are written. */
@@ -89,7 +90,7 @@ export function describeCounts(model: AccountModel): string {
 }
 
 function readme(model: AccountModel, project: string): string {
-  const settings = model.settings.map((s) => `- \`${s.key}\`: ${s.doc}.`);
+  const settings = programSettings(model).map((s) => `- \`${s.key}\`: ${s.doc}.`);
   const warnings = model.warnings.map((w) => `- ${w}`);
   return [
     `# ${project}`,

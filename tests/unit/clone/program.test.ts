@@ -4,6 +4,7 @@
  */
 import { buildModel } from "../../../sdk/clone/model";
 import { programText } from "../../../sdk/clone/program";
+import { programSettings } from "../../../sdk/clone/program-settings";
 import { projectFiles } from "../../../sdk/clone/project";
 import { RESOURCE_TYPES } from "../../../sdk/clone/resource-types";
 import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
@@ -86,7 +87,7 @@ test("adoption: natural-key kinds switch adopt, the others adopt by id, an inbox
   expect(text).toMatch(/new chatwoot\.Label\("label-vip", \{[^}]*adopt \}\)/);
   for (const id of [5, 6, 9, 14, 15, 16]) expect(text).toContain(`adoptId: adopt ? ${id} : undefined,`);
   expect(text).toContain('adoptId: adopt ? 7 : config.requireNumber("inboxMailId"),');
-  expect(model().settings.map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
+  expect(programSettings(model()).map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
 });
 
 test("what cannot be mapped is a comment where it is and a warning naming the object", () => {
@@ -194,7 +195,7 @@ test("the account's settings: its name only from the program's config, a label a
   expect(text).toContain('conversationRequiredAttributes: ["tier", attributeOrderConversation.attributeKey],');
   expect(text).toContain('supportEmail: "Acme <help@acme.test>",');
   expect(text).not.toContain("domain:");
-  expect(exported.settings.find((s) => s.key === "accountName")?.doc).toMatch(/managed only when set.*"Acme"/);
+  expect(programSettings(exported).find((s) => s.key === "accountName")?.doc).toMatch(/managed only when set.*"Acme"/);
   // Declared after the label and attributes it refers to.
   expect(text.indexOf("const accountSettings")).toBeGreaterThan(text.indexOf("const labelSpam"));
 });
