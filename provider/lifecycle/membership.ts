@@ -8,6 +8,7 @@ import { list } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
 import { inCreateBatch } from "./create-batch";
+import { defaultImportAddress } from "./import";
 import type { Props } from "./json";
 import { defineResource, type InputSchema } from "./resource";
 
@@ -270,6 +271,17 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     normalizers: {
       userIds: normalizeIdSet,
       exclusive: (v) => v === true,
+    },
+
+    /**
+     * `<parentId>` or `<accountId>/<parentId>`: the membership's own id is `<accountId>/<parentId>`,
+     * and an imported one manages the users who are members now.
+     */
+    async importAddress(importId) {
+      const { id, olds } = defaultImportAddress(importId, "required");
+      const target = { accountId: olds.accountId as number, parentId: Number(id) };
+      const members = (await unlessNotFound(() => getMembers(target))) ?? [];
+      return { id: `${target.accountId}/${target.parentId}`, olds: { accountId: target.accountId, [parentKey]: target.parentId, userIds: [...idsOf(members)] } };
     },
 
     async create(raw) {
