@@ -15,6 +15,7 @@ import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
 import { readAllPages } from "./pages";
+import { defaultImportAddress, type ImportAddress } from "./import";
 import { atParent, placeAtParent, type ParentAddress } from "./parent";
 import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
@@ -199,6 +200,13 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   verify?(inputs: z.output<S>, object: z.output<W>): void;
   /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
   explain?(err: unknown, inputs: z.output<S>, keys: readonly string[]): unknown;
+  /**
+   * Where the object an import id names is (see `ResourceDeclaration.importAddress`); default: the
+   * account's object by id, found under its parent where the collection has one.
+   */
+  importAddress?(importId: string): Promise<ImportAddress>;
+  /** The forms of import id `importAddress` takes, for the type's documentation. */
+  importForms?: readonly string[];
 }
 
 /** The Pulumi type name, for messages: `canned_responses` → `canned response`. */
@@ -356,9 +364,25 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     }
   }
 
+  /**
+   * Where an imported object of a nested collection is: its import id names it alone (`<id>` or
+   * `<accountId>/<id>`), so it is looked for under each parent of the account. Under none, `read`
+   * answers that it was not found.
+   */
+  async function importedUnderParent(parent: ParentAddress, importId: string): Promise<ImportAddress> {
+    const address = defaultImportAddress(importId, decl.account ?? "required");
+    for (const candidate of await parent.all(accountOf(address.olds))) {
+      const olds = { ...address.olds, [parent.idKey]: candidate.id, [parent.addressKey]: candidate.address };
+      if ((await get(olds, address.id)) !== undefined) return { id: address.id, olds };
+    }
+    return address;
+  }
+
   return defineResource({
     inputs: decl.inputs,
     account: decl.account ?? "required",
+    importAddress: decl.importAddress ?? (decl.parent ? (importId: string) => importedUnderParent(decl.parent as ParentAddress, importId) : undefined),
+    importForms: decl.importForms,
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
     credentialKeys: decl.credentialKeys,
