@@ -20,7 +20,12 @@ export interface AutomationConditionArgs {
    * the last, may leave it out (or give null).
    */
   queryOperator?: pulumi.Input<string | null | undefined>;
-  /** Further keys of the condition (e.g. `customAttributeType`), sent as given. */
+  /**
+   * Where `attributeKey` is a custom attribute's key: the attribute's model (`contact_attribute`,
+   * `conversation_attribute`), as Chatwoot's dashboard sends it.
+   */
+  customAttributeType?: pulumi.Input<string | null | undefined>;
+  /** Further keys of the condition, sent as given. */
   [key: string]: unknown;
 }
 

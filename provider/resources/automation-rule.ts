@@ -33,6 +33,8 @@ export const AutomationCondition = z.looseObject({
   filterOperator: present("filter operator"),
   values: z.array(scalar, { error: "must be a list of values" }).optional(),
   queryOperator,
+  // Named (not only passed through) so that the plugin's schema declares it: YAML programs give only declared keys.
+  customAttributeType: z.string({ error: "must be the custom attribute's model, e.g. contact_attribute" }).nullable().optional(),
 });
 export type AutomationCondition = z.output<typeof AutomationCondition>;
 
