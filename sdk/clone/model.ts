@@ -40,8 +40,11 @@ export interface AccountModel {
   accountId: number;
   /** In declaration order: by kind (see resource-types.ts), then natural key. */
   objects: ModelObject[];
-  /** The users the objects refer to, by e-mail address, and the constant holding each one's id. */
-  agents: { email: string; identifier: string }[];
+  /**
+   * The users the objects refer to by e-mail address (where agents are not exported), with the
+   * TypeScript constant holding each one's id and the YAML variable holding the look-up's answer.
+   */
+  agents: { email: string; identifier: string; name: string }[];
   /** One line per note and per value that could not be mapped, naming the object. */
   warnings: string[];
 }
@@ -85,7 +88,10 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
 
   const names = new NameBook(RESERVED);
   const emails = [...new Set(keyed.flatMap(({ draft }) => collect(draft.inputs, AgentRef).map((a) => a.email)))].sort(byText);
-  const agents = emails.map((email) => ({ email, identifier: names.claim("agent", email.split("@")[0] ?? email).identifier }));
+  const agents = emails.map((email) => {
+    const { identifier, resourceName } = names.claim("agent", email.split("@")[0] ?? email);
+    return { email, identifier, name: resourceName };
+  });
 
   const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
   const objects = keyed.map(({ draft, key }): ModelObject => {

@@ -14,7 +14,7 @@ import { RESOURCE_TYPES } from "./resource-types";
 /** File name → content, in the order they are written. */
 export type ProjectFiles = Record<string, string>;
 
-interface OwnManifest {
+export interface OwnManifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
@@ -22,7 +22,7 @@ interface OwnManifest {
 }
 
 /** This package's package.json, found from this file in the sources and in dist/ alike. */
-function ownManifest(): OwnManifest {
+export function ownManifest(): OwnManifest {
   for (let dir = __dirname; ; dir = path.dirname(dir)) {
     const file = path.join(dir, "package.json");
     if (fs.existsSync(file)) {
