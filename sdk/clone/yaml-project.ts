@@ -24,7 +24,8 @@ function readme(model: AccountModel, project: string): string {
   const { version } = ownManifest();
   const tarball = `pulumi-resource-chatwoot-v${version}-linux-amd64.tar.gz`;
   const settings = yamlSettings(model);
-  const required = settings.filter((s) => s.default === undefined);
+  const required = settings.filter((s) => s.purpose === "adopted-inbox");
+  const domains = settings.filter((s) => s.purpose === "custom-domain");
   const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
   const warnings = model.warnings.map((w) => `- ${w}`);
   const connection = (accountId: string) => [
@@ -65,7 +66,8 @@ function readme(model: AccountModel, project: string): string {
     ...connection("<account id>"),
     ...required.map((s) => configSet(s.key, "<its id>", "see below")),
     // `--`: the value starts with a dash, which would read as a flag.
-    ...(settings.some((s) => s.key === SLUG_SUFFIX) ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
+    ...(settings.some((s) => s.purpose === "slug-suffix") ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
+    ...domains.map((s) => configSet(s.key, "<its own domain>", "only in an account of the same installation")),
     "pulumi up",
     "```",
     "",

@@ -12,6 +12,8 @@ import { Configured, type AccountModel, type ModelObject } from "./model";
 /** A value of the program's config: its key, what it does, its type, and its default (none: required). */
 export interface YamlSetting {
   key: string;
+  /** What it stands for: the suffix of slugs, a portal's custom domain, or the id of an inbox to adopt. */
+  purpose: "slug-suffix" | "custom-domain" | "adopted-inbox";
   /** What it does, for the comment above it and the README. */
   doc: string;
   type: "string" | "integer";
@@ -33,6 +35,7 @@ export function yamlSettings(model: AccountModel): YamlSetting[] {
   if (articles || model.objects.some((o) => o.type === "Portal")) {
     settings.push({
       key: SLUG_SUFFIX,
+      purpose: "slug-suffix",
       doc:
         `${articles ? "Portal and article slugs" : "Portal slugs"} are unique across an installation: a copy in another account of the ` +
         'same installation appends a suffix, written with its dash (e.g. "-staging" makes the slug "help" "help-staging"; ' +
@@ -47,6 +50,7 @@ export function yamlSettings(model: AccountModel): YamlSetting[] {
     if (customDomain instanceof Configured && customDomain.rule.kind === "unsuffixed-domain") {
       settings.push({
         key: domainSetting(object),
+        purpose: "custom-domain",
         doc:
           `The custom domain of the portal ${object.resourceName}. Custom domains are unique across an installation: a copy in ` +
           "another account of the same installation gives its own",
@@ -58,6 +62,7 @@ export function yamlSettings(model: AccountModel): YamlSetting[] {
     if (adoptId instanceof Configured && adoptId.rule.kind === "adopt-id-or-setting" && object.adoption.by === "id-only") {
       settings.push({
         key: adoptId.rule.setting,
+        purpose: "adopted-inbox",
         doc:
           `The id of the inbox to adopt as ${object.resourceName}: ${object.adoption.reason}. In account ${model.accountId}, where it ` +
           `was exported from, it is ${String(adoptId.value)}; in another account, create it there first and give its id`,

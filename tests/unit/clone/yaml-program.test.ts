@@ -138,6 +138,7 @@ describe("the YAML program", () => {
     expect(readme).toMatch(/\npulumi config set inboxMailId 7 +# its id in this account\n/);
     expect(readme).toMatch(/\npulumi config set inboxMailId <its id> +# see below\n/);
     expect(readme).toContain("pulumi config set slugSuffix -- -copy");
+    expect(readme).toMatch(/\npulumi config set portalHelpDomain <its own domain> +# only in an account of the same installation\n/);
   });
 });
 
