@@ -83,6 +83,8 @@ export interface AgentBotArgs {
  * With the Platform API the bot must have been created by the same Platform App; with
  * `scope: "account"` it must be a bot of the account (not a system bot); otherwise the create fails
  * before any change. The first `up` then sends one PATCH with what differs, and the declared avatar.
+ * With the native plugin, `pulumi import` takes a bot by its id as a Platform bot, and as a bot of
+ * its account's API (`scope: "account"`) by `account/<id>`.
  */
 export class AgentBot extends pulumi.dynamic.Resource {
   /** The bot's name. */

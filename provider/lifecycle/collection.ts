@@ -15,8 +15,8 @@ import { gatedApi, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { outputsOf, pick } from "./outputs";
 import { readAllPages } from "./pages";
-import { defaultImportAccount, idParts, ImportIdError, type ImportAddress } from "./import";
-import { atParent, locateParent, placeAtParent, type ParentAddress } from "./parent";
+import { defaultImportAddress, type ImportAddress } from "./import";
+import { atParent, placeAtParent, type ParentAddress } from "./parent";
 import { PartialCreateError } from "./partial-create";
 import { defineResource, managedKeysOf, type InputSchema } from "./resource";
 import { assertWriteTaken } from "./verify";
@@ -200,9 +200,12 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
   verify?(inputs: z.output<S>, object: z.output<W>): void;
   /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
   explain?(err: unknown, inputs: z.output<S>, keys: readonly string[]): unknown;
-  /** Where an import id's object is, where the collection's default does not say (see `defineResource`). */
+  /**
+   * Where the object an import id names is (see `ResourceDeclaration.importAddress`); default: the
+   * account's object by id, found under its parent where the collection has one.
+   */
   importAddress?(importId: string): Promise<ImportAddress | undefined>;
-  /** The forms of import id `importAddress` takes. */
+  /** The forms of import id `importAddress` takes, for the type's documentation. */
   importForms?: readonly string[];
 }
 
@@ -361,25 +364,24 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     }
   }
 
-  // An object under a parent is named by the parent's id and its own (the parent's address is looked up).
-  const parent = decl.parent;
-  const underParent = parent && {
-    importForms: [`<${parent.idKey}>/<id>`, `<accountId>/<${parent.idKey}>/<id>`],
-    async importAddress(importId: string) {
-      const parts = idParts(importId, [2, 3]);
-      if (!parts) throw new ImportIdError(importId, [`<${parent.idKey}>/<id>`, `<accountId>/<${parent.idKey}>/<id>`]);
-      const [parentId, id] = parts.slice(-2) as [number, number];
-      const props = { accountId: parts.length === 3 ? parts[0] : defaultImportAccount(), [parent.idKey]: parentId };
-      const address = await locateParent(parent, props);
-      return address === undefined ? undefined : { id: String(id), olds: { ...props, [parent.addressKey]: address } };
-    },
-  };
+  /**
+   * Where an imported object of a nested collection is: its import id names it alone (`<id>` or
+   * `<accountId>/<id>`), so it is looked for under each parent of the account; under none, it is not found.
+   */
+  async function importedUnderParent(parent: ParentAddress, importId: string): Promise<ImportAddress | undefined> {
+    const address = defaultImportAddress(importId, decl.account ?? "required");
+    for (const candidate of await parent.all(accountOf(address.olds))) {
+      const olds = { ...address.olds, [parent.idKey]: candidate.id, [parent.addressKey]: candidate.address };
+      if ((await get(olds, address.id)) !== undefined) return { id: address.id, olds };
+    }
+    return undefined;
+  }
 
   return defineResource({
     inputs: decl.inputs,
     account: decl.account ?? "required",
-    ...underParent,
-    ...(decl.importAddress && { importAddress: decl.importAddress, importForms: decl.importForms }),
+    importAddress: decl.importAddress ?? (decl.parent ? (importId: string) => importedUnderParent(decl.parent as ParentAddress, importId) : undefined),
+    importForms: decl.importForms,
     controlKeys: controlKeys as never,
     derivedKeys: decl.derivedKeys,
     credentialKeys: decl.credentialKeys,

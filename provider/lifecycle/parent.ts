@@ -17,6 +17,8 @@ export interface ParentAddress {
   segments(address: string): string[];
   /** The parent's current address, or `undefined` when the account has no such parent (one request). */
   locate(accountId: number, parentId: number): Promise<string | undefined>;
+  /** Every parent of the account, with its address (one request): where an imported object may be. */
+  all(accountId: number): Promise<{ id: number; address: string }[]>;
   /** Statuses that may mean the address is stale rather than the object gone: Chatwoot's 404, or an older server's 500. */
   staleAnswers: readonly number[];
 }

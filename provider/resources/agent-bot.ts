@@ -4,8 +4,8 @@ import type { ApiRequest } from "../http/transport/client";
 import { markAdopted } from "../lifecycle/adopt";
 import { call, unlessNotFound } from "../lifecycle/api";
 import type { CheckFailure } from "../lifecycle/check";
+import { defaultImportAddress, ImportIdError } from "../lifecycle/import";
 import { defineCollectionResource, type CollectionPaths } from "../lifecycle/collection";
-import { idParts, ImportIdError } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
@@ -127,6 +127,10 @@ async function findBot(inputs: Inputs, id: number, at: CollectionPaths): Promise
   );
 }
 
+/** How `pulumi import` names a bot of its account's API (`account/<id>`); the other forms name a Platform bot. */
+const ACCOUNT_PREFIX = "account/";
+const IMPORT_FORMS = ["<id>", "<accountId>/<id>", "account/<id>", "account/<accountId>/<id>"];
+
 /**
  * A Chatwoot agent bot; id: the bot id. By default managed through the Platform API
  * (`/platform/api/v1/agent_bots`) with `chatwoot:platformAccessToken`; with `scope: "account"`
@@ -145,6 +149,17 @@ export const agentBot = defineCollectionResource({
   // Where the bot is managed is the provider's to know; changing it means another object.
   stateOnlyKeys: ["scope"],
   replaceOn: ["scope"],
+  // The id does not say which API a bot is managed through: a bot of its account's API is imported as such by `account/<id>`.
+  importForms: IMPORT_FORMS,
+  async importAddress(importId) {
+    try {
+      if (!importId.startsWith(ACCOUNT_PREFIX)) return defaultImportAddress(importId, "optional");
+      const { id, olds } = defaultImportAddress(importId.slice(ACCOUNT_PREFIX.length), "required");
+      return { id, olds: { ...olds, scope: "account" } };
+    } catch (err) {
+      throw err instanceof ImportIdError ? new ImportIdError(importId, IMPORT_FORMS) : err;
+    }
+  },
   adoptById: {
     find: findBot,
     refuse: (inputs, bot) =>
@@ -157,14 +172,6 @@ export const agentBot = defineCollectionResource({
       const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs as Inputs;
       return markAdopted({ ...botOutputs(known, bot), avatarUrl: null, avatarSha256: null });
     },
-  },
-  // `<id>`: a bot of the Platform API (the default scope); `<accountId>/<id>`: an account's bot, through its account's API.
-  importForms: ["<id>", "<accountId>/<id>"],
-  async importAddress(importId) {
-    const parts = idParts(importId, [1, 2]);
-    if (!parts) throw new ImportIdError(importId, ["<id>", "<accountId>/<id>"]);
-    const id = String(parts[parts.length - 1]);
-    return { id, olds: parts.length === 2 ? { accountId: parts[0], scope: "account" } : {} };
   },
   derivedKeys: ["avatarSha256"],
   normalizers: {

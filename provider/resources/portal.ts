@@ -102,6 +102,7 @@ export const portalParent: ParentAddress = {
   noun: "portal",
   segments: (slug) => ["portals", slug],
   locate: async (accountId, portalId) => (await listPortals(accountId)).find((p) => p.id === portalId)?.slug,
+  all: async (accountId) => (await listPortals(accountId)).map((p) => ({ id: p.id, address: p.slug })),
   staleAnswers: [404, 500],
 };
 

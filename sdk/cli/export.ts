@@ -1,44 +1,57 @@
 /**
- * `pulumi-chatwoot export`: reads an account and writes a Pulumi TypeScript project declaring it
- * (../clone). Progress and warnings go to stderr, a summary at the end. Every file is built in
+ * `pulumi-chatwoot export`: reads an account and writes a Pulumi project declaring it, in TypeScript
+ * or YAML (../clone), and for the YAML one, on request, the file `pulumi import --file` adopts the
+ * account with. Progress and warnings go to stderr, a summary at the end. Every file is built in
  * memory first: a failure to read the account writes nothing. Exit codes: 0 done, 1 the server or
- * the connection failed, 2 a wrong flag.
+ * the connection failed or the package could not be packed, 2 a wrong flag.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { buildModel } from "../clone/model";
+import { importEntries, importFileText } from "../clone/import-file";
 import { packOwnPackage, PackError } from "../clone/own-package";
 import { describeCounts, projectFiles } from "../clone/project";
+import { IMPORT_COMMANDS, yamlProjectFiles } from "../clone/yaml-project";
 import { TYPE_OPTIONS } from "../clone/resource-types";
 import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
 
-export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--url URL] [--include TYPES | --exclude TYPES] [--platform]
-       [--package SPEC]
+export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml] [--import-file FILE]
+                               [--url URL] [--include TYPES | --exclude TYPES] [--platform] [--package SPEC]
 
-Reads a Chatwoot account and writes a Pulumi TypeScript project that declares its configuration
-with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts, README.md,
-and the package itself as pulumi-chatwoot-<version>.tgz, which package.json names, so that
-\`npm install\` there installs it while it is not on the npm registry).
+Reads a Chatwoot account and writes a Pulumi project that declares its configuration: in
+TypeScript with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts,
+README.md, and the package itself as pulumi-chatwoot-<version>.tgz, which package.json names, so
+that \`npm install\` there installs it while it is not on the npm registry), or in Pulumi YAML with
+the resources of its provider plugin (Pulumi.yaml, README.md).
 Objects refer to each other by reference and people are agents by e-mail address, so the
-program applies to any account; run against the account it came from, it adopts every object and
-sends no write. Secrets (bot, website and HMAC tokens, webhook secrets) are never exported. An unchanged
-account exports byte-identical files.
+program applies to any account. Secrets (bot, website and HMAC tokens, webhook secrets) are never
+exported. An unchanged account exports byte-identical files.
 
-  --account-id N     the account to export
-  --out DIR          where to write the project (created if needed; its files are replaced)
-  --url URL          the Chatwoot server (default: CHATWOOT_URL)
-  --include TYPES    only these kinds, comma-separated
-  --exclude TYPES    every kind but these
-                     kinds: ${TYPE_OPTIONS.join(", ")}
-  --platform         export the agent bots a Platform App made as Platform bots (needs
-                     CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
-  --package SPEC     what package.json gives for pulumi-chatwoot instead of the tarball (none
-                     is written then): a version range once the package is on the npm
-                     registry (^0.1.0), or a spec npm installs (file:../pulumi-chatwoot-0.1.0.tgz)
-  -h, --help         this text
+  --account-id N        the account to export
+  --out DIR             where to write the project (created if needed; its files are replaced)
+  --language LANG       typescript (default) or yaml
+  --import-file FILE    also write the file for \`pulumi import --file\` that adopts every object of
+                        the account into a stack of the YAML program (needs --language yaml)
+  --url URL             the Chatwoot server (default: CHATWOOT_URL)
+  --include TYPES       only these kinds, comma-separated
+  --exclude TYPES       every kind but these
+                        kinds: ${TYPE_OPTIONS.join(", ")}
+  --platform            export the agent bots a Platform App made as Platform bots (needs
+                        CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
+  --package SPEC        TypeScript: what package.json gives for pulumi-chatwoot instead of the
+                        tarball (none is written then): a version range once the package is on the
+                        npm registry (^0.1.0), or a spec npm installs (file:../pulumi-chatwoot-0.1.0.tgz)
+  -h, --help            this text
+
+Applied to the account it came from, the TypeScript program adopts every object and sends no
+write. The YAML program adopts it with \`pulumi import\`: in DIR, with the plugin installed and the
+stack's config set as DIR/README.md says (chatwoot:accountId N among it),
+
+  ${NAME} --language yaml --account-id N --out DIR --import-file DIR/import.json
+  ${IMPORT_COMMANDS.join("\n  ")}
 
 The token is read from CHATWOOT_API_ACCESS_TOKEN (an administrator's access token); the other
 connection settings from the provider's environment variables, among them the server's rate limit
@@ -46,27 +59,40 @@ connection settings from the provider's environment variables, among them the se
 Exit codes: 0 written, 1 the server or the connection failed, or the package could not be packed
 (nothing written), 2 a wrong flag.`;
 
+/** The languages a project is exported in. */
+const LANGUAGES = ["typescript", "yaml"] as const;
+type Language = (typeof LANGUAGES)[number];
+
 function readFlags(argv: string[]) {
-  const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" }, package: { type: "string" } });
+  const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" }, language: { type: "string" }, "import-file": { type: "string" }, package: { type: "string" } });
   if (values.help) return "help" as const;
   if (values.out === undefined || values.out.trim() === "") throw new UsageError("--out DIR is required");
+  const language = (values.language ?? "typescript") as Language;
+  if (!LANGUAGES.includes(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}, not "${values.language}"`);
+  const importFile = values["import-file"];
+  if (importFile !== undefined && importFile.trim() === "") throw new UsageError("--import-file needs a file name");
+  if (importFile !== undefined && language !== "yaml") {
+    // `pulumi import` adopts the plugin's resources; the TypeScript program's dynamic resources adopt by themselves.
+    throw new UsageError("--import-file needs --language yaml: the TypeScript program adopts the account's objects itself, with no import");
+  }
   const spec = values.package?.trim();
   if (spec === "" || (spec !== undefined && /\s/.test(spec))) throw new UsageError(`--package must be an npm spec without spaces (^0.1.0, file:../pulumi-chatwoot-0.1.0.tgz), not "${values.package}"`);
-  return { ...cloneFlags(values), out: values.out, package: spec };
+  if (spec !== undefined && language !== "typescript") throw new UsageError("--package names the TypeScript project's dependency; a YAML project needs the provider plugin instead (see its README)");
+  return { ...cloneFlags(values), out: values.out, language, importFile, package: spec };
 }
 
+/**
+ * Writes the files (paths relative to `dir`, or absolute): each first under a temporary name, then
+ * renamed, so that an error while writing leaves the earlier export's files whole.
+ */
 /** Tarballs of this package an earlier export wrote into `dir`, other than `keep`. */
 const staleTarballs = (dir: string, keep: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^pulumi-chatwoot-.+\.tgz$/.test(f) && f !== keep) : [];
 
-/**
- * Writes the files into `dir`: each first under a temporary name, then renamed, so that an error
- * while writing leaves the earlier export's files whole.
- */
-function writeProject(dir: string, files: Record<string, string | Uint8Array>): void {
-  fs.mkdirSync(dir, { recursive: true });
+function writeFiles(dir: string, files: Record<string, string | Uint8Array>): void {
   const staged = Object.entries(files).map(([name, text]) => {
-    const target = path.join(dir, name);
+    const target = path.resolve(dir, name);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
     fs.writeFileSync(temp, text);
     return [temp, target] as const;
@@ -85,18 +111,23 @@ async function run(argv: string[]): Promise<number> {
     const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
     const snapshot = await readWithProgress(client, url, flags.accountId, types, flags.platform);
     const model = buildModel(snapshot);
-    // The package as a file of the project, unless --package names where npm finds it.
-    const tarball = flags.package === undefined ? await packOwnPackage() : undefined;
-    const files: Record<string, string | Uint8Array> = projectFiles(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
+    // A TypeScript project gets the package as a file of its own, unless --package names where npm finds it.
+    const tarball = flags.language === "typescript" && flags.package === undefined ? await packOwnPackage() : undefined;
+    const files: Record<string, string | Uint8Array> =
+      flags.language === "yaml" ? yamlProjectFiles(model) : projectFiles(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
     if (tarball) files[tarball.name] = tarball.bytes;
-    writeProject(flags.out, files);
+    const written = Object.keys(files);
+    // The import file goes where --import-file says (relative to the working directory, as any path given).
+    if (flags.importFile !== undefined) files[path.resolve(flags.importFile)] = importFileText(model);
+    writeFiles(flags.out, files);
     // An earlier export's copy of another version is not the project's any more.
     if (tarball) for (const stale of staleTarballs(flags.out, tarball.name)) fs.rmSync(path.join(flags.out, stale));
     for (const warning of model.warnings) process.stderr.write(`warning: ${warning}\n`);
     const warnings = model.warnings.length === 1 ? "1 warning" : `${model.warnings.length} warnings`;
     process.stderr.write(
       `Exported account ${flags.accountId}: ${describeCounts(model)}.\n` +
-        `Wrote ${Object.keys(files).join(", ")} to ${flags.out} (${warnings}; review index.ts, then see README.md there).\n`,
+        `Wrote ${written.join(", ")} to ${flags.out} (${warnings}; review ${flags.language === "yaml" ? "Pulumi.yaml" : "index.ts"}, then see README.md there).\n` +
+        (flags.importFile === undefined ? "" : `Wrote ${flags.importFile}: ${importEntries(model).length} resources for \`pulumi import --file\`.\n`),
     );
     return 0;
   } catch (err) {
@@ -109,6 +140,6 @@ async function run(argv: string[]): Promise<number> {
 }
 
 export const exportCommand: Command = {
-  summary: "write a Pulumi TypeScript project that declares an account's configuration (secrets are never exported)",
+  summary: "write a Pulumi TypeScript or YAML project that declares an account's configuration (secrets are never exported)",
   run,
 };

@@ -87,11 +87,12 @@ export function printValue(value: unknown, indent = 0, column = indent): string 
 }
 
 /**
- * `text` as `//` comment lines indented by `indent` spaces, wrapped at word boundaries to
- * {@link LINE_WIDTH} columns (a word longer than a line, such as a URL, gets a line of its own).
+ * `text` as comment lines (`//`, or the language's `marker`) indented by `indent` spaces, wrapped
+ * at word boundaries to {@link LINE_WIDTH} columns (a word longer than a line, such as a URL, gets
+ * a line of its own).
  */
-export function commentLines(text: string, indent = 0): string[] {
-  const prefix = `${" ".repeat(indent)}// `;
+export function commentLines(text: string, indent = 0, marker = "//"): string[] {
+  const prefix = `${" ".repeat(indent)}${marker} `;
   const lines: string[] = [];
   let current = "";
   for (const word of oneLineComment(text).split(" ")) {

@@ -52,8 +52,8 @@ export interface Draft {
   facts?: Props;
   /** The text the constant's name is made from, when not the natural key (a webhook's name). */
   naming?: string;
-  /** The declaration's resource options, as code (`{ retainOnDelete: true }`). */
-  options?: string;
+  /** The declaration's resource options (`{ retainOnDelete: true }`). */
+  options?: Props;
 }
 
 /** The entries whose value is neither null, undefined, an empty list nor an empty object. */
@@ -192,7 +192,7 @@ function agent(refs: ReferenceMap, a: AccountSnapshot["agents"][number]): Draft 
     adoption: { by: "key-always" },
     notes: [],
     naming: email.split("@")[0],
-    options: "{ retainOnDelete: true }",
+    options: { retainOnDelete: true },
   };
 }
 
@@ -206,7 +206,7 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
     type: "AccountSettings",
     id: account.id,
     inputs: present({
-      name: account.name === null ? undefined : new Configured(account.name, 'config.get("accountName")', false),
+      name: account.name === null ? undefined : new Configured(account.name, { kind: "optional-setting", setting: "accountName" }, false),
       locale: account.locale,
       domain: account.domain,
       supportEmail: account.support_email,

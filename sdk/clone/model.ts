@@ -1,7 +1,8 @@
 /**
- * The account model: every exported object with its kind, natural key, constant name and inputs
- * (other objects referred to as references, never as ids), in the order the program declares
- * them. Code generation prints it; `diff` compares two of them.
+ * The account model: every exported object with its kind, natural key, names and inputs (other
+ * objects referred to as references, never as ids; values that follow from the program's config as
+ * what they follow from, never as one language's code), in the order the program declares them.
+ * The TypeScript and YAML renderers print it; `diff` compares two of them.
  */
 import type { Props } from "../../provider/lifecycle/json";
 import type { AccountSnapshot } from "./account";
@@ -19,9 +20,9 @@ export interface ModelObject {
   key: string;
   /** The server id in the exported account. */
   id: number;
-  /** The constant's name in the program (`labelVip`). */
+  /** The constant's name in the TypeScript program (`labelVip`). */
   identifier: string;
-  /** The Pulumi resource name (`label-vip`). */
+  /** The Pulumi resource name (`label-vip`), which the YAML program declares it by. */
   resourceName: string;
   /** Plain JSON, with `Ref`, `AgentRef`, `Unmapped` and `Configured` values inside. */
   inputs: Props;
@@ -30,17 +31,8 @@ export interface ModelObject {
   notes: string[];
   /** Compared, not declared. */
   facts: Props;
-  /** The declaration's resource options, as code. */
-  options?: string;
-}
-
-/** A value of the program's own config (`pulumi config set <key> ...`). */
-export interface ConfigSetting {
-  key: string;
-  /** What it does, for the program's comments and the README. */
-  doc: string;
-  /** The declaration in the program (`const adopt = ...;`); absent where it is read inline. */
-  code?: string;
+  /** The declaration's resource options (`{ retainOnDelete: true }`). */
+  options?: Props;
 }
 
 /** An exported account. */
@@ -48,51 +40,17 @@ export interface AccountModel {
   accountId: number;
   /** In declaration order: by kind (see resource-types.ts), then natural key. */
   objects: ModelObject[];
-  /** The users the objects refer to, by e-mail address, and the constant holding each one's id. */
-  agents: { email: string; identifier: string }[];
-  settings: ConfigSetting[];
+  /**
+   * The users the objects refer to by e-mail address (where agents are not exported), with the
+   * TypeScript constant holding each one's id and the YAML variable holding the look-up's answer.
+   */
+  agents: { email: string; identifier: string; name: string }[];
   /** One line per note and per value that could not be mapped, naming the object. */
   warnings: string[];
 }
 
-/** The names the program declares besides the objects. */
+/** The names the TypeScript program declares besides the objects. */
 const RESERVED = ["pulumi", "chatwoot", "config", "adopt", "idOf", "agentId", "portalSuffix", "portalSlug", "articleSlug"];
-
-/** Whether objects are adopted; every program has it. */
-export const ADOPT_SETTING: ConfigSetting = {
-  key: "adopt",
-  doc:
-    "Whether to take over the objects the account already has (the default) instead of creating them: " +
-    "set it to false for an account that does not have them.",
-  code: 'const adopt = config.getBoolean("adopt") ?? true;',
-};
-
-/** The account's name; a program with the account's settings has it (read where it is declared). */
-export const accountNameSetting = (exported: string): ConfigSetting => ({
-  key: "accountName",
-  doc: `The account's name, managed only when set, so that a copy keeps its own (the exported account's is ${JSON.stringify(exported)})`,
-});
-
-/** The suffix of portal slugs; a program with portals has it. */
-export const PORTAL_SUFFIX_SETTING: ConfigSetting = {
-  key: "portalSuffix",
-  doc:
-    "Portal slugs and custom domains are unique across an installation: a copy in another account of the same " +
-    'installation sets a suffix (e.g. "staging" makes the slug "help" "help-staging") and leaves the custom domains out.',
-  code: [
-    'const portalSuffix = config.get("portalSuffix") ?? "";',
-    'const portalSlug = (slug: string) => (portalSuffix === "" ? slug : `${slug}-${portalSuffix}`);',
-  ].join("\n"),
-};
-
-/** The suffix setting of a program with help-center articles, whose slugs are unique across an installation too. */
-export const ARTICLE_SUFFIX_SETTING: ConfigSetting = {
-  key: "portalSuffix",
-  doc:
-    "Portal slugs, article slugs and custom domains are unique across an installation: a copy in another account of the same " +
-    'installation sets a suffix (e.g. "staging" makes the slug "help" "help-staging") and leaves the custom domains out.',
-  code: `${PORTAL_SUFFIX_SETTING.code as string}\nconst articleSlug = portalSlug;`,
-};
 
 /**
  * `value` with every nested value `leaf` answers for replaced (arrays and plain objects are walked;
@@ -130,18 +88,16 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
 
   const names = new NameBook(RESERVED);
   const emails = [...new Set(keyed.flatMap(({ draft }) => collect(draft.inputs, AgentRef).map((a) => a.email)))].sort(byText);
-  const agents = emails.map((email) => ({ email, identifier: names.claim("agent", email.split("@")[0] ?? email).identifier }));
+  const agents = emails.map((email) => {
+    const { identifier, resourceName } = names.claim("agent", email.split("@")[0] ?? email);
+    return { email, identifier, name: resourceName };
+  });
 
-  const settings: ConfigSetting[] = [ADOPT_SETTING];
-  if (keyed.some(({ draft }) => draft.type === "PortalArticle")) settings.push(ARTICLE_SUFFIX_SETTING);
-  else if (keyed.some(({ draft }) => draft.type === "Portal")) settings.push(PORTAL_SUFFIX_SETTING);
-  const account = keyed.find(({ draft }) => draft.type === "AccountSettings" && draft.inputs.name instanceof Configured);
-  if (account) settings.push(accountNameSetting((account.draft.inputs.name as Configured).value as string));
   const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
   const objects = keyed.map(({ draft, key }): ModelObject => {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
     // Before the notes are gathered: an inbox that can only be adopted adds one.
-    const adoption = adoptionInputs(draft, identifier, settings);
+    const adoption = adoptionInputs(draft, identifier);
     const object: ModelObject = {
       type: draft.type,
       key,
@@ -156,13 +112,13 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
     };
     if (draft.type === "Portal") configurePortal(object.inputs);
     if (draft.type === "PortalArticle" && typeof object.inputs.slug === "string") {
-      object.inputs.slug = new Configured(object.inputs.slug, `articleSlug(${JSON.stringify(object.inputs.slug)})`, true);
+      object.inputs.slug = new Configured(object.inputs.slug, { kind: "suffixed-slug" }, true);
     }
     const unmapped = new Set(collect(draft.inputs, Unmapped).map((u) => u.reason));
     for (const note of [...object.notes, ...unmapped]) warnings.push(`${resourceType(draft.type).noun} "${key}": ${note}`);
     return object;
   });
-  return { accountId: snapshot.accountId, objects, agents, settings, warnings };
+  return { accountId: snapshot.accountId, objects, agents, warnings };
 }
 
 /**
@@ -188,21 +144,23 @@ function referencedFirst<T extends { draft: Draft; key: string }>(sorted: T[]): 
   return ordered;
 }
 
-/** The adoption inputs of a draft; an inbox that can only be adopted adds its config setting and a note. */
-function adoptionInputs(draft: Draft, identifier: string, settings: ConfigSetting[]): Props {
+/** The config key holding the id of the inbox to adopt as the object named `identifier` (one that can only be adopted). */
+export const adoptIdSetting = (identifier: string) => `${identifier}Id`;
+
+/** The adoption inputs of a draft; an inbox that can only be adopted adds a note saying what it needs. */
+function adoptionInputs(draft: Draft, identifier: string): Props {
   const { adoption, id } = draft;
   switch (adoption.by) {
     case "key":
-      return { adopt: new Configured(true, "adopt", false) };
+      return { adopt: new Configured(true, { kind: "adopt" }, false) };
     case "key-always":
-      return { adopt: new Configured(true, "true", false) };
+      return { adopt: true };
     case "id":
-      return { adoptId: new Configured(id, `adopt ? ${id} : undefined`, false) };
+      return { adoptId: new Configured(id, { kind: "adopt-id" }, false) };
     case "id-only": {
-      const key = `${identifier}Id`;
-      settings.push({ key, doc: `the id of the inbox to adopt as ${identifier} in an account other than the exported one: ${adoption.reason}` });
-      draft.notes.push(`${adoption.reason}: in another account, create it there first and \`pulumi config set ${key} <its id>\``);
-      return { adoptId: new Configured(id, `adopt ? ${id} : config.requireNumber("${key}")`, false) };
+      const setting = adoptIdSetting(identifier);
+      draft.notes.push(`${adoption.reason}: in another account, create it there first and \`pulumi config set ${setting} <its id>\``);
+      return { adoptId: new Configured(id, { kind: "adopt-id-or-setting", setting }, false) };
     }
     case "none":
       return {};
@@ -211,8 +169,6 @@ function adoptionInputs(draft: Draft, identifier: string, settings: ConfigSettin
 
 /** A portal's slug carries the suffix; its custom domain is declared only where there is none. */
 function configurePortal(inputs: Props): void {
-  if (typeof inputs.slug === "string") inputs.slug = new Configured(inputs.slug, `portalSlug(${JSON.stringify(inputs.slug)})`, true);
-  if (typeof inputs.customDomain === "string") {
-    inputs.customDomain = new Configured(inputs.customDomain, `portalSuffix === "" ? ${JSON.stringify(inputs.customDomain)} : undefined`, true);
-  }
+  if (typeof inputs.slug === "string") inputs.slug = new Configured(inputs.slug, { kind: "suffixed-slug" }, true);
+  if (typeof inputs.customDomain === "string") inputs.customDomain = new Configured(inputs.customDomain, { kind: "unsuffixed-domain" }, true);
 }

@@ -6,7 +6,9 @@
  */
 import { commentLines, Commented, expr, printValue } from "./code";
 import type { Props } from "../../provider/lifecycle/json";
+import { declarationsOf, type Declaration } from "./declarations";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
+import { programSettings } from "./program-settings";
 import { AgentRef, Ref, Unmapped } from "./references";
 import { resourceType } from "./resource-types";
 
@@ -28,13 +30,32 @@ const AGENT_ID = [
   "const agentId = (email: string) => chatwoot.getAgentsOutput({ email }).agents[0].id;",
 ];
 
+/** A configured value as the expression computing it (`object`: the kind declaring it, which names the slug helper). */
+function configuredCode(v: Configured, object: ModelObject): string {
+  const value = JSON.stringify(v.value);
+  switch (v.rule.kind) {
+    case "adopt":
+      return "adopt";
+    case "adopt-id":
+      return `adopt ? ${value} : undefined`;
+    case "adopt-id-or-setting":
+      return `adopt ? ${value} : config.requireNumber(${JSON.stringify(v.rule.setting)})`;
+    case "optional-setting":
+      return `config.get(${JSON.stringify(v.rule.setting)})`;
+    case "suffixed-slug":
+      return `${object.type === "PortalArticle" ? "articleSlug" : "portalSlug"}(${value})`;
+    case "unsuffixed-domain":
+      return `portalSuffix === "" ? ${value} : undefined`;
+  }
+}
+
 /** The text of `index.ts` for an account model. */
 export function programText(model: AccountModel): string {
   const byRef = new Map(model.objects.map((o) => [`${o.type}\u0000${o.key}`, o]));
   const agents = new Map(model.agents.map((a) => [a.email, a.identifier]));
   let usesIdOf = false;
 
-  const printable = (value: unknown): unknown =>
+  const printable = (value: unknown, object: ModelObject): unknown =>
     mapLeaves(value, (v) => {
       if (v instanceof Ref) {
         const target = byRef.get(`${v.type}\u0000${v.key}`);
@@ -43,42 +64,37 @@ export function programText(model: AccountModel): string {
         return { value: expr(v.field === "id" ? `idOf(${target.identifier})` : `${target.identifier}.${v.field}`) };
       }
       if (v instanceof AgentRef) return { value: expr(agents.get(v.email) as string) };
-      if (v instanceof Unmapped) return { value: new Commented(printable(v.value), v.reason) };
-      if (v instanceof Configured) return { value: expr(v.code) };
+      if (v instanceof Unmapped) return { value: new Commented(printable(v.value, object), v.reason) };
+      if (v instanceof Configured) return { value: expr(configuredCode(v, object)) };
       return undefined;
     });
 
-  const position = new Map(model.objects.map((o, i) => [`${o.type}\u0000${o.key}`, i]));
-  const identifiers = new Set(model.objects.map((o) => o.identifier));
-  /** Declarations that wait for an object declared later, by the position after which they go. */
-  const pending = new Map<number, string[]>();
-  const declarations: string[] = [];
+  const blocks: string[] = [];
   let section: string | undefined;
-  model.objects.forEach((object, index) => {
+  for (const declaration of declarationsOf(model)) {
+    const { object } = declaration;
+    if (declaration.role === "links") {
+      usesIdOf = true;
+      blocks[blocks.length - 1] += `\n${linkDeclaration(declaration, printable(declaration.inputs, object))}`;
+      continue;
+    }
     const { plural } = resourceType(object.type);
     const lines: string[] = [];
     if (section !== plural) {
       section = plural;
       lines.push(`// ${plural.charAt(0).toUpperCase()}${plural.slice(1)}`);
     }
-    const { now, later, last } = splitForward(object, index, position);
-    lines.push(...declaration(object, printable(now)));
-    if (Object.keys(later).length > 0) {
-      const link = linkDeclaration(object, printable(later), identifiers);
-      usesIdOf = true;
-      pending.set(last, [...(pending.get(last) ?? []), link]);
-    }
-    lines.push(...(pending.get(index) ?? []));
-    declarations.push(lines.join("\n"));
-  });
+    lines.push(...objectDeclaration(declaration, printable(declaration.inputs, object)));
+    blocks.push(lines.join("\n"));
+  }
 
-  const blocks: string[] = [HEADER.join("\n")];
+  const head: string[] = [HEADER.join("\n")];
   const config = ["const config = new pulumi.Config();"];
-  for (const setting of model.settings) if (setting.code) config.push(...commentLines(setting.doc), setting.code);
-  blocks.push(config.join("\n"));
-  if (usesIdOf) blocks.push(ID_OF.join("\n"));
+  for (const setting of programSettings(model)) if (setting.code) config.push(...commentLines(setting.doc), setting.code);
+  head.push(config.join("\n"));
+  if (usesIdOf) head.push(ID_OF.join("\n"));
   if (model.agents.length > 0) {
-    blocks.push(
+    head.push(
       [
         ...AGENT_ID,
         "",
@@ -87,61 +103,19 @@ export function programText(model: AccountModel): string {
       ].join("\n"),
     );
   }
-  blocks.push(...declarations);
-  return `${blocks.join("\n\n")}\n`;
+  return `${[...head, ...blocks].join("\n\n")}\n`;
 }
 
 /** `const x = new chatwoot.Kind("name", {...}[, options]);` with the object's notes above it. */
-function declaration(object: ModelObject, inputs: unknown): string[] {
-  const head = `const ${object.identifier} = new chatwoot.${resourceType(object.type).sdkClass}(${JSON.stringify(object.resourceName)}, `;
-  const options = object.options === undefined ? "" : `, ${object.options}`;
+function objectDeclaration({ object, identifier, resourceName }: Declaration, inputs: unknown): string[] {
+  const head = `const ${identifier} = new chatwoot.${resourceType(object.type).sdkClass}(${JSON.stringify(resourceName)}, `;
+  const options = object.options === undefined ? "" : `, ${printValue(object.options)}`;
   // The options follow the inputs on their last line: leave room for them too.
   return [...object.notes.flatMap((note) => commentLines(note)), `${head}${printValue(inputs, 0, head.length + options.length)}${options});`];
 }
 
-/** The objects an input value refers to (with Ref values inside). */
-function refsIn(value: unknown): Ref[] {
-  const found: Ref[] = [];
-  mapLeaves(value, (v) => {
-    if (v instanceof Ref) found.push(v);
-    return undefined;
-  });
-  return found;
-}
-
-/**
- * An object's inputs split into those it can be declared with and those that refer to objects
- * declared after it (an inbox's help center: the portal comes later and may refer back to the
- * inbox), with the position of the last such object.
- */
-function splitForward(object: ModelObject, index: number, position: Map<string, number>): { now: Props; later: Props; last: number } {
-  const now: Props = {};
-  const later: Props = {};
-  let last = index;
-  for (const [key, value] of Object.entries(object.inputs)) {
-    const after = Math.max(index, ...refsIn(value).map((r) => position.get(`${r.type}\u0000${r.key}`) ?? index));
-    if (after === index) now[key] = value;
-    else {
-      if (object.adoption.by !== "id" && object.adoption.by !== "id-only") throw new Error(`internal: ${object.type} "${object.key}" refers to an object declared after it`);
-      later[key] = value;
-      last = Math.max(last, after);
-    }
-  }
-  return { now, later, last };
-}
-
-/**
- * A second resource of the object's kind that adopts it once it exists and sets what waited for
- * objects declared after it. It manages only those properties, and on destroy only forgets the
- * object (the first resource deletes it).
- */
-function linkDeclaration(object: ModelObject, inputs: unknown, identifiers: Set<string>): string {
-  let n = 1;
-  const name = () => `${object.identifier}Links${n === 1 ? "" : n}`;
-  while (identifiers.has(name())) n++;
-  const identifier = name();
-  identifiers.add(identifier);
-  const resourceName = `${object.resourceName}-links${n === 1 ? "" : `-${n}`}`;
+/** The links resource (see {@link Declaration}): it adopts the object by the first resource's id. */
+function linkDeclaration({ object, identifier, resourceName }: Declaration, inputs: unknown): string {
   const head = `const ${identifier} = new chatwoot.${resourceType(object.type).sdkClass}(${JSON.stringify(resourceName)}, `;
   const value = { adoptId: expr(`idOf(${object.identifier})`), ...(inputs as Props) };
   const note = `What ${object.identifier} refers to is declared after it: this second resource sets it once both exist (it adopts the ${resourceType(object.type).noun} and only forgets it on destroy).`;

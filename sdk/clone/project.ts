@@ -7,6 +7,7 @@ import { countOf } from "./account";
 import type { AccountModel } from "./model";
 import { ownPackage, tarballName, type OwnManifest } from "./own-package";
 import { programText } from "./program";
+import { programSettings } from "./program-settings";
 import { RESOURCE_TYPES } from "./resource-types";
 
 /** File name → content, in the order they are written. */
@@ -90,7 +91,7 @@ function installNote(dependency: string): string[] {
 }
 
 function readme(model: AccountModel, project: string, dependency: string): string {
-  const settings = model.settings.map((s) => `- \`${s.key}\`: ${s.doc}.`);
+  const settings = programSettings(model).map((s) => `- \`${s.key}\`: ${s.doc}.`);
   const warnings = model.warnings.map((w) => `- ${w}`);
   return [
     `# ${project}`,

@@ -34,13 +34,31 @@ export class Unmapped {
 }
 
 /**
+ * How a value follows from the exported program's config. Each language writes it its own way
+ * (sdk/clone/program.ts, sdk/clone/yaml-program.ts), so the model says what, not how.
+ */
+export type ConfigRule =
+  /** Adopted where the `adopt` setting says so (a natural-key kind). */
+  | { kind: "adopt" }
+  /** Adopted by the exported id where `adopt` says so, created otherwise (a kind without a natural key). */
+  | { kind: "adopt-id" }
+  /** Adopted by the exported id where `adopt` says so, otherwise by the id in `setting` (an object that can only be adopted). */
+  | { kind: "adopt-id-or-setting"; setting: string }
+  /** `setting`'s value where the stack sets it; not declared otherwise (a copy keeps its own). */
+  | { kind: "optional-setting"; setting: string }
+  /** A slug unique across an installation: with the portal suffix where one is set. */
+  | { kind: "suffixed-slug" }
+  /** A custom domain, unique across an installation: declared only where no portal suffix is set. */
+  | { kind: "unsuffixed-domain" };
+
+/**
  * A value the program takes from its config: `value` is what it is in the exported account,
- * `code` the expression the program computes it with. `compared`: whether `diff` compares it.
+ * `rule` how the program computes it. `compared`: whether `diff` compares it.
  */
 export class Configured {
   constructor(
     readonly value: unknown,
-    readonly code: string,
+    readonly rule: ConfigRule,
     readonly compared: boolean,
   ) {}
 }

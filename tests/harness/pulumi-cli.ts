@@ -252,7 +252,7 @@ export class PulumiProject {
     return (await this.ok(["stack", "export"])).stdout;
   }
 
-  /** The stack's resources of this package's types, by name. */
+  /** The stack's resources of this package's types (dynamic, or the native plugin's), by name. */
   async resources(): Promise<Map<string, { id: string; type: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }>> {
     type Exported = { deployment?: { resources?: { urn: string; type: string; custom?: boolean; id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] } };
     const state = JSON.parse(await this.exportText()) as Exported;

@@ -35,6 +35,13 @@ const README = ["README.md", "CONTRIBUTING.md"].map((file) => fs.readFileSync(pa
 type Scenario = "sandbox" | "gitops" | "clone";
 type Handling = { run: Scenario } | { notRun: string };
 
+/**
+ * The YAML cloning lines run in tests/program/clone-yaml.test.ts, with the same arguments against the
+ * sandbox's accounts 1 and 2 (the tarball's path aside: the build's), which adds the plugin's
+ * installation to one project only.
+ */
+const YAML_CLONE = "tests/program/clone-yaml.test.ts runs it as written (the tarball from this checkout's dist/plugin), in the sandbox's accounts 1 and 2";
+
 /** Each command of the README, and who runs it (or why nothing can here). */
 const HANDLED: Record<string, Handling> = {
   // Quick start: configuring a stack (the GitOps scenario's stack).
@@ -70,6 +77,15 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set adopt false": { run: "clone" },
   "pulumi config set portalSuffix globex": { run: "clone" },
   "pulumi config set inboxSupportEmailId 5": { run: "clone" },
+  // Cloning in Pulumi YAML and adopting with `pulumi import`.
+  "pulumi plugin install resource chatwoot 0.1.0 --file pulumi-resource-chatwoot-v0.1.0-linux-amd64.tar.gz": { notRun: YAML_CLONE },
+  "pulumi stack init acme": { notRun: YAML_CLONE },
+  "pulumi config set inboxAcmeSupportEmailId 3": { notRun: YAML_CLONE },
+  "pulumi import --file import.json --generate-code=false --protect=false --yes": { notRun: YAML_CLONE },
+  "pulumi up --expect-no-changes": { notRun: YAML_CLONE },
+  "pulumi config set inboxAcmeSupportEmailId 5": { notRun: YAML_CLONE },
+  "pulumi config set slugSuffix -- -globex": { notRun: YAML_CLONE },
+  "pulumi config set portalAcmeHelpDomain help.globex.test": { notRun: YAML_CLONE },
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi import": { notRun: "does not work with dynamic providers, as the README says (the engine sends no provider to read with)" },

@@ -59,7 +59,9 @@ export function normalizeConditions(v: unknown): NormalizedCondition[] {
  * - The order of the actions is kept: they run in that order.
  * - Scalar `actionParams` are compared as strings (`12` ≡ `"12"`: the API documents strings, while
  *   ids such as a team's are often given as numbers); a lone parameter counts as a one-element list
- *   and a missing list as `[]`. Object parameters (a webhook or e-mail payload) are kept whole.
+ *   and a missing list as `[]`. Object parameters (a webhook or e-mail payload) are kept whole, their
+ *   scalars compared as strings too (`{ teamIds: [1] }` ≡ `{ teamIds: ["1"] }`: Pulumi YAML gives a
+ *   resource's id as text).
  * - Other keys are kept (Chatwoot stores actions verbatim), after the named ones, in sorted order.
  * Entries that are not objects carry no action and are dropped.
  */
@@ -69,16 +71,25 @@ export function normalizeActions(v: unknown): NormalizedAction[] {
     if (!isRecord(action)) continue;
     out.push({
       actionName: asText(action.actionName),
-      actionParams: normalizeParams(action.actionParams),
+      actionParams: asList(action.actionParams).map(paramValue),
       ...extraKeys(action, ACTION_KEYS),
     });
   }
   return out;
 }
 
-/** A list of values/params: scalars as strings, null kept, objects and lists in canonical form. */
+/** A condition's values: scalars as strings, null kept, objects and lists in canonical form. */
 function normalizeParams(v: unknown): Json[] {
   return asList(v).map((item) => asText(item) ?? canonical(item));
+}
+
+/** An action's parameter in compared form: scalars as strings, inside objects and lists too (a payload's `teamIds`). */
+function paramValue(item: unknown): Json {
+  const text = asText(item);
+  if (text !== null) return text;
+  if (Array.isArray(item)) return canonical(item.map(paramValue));
+  if (isRecord(item)) return canonical(Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v === undefined ? v : paramValue(v)])));
+  return canonical(item);
 }
 
 /** The keys of `entry` not in `known` (nor undefined), sorted, with canonical values. */

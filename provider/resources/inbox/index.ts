@@ -5,6 +5,7 @@ import { normalizeTimeZone } from "../../diff/normalize/time-zone";
 import { changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../diff/normalize/working-hours";
 import { send } from "../../lifecycle/api";
 import { defineCollectionResource } from "../../lifecycle/collection";
+import { defaultImportAddress } from "../../lifecycle/import";
 import type { Props } from "../../lifecycle/json";
 import { managedKeysOf } from "../../lifecycle/resource";
 import { toWire } from "../../mapping";
@@ -193,6 +194,11 @@ export const inbox = defineCollectionResource({
     },
     // Credentials the server does not show are unknown until sent: adoption sends them.
     current: (inputs, wire) => markAdopted(outputsOf(inputs, { ...wire, credentialsSent: false })),
+  },
+  // An imported inbox is read with its bot and portal, which reads leave out where they are not managed.
+  importAddress: async (importId) => {
+    const { id, olds } = defaultImportAddress(importId, "required");
+    return { id, olds: { ...olds, agentBotId: null, portalId: null } };
   },
   stateOnlyKeys: ["deleteOnDestroy"],
   credentialKeys: ["credentials"],

@@ -4,48 +4,11 @@
  */
 import { buildModel } from "../../../sdk/clone/model";
 import { programText } from "../../../sdk/clone/program";
+import { programSettings } from "../../../sdk/clone/program-settings";
 import { projectFiles } from "../../../sdk/clone/project";
 import { RESOURCE_TYPES } from "../../../sdk/clone/resource-types";
-import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
-
-const ACCOUNT: RawAccount = {
-  accountId: 4,
-  attributes: [{ id: 1, attribute_key: "tier", attribute_model: "contact_attribute", attribute_display_name: "Tier", attribute_display_type: "list", attribute_values: ["a", "b"] }],
-  labels: [{ id: 2, title: "vip", color: "#ff0000" }, { id: 3, title: "spam" }],
-  teams: [{ id: 4, name: "billing", members: [11, 13] }],
-  agentBots: [{ id: 5, name: "Triage", outgoing_url: "https://bots.acme.test/t", account_id: 4, access_token: "bot-access-token" }],
-  inboxes: [
-    widgetInbox(6, "Website", { bot: 5, members: [12] }),
-    { id: 7, name: "Mail", channel_type: "Channel::Email", timezone: "UTC" },
-  ],
-  portals: [{ id: 8, slug: "help", name: "Help", inbox: { id: 6, website_token: "portal-inbox-token" } }],
-  rules: [
-    {
-      id: 9,
-      name: "Route",
-      event_name: "conversation_created",
-      conditions: [{ attribute_key: "tier", filter_operator: "equal_to", values: ["a"], query_operator: null }],
-      actions: [
-        { action_name: "assign_team", action_params: [4] },
-        { action_name: "assign_team", action_params: [99] },
-        { action_name: "add_label", action_params: ["vip"] },
-        { action_name: "add_sla", action_params: [14] },
-      ],
-    },
-  ],
-  webhooks: [{ id: 10, url: "https://hooks.acme.test/x", subscriptions: ["message_created"], inbox_id: 6, secret: "webhook-signing-secret" }],
-  cannedResponses: [{ id: 11, short_code: "hi", content: "Hello" }],
-  macros: [
-    { id: 12, name: "Spam", visibility: "global", actions: [{ action_name: "add_label", action_params: ["spam"] }] },
-    // Upstream's macros refuse add_sla; a server that takes it (a fork) is exported the same way.
-    { id: 13, name: "Gold SLA", visibility: "global", actions: [{ action_name: "add_sla", action_params: [14] }] },
-  ],
-  slaPolicies: [{ id: 14, name: "Gold", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: true }],
-  customRoles: [{ id: 15, name: "Billing desk", description: null, permissions: ["report_manage", "contact_manage"] }],
-  dashboardApps: [{ id: 16, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/panel" }] }],
-};
-
-const CREDENTIALS = ["website-token-6", "hmac-token-6", "bot-access-token", "portal-inbox-token", "webhook-signing-secret"];
+import { ACCOUNT, CREDENTIALS } from "./support/account";
+import { snapshotOf, type RawAccount } from "./support/snapshot";
 
 const model = () => buildModel(snapshotOf(ACCOUNT));
 const program = () => programText(model());
@@ -86,7 +49,7 @@ test("adoption: natural-key kinds switch adopt, the others adopt by id, an inbox
   expect(text).toMatch(/new chatwoot\.Label\("label-vip", \{[^}]*adopt \}\)/);
   for (const id of [5, 6, 9, 14, 15, 16]) expect(text).toContain(`adoptId: adopt ? ${id} : undefined,`);
   expect(text).toContain('adoptId: adopt ? 7 : config.requireNumber("inboxMailId"),');
-  expect(model().settings.map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
+  expect(programSettings(model()).map((s) => s.key)).toEqual(["adopt", "portalSuffix", "inboxMailId"]);
 });
 
 test("what cannot be mapped is a comment where it is and a warning naming the object", () => {
@@ -194,7 +157,7 @@ test("the account's settings: its name only from the program's config, a label a
   expect(text).toContain('conversationRequiredAttributes: ["tier", attributeOrderConversation.attributeKey],');
   expect(text).toContain('supportEmail: "Acme <help@acme.test>",');
   expect(text).not.toContain("domain:");
-  expect(exported.settings.find((s) => s.key === "accountName")?.doc).toMatch(/managed only when set.*"Acme"/);
+  expect(programSettings(exported).find((s) => s.key === "accountName")?.doc).toMatch(/managed only when set.*"Acme"/);
   // Declared after the label and attributes it refers to.
   expect(text.indexOf("const accountSettings")).toBeGreaterThan(text.indexOf("const labelSpam"));
 });

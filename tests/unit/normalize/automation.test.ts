@@ -77,6 +77,8 @@ describe("normalizeActions", () => {
     ["a lone param vs a one-element list", [{ actionName: "send_message", actionParams: "Hello" }], [{ actionName: "send_message", actionParams: ["Hello"] }]],
     ["object params in any key order", [{ actionName: "send_email_to_team", actionParams: [{ teamIds: [1], message: "Hi" }] }],
       [{ actionName: "send_email_to_team", actionParams: [{ message: "Hi", teamIds: [1] }] }]],
+    ["ids inside an object param as numbers vs strings (Pulumi YAML's ids)", [{ actionName: "send_email_to_team", actionParams: [{ teamIds: [1], message: "Hi" }] }],
+      [{ actionName: "send_email_to_team", actionParams: [{ teamIds: ["1"], message: "Hi" }] }]],
     ["extra keys kept and sorted", [{ b: 1, actionName: "add_label", a: 2, actionParams: ["x"] }], [{ actionName: "add_label", actionParams: ["x"], a: 2, b: 1 }]],
   ];
   test.each(equal)("equal: %s", (_name, a, b) => {
@@ -93,6 +95,8 @@ describe("normalizeActions", () => {
     ["a changed action name", [label], [{ ...label, actionName: "remove_label" }]],
     ["a changed object param", [{ actionName: "send_email_to_team", actionParams: [{ teamIds: [1], message: "Hi" }] }],
       [{ actionName: "send_email_to_team", actionParams: [{ teamIds: [1, 2], message: "Hi" }] }]],
+    ["another id inside an object param", [{ actionName: "send_email_to_team", actionParams: [{ teamIds: [1], message: "Hi" }] }],
+      [{ actionName: "send_email_to_team", actionParams: [{ teamIds: ["2"], message: "Hi" }] }]],
     ["a removed action", [label, team], [label]],
   ];
   test.each(different)("different: %s", (_name, a, b) => {

@@ -1,0 +1,109 @@
+/**
+ * The files of the exported Pulumi YAML project: `Pulumi.yaml` (the program) and a README that
+ * says how to install the provider plugin, apply the program to another account, adopt the account
+ * it came from with `pulumi import`, and compare. Nothing in them depends on the time or the
+ * machine, so an unchanged account exports byte-identical files.
+ */
+import type { AccountModel } from "./model";
+import { ownPackage } from "./own-package";
+import { describeCounts, type ProjectFiles } from "./project";
+import { yamlProgramText } from "./yaml-program";
+import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
+
+/** The commands that adopt the exported account into a stack, after its config is set (README.md and `export --help` say them). */
+export const IMPORT_COMMANDS = ["pulumi import --file import.json --generate-code=false --protect=false --yes", "pulumi up --expect-no-changes"];
+
+/** Every file of the YAML project exported from `model`; `project` is its Pulumi project name. */
+export function yamlProjectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`): ProjectFiles {
+  return { "Pulumi.yaml": yamlProgramText(model, project), "README.md": readme(model, project) };
+}
+
+/** `pulumi config set` of a setting, with a comment, for the README's commands. */
+const configSet = (key: string, value: string, comment: string) => `${`pulumi config set ${key} ${value}`.padEnd(60)} # ${comment}`;
+
+function readme(model: AccountModel, project: string): string {
+  const { version } = ownPackage().manifest;
+  const tarball = `pulumi-resource-chatwoot-v${version}-linux-amd64.tar.gz`;
+  const settings = yamlSettings(model);
+  const required = settings.filter((s) => s.purpose === "adopted-inbox");
+  const domains = settings.filter((s) => s.purpose === "custom-domain");
+  const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
+  const warnings = model.warnings.map((w) => `- ${w}`);
+  const connection = (accountId: string) => [
+    "pulumi config set chatwoot:url https://chat.example.com",
+    `pulumi config set chatwoot:accountId ${accountId}`,
+    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
+    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
+  ];
+  return [
+    `# ${project}`,
+    "",
+    `The configuration of Chatwoot account ${model.accountId} as a Pulumi YAML program (\`Pulumi.yaml\`), exported`,
+    `by \`pulumi-chatwoot export --language yaml\`: ${describeCounts(model)}.`,
+    "Objects refer to each other by reference, not by id, and people are agents by e-mail address",
+    "(invited where they are not agents yet, never removed by `pulumi destroy`), so the program can be",
+    "applied to any account of any installation. No credential was exported (bot tokens, website and",
+    "HMAC tokens, webhook secrets, passwords): the server makes new ones where it creates.",
+    "",
+    "## Review",
+    "",
+    "Read `Pulumi.yaml` before applying it. Comments mark what could not be exported exactly:",
+    "",
+    ...(warnings.length > 0 ? warnings : ["- nothing: every object and reference was exported."]),
+    "",
+    "## The provider plugin",
+    "",
+    "The program's resources are those of pulumi-chatwoot's provider plugin, which Pulumi installs from",
+    `its tarball (a release's, or \`npm run build:plugin\` in a checkout of pulumi-chatwoot):`,
+    "",
+    "```bash",
+    `pulumi plugin install resource chatwoot ${version} --file ${tarball}`,
+    "```",
+    "",
+    "## Apply to another account",
+    "",
+    "```bash",
+    "pulumi stack init <stack>",
+    ...connection("<account id>"),
+    ...required.map((s) => configSet(s.key, "<its id>", "see below")),
+    // `--`: the value starts with a dash, which would read as a flag.
+    ...(settings.some((s) => s.purpose === "slug-suffix") ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
+    ...domains.map((s) => configSet(s.key, "<its own domain>", "only in an account of the same installation")),
+    "pulumi up",
+    "```",
+    "",
+    "`pulumi up` creates every object but the people, who are adopted (the administrator applying the",
+    "program is an agent there already) or invited.",
+    "",
+    `## Adopt account ${model.accountId} itself`,
+    "",
+    `\`pulumi import\` takes the objects of account ${model.accountId} into a stack in one command, by the`,
+    "file `pulumi-chatwoot export --import-file` writes beside the program; the first `pulumi up` then",
+    "changes nothing and sends no write:",
+    "",
+    "```bash",
+    `npx pulumi-chatwoot export --language yaml --account-id ${model.accountId} --out . --import-file import.json`,
+    "pulumi stack init <stack>",
+    ...connection(String(model.accountId)),
+    ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),
+    ...IMPORT_COMMANDS,
+    "```",
+    "",
+    "`--generate-code=false`: the program declares the objects already; `--protect=false`: as it declares",
+    "them (Pulumi would otherwise protect them until the next `up`).",
+    "",
+    "## Settings",
+    "",
+    ...(described.length > 0 ? described : ["- none: the program reads only the provider's `chatwoot:*` settings."]),
+    "",
+    "## Compare",
+    "",
+    "After applying, check that the two accounts hold the same configuration (exit code 0: equal, 1:",
+    "they differ, 2: an error):",
+    "",
+    "```bash",
+    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`,
+    "```",
+    "",
+  ].join("\n");
+}

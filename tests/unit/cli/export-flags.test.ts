@@ -1,0 +1,49 @@
+/**
+ * `pulumi-chatwoot export`'s language and import-file flags: a wrong combination is a usage error
+ * (exit 2) before any connection, and the help and the README say exactly what adopts an account
+ * with `pulumi import`.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { exportCommand } from "../../../sdk/cli/export";
+import { IMPORT_COMMANDS } from "../../../sdk/clone/yaml-project";
+
+/** Runs the command; resolves to its exit code and what it wrote on stdout and stderr. */
+async function run(argv: string[]): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await exportCommand.run(argv), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+const BASE = ["--account-id", "1", "--out", "never-written"];
+const TYPESCRIPT_IMPORT = "--import-file needs --language yaml: the TypeScript program adopts the account's objects itself, with no import";
+
+test.each([
+  ["an import file for the TypeScript program", [...BASE, "--import-file", "import.json"], TYPESCRIPT_IMPORT],
+  ["an import file for an explicit TypeScript program", [...BASE, "--language", "typescript", "--import-file", "import.json"], TYPESCRIPT_IMPORT],
+  ["a language the export does not write", [...BASE, "--language", "python"], '--language must be one of typescript, yaml, not "python"'],
+  ["an empty import file name", [...BASE, "--language", "yaml", "--import-file", " "], "--import-file needs a file name"],
+])("%s is a usage error, before any connection", async (_, argv, message) => {
+  const { code, stderr } = await run(argv);
+  expect(code).toBe(2);
+  expect(stderr).toContain(`pulumi-chatwoot export: ${message}\n`);
+  expect(stderr).toContain("usage: pulumi-chatwoot export");
+  expect(fs.existsSync("never-written")).toBe(false);
+});
+
+test("the help names both flags and the commands that adopt the account; the README runs the same ones", async () => {
+  const { code, stdout } = await run(["--help"]);
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/^ {2}--language LANG {7}typescript \(default\) or yaml$/m);
+  expect(stdout).toMatch(/^ {2}--import-file FILE/m);
+  for (const command of IMPORT_COMMANDS) expect(stdout).toContain(`\n  ${command}\n`);
+  const readme = fs.readFileSync(path.join(__dirname, "../../../README.md"), "utf8");
+  for (const command of IMPORT_COMMANDS) expect(readme).toContain(`\n${command}`);
+});
