@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
+import { checkConnectionInPreview } from "./preview-connection";
 import { programError } from "./program-error";
 import { configureFromStack } from "./stack-connection";
 
@@ -15,7 +16,7 @@ import { configureFromStack } from "./stack-connection";
  * prints as one line.
  */
 export interface DataSourceForms<A, R> {
-  /** The plain form: the outside-engine notice, then the stack's connection settings, then the reader. */
+  /** The plain form: the outside-engine notice, the preview's connection check, the stack's connection settings, then the reader. */
   plain: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>;
   /** The Output form: the plain form on the resolved arguments. */
   output: (args: InputsOf<A>, opts?: pulumi.InvokeOptions) => pulumi.Output<R>;
@@ -28,6 +29,8 @@ export interface DataSourceForms<A, R> {
 export function dataSource<A, R>(read: (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
   const plain = async (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => {
     noticeOutsideEngine();
+    // Its failure is this data source's too, and the same error: Pulumi prints it once.
+    await checkConnectionInPreview();
     try {
       configureFromStack();
       return await read(args);
