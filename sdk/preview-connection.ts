@@ -37,6 +37,6 @@ async function check(): Promise<void> {
     await checkConnection();
   } catch (err) {
     if (ConfigError.isInstance(err)) return;
-    throw programError("pulumi preview checked the Chatwoot connection", err);
+    throw programError("Chatwoot connection check (pulumi preview)", err);
   }
 }

@@ -63,6 +63,7 @@ export const agents = chatwoot.getAgentsOutput({}).agents.apply((a) => a.length)
     ["a server that is down", async () => ({ "chatwoot:url": `http://127.0.0.1:${await closedPort()}` }), /connection refused \(ECONNREFUSED\); nothing accepted the connection; check chatwoot:url/],
   ];
 
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   /** The errors of an operation but Pulumi's own closing line. */
   const messages = (op: Operation) => op.errors.filter((e) => e !== "update failed" && e !== "preview failed");
 
@@ -75,14 +76,14 @@ export const agents = chatwoot.getAgentsOutput({}).agents.apply((a) => a.length)
       const project = await stack.init(program, { config: { ...config, ...(await settings()) }, secretKeys });
       try {
         for (const [operation, request] of [
-          ["preview", "pulumi preview checked the Chatwoot connection: GET /api/v1/accounts/1"],
+          ["preview", "Chatwoot connection check (pulumi preview): GET /api/v1/accounts/1"],
           ["up", upRequest],
         ] as const) {
           const started = Date.now();
           const op = operation === "preview" ? await project.preview() : await project.up();
           const seconds = (Date.now() - started) / 1000;
           expect({ operation, code: op.code === 0 ? 0 : "failed" }).toEqual({ operation, code: "failed" });
-          expect(messages(op)).toEqual([expect.stringMatching(new RegExp(`^${request}: ${cause.source}[^\\n]*$`))]);
+          expect(messages(op)).toEqual([expect.stringMatching(new RegExp(`^${escaped(request)}: ${cause.source}[^\\n]*$`))]);
           expect(`${op.stdout}${op.stderr}`).not.toMatch(/\n\s+at \S/);
           expect(`${op.stdout}${op.stderr}`).not.toContain(WRONG_TOKEN);
           // It took 80 s (a full core) before; the CLI itself takes a few seconds.

@@ -70,6 +70,8 @@ const HANDLED: Record<string, Handling> = {
   "pulumi import": { notRun: "does not work with dynamic providers, as the README says (the engine sends no provider to read with)" },
   "pulumi stack export": { notRun: "names the command; every example's lifecycle test runs it (tests/program/support/lifecycle.ts) and checks that no credential is in it in plain text" },
   "pulumi cancel": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the stack a SIGKILL left locked" },
+  "pulumi refresh --run-program": { notRun: "only differs from `pulumi refresh` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
+  "pulumi destroy --run-program": { notRun: "only differs from `pulumi destroy` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
   "pulumi refresh --clear-pending-creates": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the pending creates a SIGKILL left" },
 };
 
