@@ -12,8 +12,9 @@ let checked: { monitor: unknown; result: Promise<void> } | undefined;
  * otherwise does nothing. A preview runs no create or update of a dynamic provider, so without it
  * a wrong token, a wrong URL or a server that is down would pass `pulumi preview` and fail the
  * `up` after it. The check runs in the program process with the settings the data sources use
- * (stack config, then the environment): one GET per token that is set (see `checkConnection`),
- * so a preview sends one or two requests even when nothing changes; `up` sends none of its own.
+ * (the stack config and the `CHATWOOT_*` variables): one GET per token that is set (see
+ * `checkConnection`), so a preview sends one or two requests even when nothing changes; an update
+ * (not a dry run) sends none of its own.
  *
  * The first resource or data source a program declares starts it. Its failure is a `RunError`
  * Pulumi prints as one line, and the preview fails; data sources wait for it, and fail with the
