@@ -1,7 +1,8 @@
 /**
  * Connection settings: the stack's `chatwoot:*` config (handed over by the serialized shim's
- * `configure()`), falling back to environment variables. Read on every call rather than once, so a
- * long-lived provider process sees rotated environment values.
+ * `configure()`) and the `CHATWOOT_*` environment variables; for the tokens the environment wins,
+ * for the rest the stack config (see {@link ENVIRONMENT_FIRST}). Read on every call rather than
+ * once, so a long-lived provider process sees rotated environment values.
  */
 import { ConfigError } from "./http/transport/errors";
 import { registerSecret } from "./http/redaction/secrets";
@@ -53,8 +54,9 @@ export interface ConnectionSettings {
    */
   rateLimitPerMinute?: number;
   /**
-   * How messages name these settings where they come from elsewhere than stack config: a command
-   * line's flags (`--url`), and `environment variable ...` for those it has none for.
+   * How messages name these settings: for a command line, its flags (`--url`), and
+   * `environment variable ...` for those it has none for; for the provider, each token as where it
+   * came from (see {@link connection}).
    */
   names?: SettingNames;
 }
@@ -82,6 +84,16 @@ export const SETTING_SOURCES = {
 } as const satisfies Record<Exclude<keyof ConnectionSettings, "names">, { key: string; env: string }>;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
+
+/**
+ * The settings whose environment variable wins over the stack config: the tokens, which are the
+ * settings that get rotated. Without the program (`pulumi refresh`, `pulumi destroy`), Pulumi
+ * configures the provider with the stack config saved at the last `pulumi up` (or run with
+ * `--run-program`), while the environment is always the command's own: a token rotated there
+ * takes effect in every operation. The other settings stay config-first: a variable left in a
+ * shell must not point a stack's resources at another installation or account.
+ */
+export const ENVIRONMENT_FIRST: readonly SettingName[] = ["apiAccessToken", "platformAccessToken"];
 
 /** How messages name settings that come from elsewhere than stack config (a command line's flags). */
 export type SettingNames = Partial<Record<SettingName, string>>;
@@ -116,23 +128,50 @@ export function resetConnectionConfig(): void {
 }
 
 /**
- * The current settings: stack config first, then the environment. Throws a {@link ConfigError}
- * naming the config key and the environment variable when the URL is missing or a value is malformed.
+ * The current settings: the tokens from the environment first, then the stack config; the rest
+ * from the stack config first, then the environment. Messages name a token as where it came from,
+ * so that a refused one points at the value that was sent. Throws a {@link ConfigError} naming
+ * the config key and the environment variable when the URL is missing or a value is malformed.
  * Missing tokens are not an error here: each request checks for the one it needs.
  */
 export function connection(): ConnectionSettings {
-  const raw = rawSettings(configured);
-  const key = JSON.stringify(raw);
+  const { raw, names } = providerSettings(configured);
+  const key = JSON.stringify([raw, names]);
   if (memo?.raw === key) return memo.settings;
-  const settings = build(raw, undefined);
+  const settings = build(raw, names);
   memo = { raw: key, settings };
   return settings;
 }
 
+/** Each setting's text and name for the provider: from the stack config or the environment, whichever wins. */
+function providerSettings(values: Record<string, string | undefined>): { raw: Record<SettingName, string | undefined>; names: SettingNames } {
+  const raw = {} as Record<SettingName, string | undefined>;
+  const names: SettingNames = {};
+  for (const [name, { key, env }] of Object.entries(SETTING_SOURCES) as [SettingName, { key: string; env: string }][]) {
+    const config = present(values[key]);
+    const environment = present(process.env[env]);
+    if (!ENVIRONMENT_FIRST.includes(name)) {
+      raw[name] = config ?? environment;
+      names[name] = settingLabel(name);
+    } else if (environment !== undefined) {
+      raw[name] = environment;
+      names[name] = `environment variable ${env}${config === undefined ? "" : ` (which wins over chatwoot:${key})`}`;
+    } else {
+      raw[name] = config;
+      names[name] =
+        config === undefined
+          ? settingLabel(name)
+          : `chatwoot:${key} (refresh and destroy use its value saved by the last up, unless run with --run-program; environment variable ${env} wins over it)`;
+    }
+  }
+  return { raw, names };
+}
+
 /**
  * Settings from `values` (keys as in stack config, without the namespace) over the environment,
- * with messages naming them as `names` says: a command line's connection, which touches nothing
- * the provider's own {@link connection} reads. Throws a {@link ConfigError} as that does.
+ * every one, tokens included (a command line's flag is said on purpose), with messages naming them
+ * as `names` says: a command line's connection, which touches nothing the provider's own
+ * {@link connection} reads. Throws a {@link ConfigError} as that does.
  */
 export function connectionFrom(values: Record<string, string | undefined>, names: SettingNames): ConnectionSettings {
   return build(rawSettings(values), names);

@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
+import { checkConnectionInPreview } from "./preview-connection";
+import { programError } from "./program-error";
 import { configureFromStack } from "./stack-connection";
 
 /**
@@ -9,10 +11,12 @@ import { configureFromStack } from "./stack-connection";
  * same steps; they are written here once, and each get-*.ts keeps its documented types and gives
  * the two forms their public signatures.
  *
- * Arguments left out reach the reader as `undefined`, where its own default (`{}`) applies.
+ * Arguments left out reach the reader as `undefined`, where its own default (`{}`) applies. A
+ * failure is a `RunError` named after the data source (see {@link programError}), which Pulumi
+ * prints as one line.
  */
 export interface DataSourceForms<A, R> {
-  /** The plain form: the outside-engine notice, then the stack's connection settings, then the reader. */
+  /** The plain form: the outside-engine notice, the preview's connection check, the stack's connection settings, then the reader. */
   plain: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>;
   /** The Output form: the plain form on the resolved arguments. */
   output: (args: InputsOf<A>, opts?: pulumi.InvokeOptions) => pulumi.Output<R>;
@@ -25,8 +29,14 @@ export interface DataSourceForms<A, R> {
 export function dataSource<A, R>(read: (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
   const plain = async (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => {
     noticeOutsideEngine();
-    configureFromStack();
-    return read(args);
+    // Its failure is this data source's too, and the same error: Pulumi prints it once.
+    await checkConnectionInPreview();
+    try {
+      configureFromStack();
+      return await read(args);
+    } catch (err) {
+      throw programError(read.name, err);
+    }
   };
   const output = (args: InputsOf<A>, opts?: pulumi.InvokeOptions): pulumi.Output<R> => {
     // Unwrap<T> of this plain JSON is T itself, for the arguments and for the result.

@@ -1,5 +1,6 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { checkConnectionInPreview } from "./preview-connection";
 
 let noticed = false;
 
@@ -8,7 +9,9 @@ let noticed = false;
  * the SDK silently registers nothing and exits 0. Every resource constructor and data source calls
  * it. `getMonitor()` is what the SDK itself asks before registering: it is defined under
  * `pulumi up` / `preview` (the engine's monitor address), the Automation API and
- * `pulumi.runtime.setMocks`, so none of them see the notice.
+ * `pulumi.runtime.setMocks`, so none of them see the notice. Under an engine, being the first thing
+ * every declaration does, it starts the preview's connection check instead (see
+ * {@link checkConnectionInPreview}).
  */
 export function noticeOutsideEngine(): void {
   if (noticed) return;
@@ -18,7 +21,10 @@ export function noticeOutsideEngine(): void {
   } catch {
     engine = true; // whatever went wrong, it is not the absence of an engine
   }
-  if (engine) return;
+  if (engine) {
+    void checkConnectionInPreview();
+    return;
+  }
   noticed = true;
   const dir = require.main?.filename ? path.dirname(require.main.filename) : process.cwd();
   process.stderr.write(

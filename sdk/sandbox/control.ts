@@ -56,6 +56,12 @@ export interface SandboxControl {
    * account API as them; undefined when there is no such user.
    */
   userToken(userId: number): string | undefined;
+  /**
+   * Gives a user a new API access token, as the Reset button of their Profile settings does: the
+   * old one is refused from then on (401 `Invalid Access Token`). Answers the new token, or
+   * undefined when there is no such user. `info` keeps the seed's token, which a reset gives back.
+   */
+  rotateUserToken(userId: number): string | undefined;
   /** Every secret this sandbox issued (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets), to search output for. */
   secrets(): string[];
   /**
@@ -100,6 +106,14 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     snapshot: () => runtime.state.snapshot(),
     secrets: () => runtime.secrets.all(),
     userToken: (userId) => runtime.state.users.get(userId)?.access_token,
+    rotateUserToken: (userId) => {
+      const user = runtime.state.users.get(userId);
+      if (!user) return undefined;
+      runtime.state.tokens.delete(user.access_token);
+      user.access_token = runtime.state.secrets.fresh();
+      runtime.state.tokens.set(user.access_token, { kind: "user", id: user.id });
+      return user.access_token;
+    },
     setInboxDeletionLag: (lookups) => {
       runtime.state.inboxDeletionLag = DeletionLag.parse(lookups);
     },
@@ -119,7 +133,8 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * The same controls over HTTP, under `/__sandbox` (a prefix real servers never use):
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
- * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET /users/:id/token, GET|PUT /inbox-deletion-lag ({"lookups"}),
+ * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET /users/:id/token, POST /users/:id/token (a new one),
+ * GET|PUT /inbox-deletion-lag ({"lookups"}),
  * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
@@ -184,10 +199,11 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
         const enabled = features[1] === "PUT" ? control.setFeatures(accountId, FeaturesBody.parse(body())) : [...account.features].sort();
         return { status: 200, body: { features: enabled } };
       }
-      const userToken = /^GET \/users\/(\d+)\/token$/.exec(route);
+      const userToken = /^(GET|POST) \/users\/(\d+)\/token$/.exec(route);
       if (userToken) {
-        const token = control.userToken(Number(userToken[1]));
-        return token === undefined ? { status: 404, body: { error: `no user ${userToken[1]}` } } : { status: 200, body: { token } };
+        const userId = Number(userToken[2]);
+        const token = userToken[1] === "POST" ? control.rotateUserToken(userId) : control.userToken(userId);
+        return token === undefined ? { status: 404, body: { error: `no user ${userId}` } } : { status: 200, body: { token } };
       }
       const named = /^DELETE \/faults\/(.+)$/.exec(route);
       if (named?.[1]) return control.removeFault(decodeURIComponent(named[1])) ? NO_CONTENT : { status: 404, body: { error: "no such fault" } };

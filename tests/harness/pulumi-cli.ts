@@ -158,8 +158,9 @@ export class PulumiProject {
       NO_COLOR: "1",
       FORCE_COLOR: "0",
     };
-    // The provider's create journal goes under this PULUMI_HOME, as a user's does.
-    delete this.env.CHATWOOT_CREATE_JOURNAL_DIR;
+    // The provider's create journal goes under this PULUMI_HOME, as a user's does; the connection is
+    // the stack's config alone (a token left in the shell running the tests would win over it).
+    for (const name of Object.keys(this.env)) if (name.startsWith("CHATWOOT_")) delete this.env[name];
   }
 
   /** Writes (or replaces) files of the project, e.g. an edited `index.ts`. */

@@ -40,14 +40,20 @@ function configError(fn: () => unknown): ConfigError {
   throw new Error("expected a ConfigError");
 }
 
+/** The settings without the names messages give them. */
+function values() {
+  const { names: _names, ...rest } = connection();
+  return rest;
+}
+
 describe("connection()", () => {
-  it("takes stack config first and the environment second, per setting", () => {
+  it("takes the stack config first and the environment second, per setting, but for the tokens, where the environment wins", () => {
     process.env.CHATWOOT_URL = "https://env.example.com";
     process.env.CHATWOOT_API_ACCESS_TOKEN = "env-user-token";
     process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = "env-platform-token";
     process.env.CHATWOOT_ACCOUNT_ID = "7";
-    configureConnection({ url: "https://config.example.com", accountId: "3" });
-    expect(connection()).toEqual({
+    configureConnection({ url: "https://config.example.com", accountId: "3", apiAccessToken: "saved-user-token", platformAccessToken: "saved-platform-token" });
+    expect(values()).toEqual({
       url: "https://config.example.com",
       apiAccessToken: "env-user-token",
       platformAccessToken: "env-platform-token",
@@ -71,7 +77,7 @@ describe("connection()", () => {
       CHATWOOT_RATE_LIMIT_MAX_WAIT_MS: "45000",
       CHATWOOT_RATE_LIMIT_PER_MINUTE: "3000",
     });
-    expect(connection()).toEqual({
+    expect(values()).toEqual({
       url: "http://localhost:3000",
       apiAccessToken: "u-token",
       platformAccessToken: "p-token",
@@ -102,6 +108,18 @@ describe("connection()", () => {
     expect("accountId" in s).toBe(false);
     // Unset, the rate limit is learned from the server's first 429.
     expect("rateLimitPerMinute" in s).toBe(false);
+  });
+
+  it("takes a token from the stack config when the environment has none", () => {
+    configureConnection({ url: "https://x.example.com", apiAccessToken: "config-user-token", platformAccessToken: "config-platform-token" });
+    expect(connection()).toMatchObject({ apiAccessToken: "config-user-token", platformAccessToken: "config-platform-token" });
+  });
+
+  it("sees environment changes made after the first read (rotated tokens), over a token of the stack config", () => {
+    configureConnection({ url: "https://x.example.com", apiAccessToken: "saved-token" });
+    expect(connection().apiAccessToken).toBe("saved-token");
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "rotated-token";
+    expect(connection().apiAccessToken).toBe("rotated-token");
   });
 
   it("sees environment changes made after the first read (rotated tokens)", () => {
@@ -146,7 +164,26 @@ describe("how messages name a setting", () => {
     expect(cli.url).toBe("https://cli.example.com");
     expect(connection().url).toBe("https://program.example.com");
     expect(connection().apiAccessToken).not.toBe("cli-token");
-    expect(connection().names).toBeUndefined();
+    expect(connection().names?.url).toBe(settingLabel("url"));
+  });
+
+  it("on a command line, a token given wins over the environment's (it was said on purpose)", () => {
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "env-token";
+    expect(connectionFrom({ url: "https://cli.example.com", apiAccessToken: "cli-token" }, { url: "--url" }).apiAccessToken).toBe("cli-token");
+  });
+
+  it("for the provider, names a token as where it came from, and a saved one with what refresh and destroy use", () => {
+    configureConnection({ url: "https://x.example.com" });
+    expect(connection().names?.apiAccessToken).toBe("chatwoot:apiAccessToken (or environment variable CHATWOOT_API_ACCESS_TOKEN)");
+    configureConnection({ url: "https://x.example.com", apiAccessToken: "saved-token" });
+    expect(connection().names?.apiAccessToken).toBe(
+      "chatwoot:apiAccessToken (refresh and destroy use its value saved by the last up, unless run with --run-program; environment variable CHATWOOT_API_ACCESS_TOKEN wins over it)",
+    );
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "env-token";
+    expect(connection().names?.apiAccessToken).toBe("environment variable CHATWOOT_API_ACCESS_TOKEN (which wins over chatwoot:apiAccessToken)");
+    configureConnection({ url: "https://x.example.com" });
+    expect(connection().names?.apiAccessToken).toBe("environment variable CHATWOOT_API_ACCESS_TOKEN");
+    expect(connection().names?.accountId).toBe("chatwoot:accountId (or environment variable CHATWOOT_ACCOUNT_ID)");
   });
 });
 

@@ -11,12 +11,15 @@
  */
 import type { Dispatcher } from "undici";
 import type { Limiter, Ticket } from "../rate-limit/limiter";
+import type { OriginContact } from "./origins";
 import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
 import type { WindowWait } from "../rate-limit/window-waits";
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {
   limiter: Limiter;
+  /** Whether the server has answered this process yet; the gate sets it at an answer. */
+  contact: OriginContact;
   idempotent: boolean;
   policy: RetryPolicyOptions;
   counters: RetryCounters;
@@ -105,6 +108,7 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
     // 1xx answers are informational; the attempt's real answer follows.
     if (statusCode >= 200) {
       const { call } = this;
+      call.contact.answered = true;
       call.status = statusCode;
       call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
       // Feedback first, so that a 429 holds back the queue before the freed slot can wake it.

@@ -88,10 +88,11 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
   const headers: Record<string, string> = { api_access_token: token, accept: "application/json", "user-agent": USER_AGENT };
   if (contentType !== undefined) headers["content-type"] = contentType;
 
-  const { dispatcher, limiter } = originEntry(base.origin, INTERCEPTORS, options);
+  const { dispatcher, limiter, contact } = originEntry(base.origin, INTERCEPTORS, options);
   limiter.configure(settings.rateLimitPerMinute);
   const call: CallState = {
     limiter,
+    contact,
     idempotent: req.idempotent ?? isIdempotent(req.method),
     policy: { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs },
     counters: { transient: 0, rateLimited: 0 },
@@ -247,7 +248,7 @@ const RETRY_OPTIONS: RetryHandler.RetryOptions = {
     } else {
       // A transport failure after the answer's headers arrived is left to the caller (see send()).
       if (call.status !== undefined) return done(err);
-      failure = { type: "error", code: codeOf(err) };
+      failure = { type: "error", code: codeOf(err), beforeFirstAnswer: !call.contact.answered };
     }
     const delay = retryDelayMs(call.idempotent, failure, call.counters, call.policy);
     if (delay === undefined) {

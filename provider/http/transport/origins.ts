@@ -25,12 +25,23 @@ export interface OriginOptions {
 const DEFAULT_CONNECTIONS = 16;
 const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v4");
 
+/** Whether the server has answered this process yet (see {@link OriginEntry.contact}). */
+export interface OriginContact {
+  answered: boolean;
+}
+
 interface OriginEntry {
   dispatcher: Dispatcher;
   limiter: Limiter;
+  /**
+   * Set at the server's first answer (any status) to a request of this process. Until then a
+   * failure to connect is taken for a wrong URL or a server that is down, not for a passing
+   * outage: it is not retried, so the run fails within seconds instead of after the whole backoff.
+   */
+  contact: OriginContact;
 }
 
-const pools = new Map<string, { pool: Pool; dispatcher: Dispatcher }>();
+const pools = new Map<string, { pool: Pool; dispatcher: Dispatcher; contact: OriginContact }>();
 
 function limiters(): Map<string, Limiter> {
   const holder = globalThis as unknown as Record<symbol, Map<string, Limiter> | undefined>;
@@ -52,7 +63,7 @@ export function originEntry(
   let pooled = pools.get(origin);
   if (pooled === undefined) {
     const pool = new Pool(origin, { connections });
-    pooled = { pool, dispatcher: pool.compose(interceptors) };
+    pooled = { pool, dispatcher: pool.compose(interceptors), contact: { answered: false } };
     pools.set(origin, pooled);
   }
   let limiter = limiters().get(origin);
@@ -60,7 +71,7 @@ export function originEntry(
     limiter = new Limiter(options.limiter, connections, undefined, origin);
     limiters().set(origin, limiter);
   }
-  return { dispatcher: pooled.dispatcher, limiter };
+  return { dispatcher: pooled.dispatcher, limiter, contact: pooled.contact };
 }
 
 /** The limiter's counters for the origin of `url`, if it was used. */

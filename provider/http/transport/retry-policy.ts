@@ -65,11 +65,12 @@ export interface RetryPolicyOptions {
 
 /**
  * One failed attempt, as the interceptor sees it. `waitedMs`: for a 429, how long the call has
- * waited for the rate-limit window so far.
+ * waited for the rate-limit window so far. `beforeFirstAnswer`: the server has not answered any
+ * request of this process yet.
  */
 export type AttemptFailure =
   | { type: "status"; status: number; retryAfterMs?: number; waitedMs?: number }
-  | { type: "error"; code?: string };
+  | { type: "error"; code?: string; beforeFirstAnswer?: boolean };
 
 /** What one call has met so far: retries after transient failures, and 429 answers. */
 export interface RetryCounters {
@@ -107,6 +108,10 @@ export function retryDelayMs(
   }
   const code = failure.code ?? "";
   if (NOT_WORTH_RETRYING.has(code)) return undefined;
+  // A server never reached in this process is most likely a wrong URL or a server that is down:
+  // retrying for the whole backoff (about 20 s) only delays the message. Once it has answered, a
+  // failure to connect is a passing outage (a restart, a proxy reload) and is retried.
+  if (failure.beforeFirstAnswer && CONNECT_ERROR_CODES.has(code)) return undefined;
   const retryable = CONNECT_ERROR_CODES.has(code) || (idempotent && IN_FLIGHT_ERROR_CODES.has(code));
   if (!retryable || counters.transient >= options.maxRetries) return undefined;
   counters.transient += 1;

@@ -120,6 +120,29 @@ describe("test controls", () => {
     });
   });
 
+  describe("token rotation", () => {
+    const agents = (token: string) => request(sandbox().url, "GET", "/api/v1/accounts/1/agents", { token });
+
+    it("gives a user a new token and refuses the old one, in process and over HTTP; a reset gives back the seed's", async () => {
+      const seed = sandbox().info.accounts[0].adminToken;
+      const first = sandbox().control.rotateUserToken(1) as string;
+      expect([first === seed, (await agents(seed)).status, (await agents(seed)).body]).toEqual([false, 401, { error: "Invalid Access Token" }]);
+      expect((await agents(first)).status).toBe(200);
+      expect(sandbox().control.userToken(1)).toBe(first);
+      expect(sandbox().control.secrets()).toContain(first);
+
+      const second = await control("POST", "/users/1/token");
+      expect(second.status).toBe(200);
+      const { token } = second.body as { token: string };
+      expect([(await agents(first)).status, (await agents(token)).status]).toEqual([401, 200]);
+      expect(await control("POST", "/users/99/token")).toMatchObject({ status: 404, body: { error: "no user 99" } });
+
+      sandbox().control.reset();
+      expect([(await agents(seed)).status, (await agents(token)).status]).toEqual([200, 401]);
+      expect(sandbox().info.accounts[0].adminToken).toBe(seed);
+    });
+  });
+
   describe("shapes and rate limit settings", () => {
     it("switches shapes with PUT /__sandbox/shapes", async () => {
       expect((await control("PUT", "/shapes", { mode: "documented" })).status).toBe(204);

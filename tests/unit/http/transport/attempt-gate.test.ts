@@ -43,6 +43,7 @@ function rig(maxInFlight = 1, behave?: (d: Dispatched) => void) {
   const gate = attemptGate(pool);
   const newCall = (): CallState => ({
     limiter,
+    contact: { answered: false },
     idempotent: true,
     policy: { maxRetries: 3, rateLimitMaxWaitMs: 60_000, minDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1, random: () => 0.5 },
     counters: { transient: 0, rateLimited: 0 },

@@ -251,9 +251,22 @@ describe("lost connections", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("repeats a POST when the connection was refused (not applied), then reports it with a hint", async () => {
+  it("fails at once when a server that never answered refuses the connection (a wrong URL, a server that is down)", async () => {
     const port = await closedPort();
-    const err = await failure(client({ url: `http://127.0.0.1:${port}`, maxRetries: 2 }).send({ method: "POST", path: "/api/v1/accounts/1/portals", json: {} }));
+    const started = Date.now();
+    const err = await failure(client({ url: `http://127.0.0.1:${port}`, maxRetries: 6 }, { retry: { minDelayMs: 300, maxDelayMs: 10_000 } }).send({ method: "GET", path: "/api/v1/accounts/1/agents" }));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(err.kind).toBe("network");
+    expect(err.code).toBe("ECONNREFUSED");
+    expect(err.attempts).toBe(1);
+    expect(err.message).toBe(`GET /api/v1/accounts/1/agents: connection refused (ECONNREFUSED); nothing accepted the connection; check chatwoot:url (or environment variable CHATWOOT_URL)`);
+  });
+
+  it("once the server has answered, repeats a POST whose connection was refused (not applied, a restart), then reports it with a hint", async () => {
+    const c = client({ maxRetries: 2 });
+    await c.send({ method: "GET", path: "/api/v1/accounts/1/portals" });
+    await server.close();
+    const err = await failure(c.send({ method: "POST", path: "/api/v1/accounts/1/portals", json: {} }));
     expect(err.kind).toBe("network");
     expect(err.code).toBe("ECONNREFUSED");
     expect(err.attempts).toBe(3);

@@ -43,6 +43,15 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(false, failure, fresh(), options) !== undefined).toBe(post);
   });
 
+  it.each(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "EAI_AGAIN", "EHOSTUNREACH"])("does not repeat %s before the server's first answer", (code) => {
+    expect(retryDelayMs(true, { type: "error", code, beforeFirstAnswer: true }, fresh(), options)).toBeUndefined();
+    expect(retryDelayMs(true, { type: "error", code, beforeFirstAnswer: false }, fresh(), options)).toBeDefined();
+  });
+
+  it("repeats a lost answer of an idempotent request even before the server's first answer (it was reached)", () => {
+    expect(retryDelayMs(true, { type: "error", code: "ECONNRESET", beforeFirstAnswer: true }, fresh(), options)).toBeDefined();
+  });
+
   it("charges transient failures to maxRetries, and repeats 429s for as long as the wait stays within rateLimitMaxWaitMs, however many", () => {
     const counters = fresh();
     const transient = Array.from({ length: 5 }, () => retryDelayMs(true, status(503), counters, options));
