@@ -1,55 +1,93 @@
 /**
  * The engine benchmark (`npm run bench` runs it after the provider benchmark):
- *   npm run bench:engine -- [--resources N] [--quick]
+ *   npm run bench:engine -- [--resources N] [--reps N] [--quick] [--only dynamic|native]
  *
  * What the real `pulumi` CLI (`.pulumi-cli/bin`, `npm run setup:pulumi`) adds to the provider's
- * own cost. A fleet of `--resources` resources (default 1,000; `--quick` 200; the provider
- * benchmark's workload, five kinds mixed) is applied twice against a sandbox process:
+ * own cost, through each of the package's front doors. A fleet of `--resources` resources (default
+ * 1,000; `--quick` 200; the provider benchmark's workload, five kinds mixed) is applied against a
+ * sandbox process:
  *   - by the provider alone, in this process (as the provider benchmark's fleet does: every
  *     create at once, then every read at once, as a refresh reads);
  *   - through the CLI, as a user runs it: `pulumi up` of a new stack, then a no-op `pulumi
- *     preview` without and with `--refresh` (a file backend, a passphrase, default parallelism).
- * For each it prints the wall time, the requests by method, and the engine's overhead per
- * resource: (CLI time - provider time) / resources. Also the checkpoint's size. Figures only:
- * nothing passes or fails on timing; the run fails when a phase fails or the fleet does not end
- * up on the server exactly once.
+ *     preview` without and with `--refresh` (a file backend, a passphrase, default parallelism),
+ *     once per front door (support/front-door-projects.ts): the dynamic resources in a Node.js
+ *     program with the package installed from its `npm pack` tarball, and the native plugin
+ *     (installed from the tarball of `npm run build:plugin`) in a Pulumi YAML program declaring the
+ *     same resources with the same inputs.
+ * Each run (`--reps`, default 2, `--quick` 1) does the provider alone and then both front doors,
+ * in turns (dynamic first, then native first), so that a slow spell of the machine does not fall
+ * on one side only. For each it prints the wall time, the requests, and the engine's overhead per
+ * resource: (CLI time - provider time) / resources; then native against dynamic as ratios of the
+ * same run, and each stack's checkpoint per resource, split by where its bytes come from. Medians,
+ * with the range over the runs in brackets. Figures only: nothing passes or fails on timing; the
+ * run fails when a phase fails or the fleet does not end up on the server exactly once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { configure, resources } from "../../provider";
 import { closeApiClients } from "../../provider/http/transport/origins";
 import type { LogEntry } from "../../sdk/sandbox";
-import { pulumiBinary, PulumiProject, tail, type Operation } from "../harness/pulumi-cli";
+import { pulumiBinary, tail, type Operation } from "../harness/pulumi-cli";
 import { create, refresh, type State } from "../provider/support/engine";
+import { checkpointFigures, checkpointFileOf, PARTS, type CheckpointFigures } from "./support/checkpoint-bytes";
 import { fleetSeed } from "./support/fleet-fixture";
+import { checkApplied } from "./support/fleet-run";
+import { FRONT_DOORS, frontDoorProject, installables, isProgramType, projectName, type FrontDoor, type Installables } from "./support/front-door-projects";
 import { startSeededSandbox, type SeededSandbox } from "./support/sandbox-process";
-import { fixed, printTable } from "./support/table";
+import { fixed, median, printTable } from "./support/table";
 import { fleet, type FleetMember } from "./support/workload";
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`  .. ${line}\n`);
 
-/** A program that declares the fleet from `fleet.json`, as a user's program declares resources. */
-const PROGRAM = `"use strict";
-const chatwoot = require("pulumi-chatwoot");
-for (const { kind, name, inputs } of require("./fleet.json")) new chatwoot[kind](name, inputs);
-`;
-const PULUMI_YAML = "name: engine-bench\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
+const STACK = "bench";
+const STEPS = ["up", "preview", "refreshed"] as const;
+type StepName = (typeof STEPS)[number];
+const STEP_LABELS: Record<StepName, string> = {
+  up: "pulumi up (new stack)",
+  preview: "pulumi preview (no change)",
+  refreshed: "pulumi preview --refresh (no change)",
+};
 
 interface Figures {
-  what: string;
   wallMs: number;
-  requests: LogEntry[];
+  requests: number;
+  byMethod: string;
+  /** One-minute load average when it started. */
+  load: number;
 }
 
-function readOptions() {
-  const { values } = parseArgs({ options: { resources: { type: "string" }, quick: { type: "boolean", default: false } } });
+/** One front door's run through the CLI. */
+type DoorRun = Record<StepName, Figures> & { checkpoint: CheckpointFigures };
+
+/** One run of the benchmark: the provider alone, then each front door. */
+interface Run {
+  apply: Figures;
+  reread: Figures;
+  doors: Partial<Record<FrontDoor, DoorRun>>;
+}
+
+interface Options {
+  count: number;
+  reps: number;
+  doors: readonly FrontDoor[];
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: { resources: { type: "string" }, reps: { type: "string" }, quick: { type: "boolean", default: false }, only: { type: "string" } },
+  });
   const count = values.resources === undefined ? (values.quick ? 200 : 1000) : Number(values.resources);
   if (!Number.isSafeInteger(count) || count < 5) throw new Error("--resources must be a whole number of at least 5");
-  return { count };
+  const reps = values.reps === undefined ? (values.quick ? 1 : 2) : Number(values.reps);
+  if (!Number.isSafeInteger(reps) || reps < 1 || reps > 20) throw new Error("--reps must be a whole number from 1 to 20");
+  const doors = values.only === undefined ? FRONT_DOORS : [values.only as FrontDoor];
+  if (!doors.every((d) => FRONT_DOORS.includes(d))) throw new Error(`--only must be one of ${FRONT_DOORS.join(", ")}`);
+  return { count, reps, doors };
 }
 
 const byMethod = (log: readonly LogEntry[]) => {
@@ -58,97 +96,159 @@ const byMethod = (log: readonly LogEntry[]) => {
   return [...counts].map(([method, n]) => `${method} ${n}`).join(", ");
 };
 
-async function timed(sandbox: SeededSandbox, what: string, run: () => Promise<void>): Promise<Figures> {
+async function timed(sandbox: SeededSandbox, run: () => Promise<void>): Promise<Figures> {
   await sandbox.clearLog();
+  const load = loadavg()[0] ?? 0;
   const started = performance.now();
   await run();
   const wallMs = performance.now() - started;
-  return { what, wallMs, requests: await sandbox.log() };
+  const log = await sandbox.log();
+  return { wallMs, requests: log.length, byMethod: byMethod(log), load };
 }
 
 /** The fleet through the provider alone: every create at once, then every read at once. */
-async function providerRun(sandbox: SeededSandbox, members: readonly FleetMember[]): Promise<Figures[]> {
+async function providerRun(sandbox: SeededSandbox, members: readonly FleetMember[]): Promise<Pick<Run, "apply" | "reread">> {
   await sandbox.reset();
   await closeApiClients();
   configure({ url: sandbox.url, apiAccessToken: sandbox.account.adminToken, platformAccessToken: sandbox.platformToken, accountId: String(sandbox.account.id) });
   const states: State[] = [];
-  const apply = await timed(sandbox, "provider: create all", async () => {
+  const apply = await timed(sandbox, async () => {
     states.push(...(await Promise.all(members.map((m) => create(resources[m.kind], m.inputs)))));
   });
-  const reread = await timed(sandbox, "provider: read all (a refresh)", async () => {
+  const reread = await timed(sandbox, async () => {
     await Promise.all(states.map((state, i) => refresh(resources[(members[i] as FleetMember).kind], state)));
   });
   await closeApiClients();
-  return [apply, reread];
+  return { apply, reread };
 }
 
-/** The fleet through the CLI: `up` of a new stack, then no-op previews without and with a refresh. */
-async function engineRun(sandbox: SeededSandbox, members: readonly FleetMember[]): Promise<{ figures: Figures[]; checkpointBytes: number }> {
+/** The fleet through the CLI and one front door: `up` of a new stack, then no-op previews without and with a refresh. */
+async function engineRun(door: FrontDoor, sandbox: SeededSandbox, members: readonly FleetMember[], from: Installables): Promise<DoorRun> {
   await sandbox.reset();
-  const project = new PulumiProject({ "Pulumi.yaml": PULUMI_YAML, "index.js": PROGRAM, "fleet.json": JSON.stringify(members) });
+  const seedCounts = await sandbox.counts();
+  const project = await frontDoorProject(door, members, from, sandbox);
   try {
-    await project.init("bench", {
-      config: {
-        "chatwoot:url": sandbox.url,
-        "chatwoot:accountId": String(sandbox.account.id),
-        "chatwoot:apiAccessToken": sandbox.account.adminToken,
-        "chatwoot:platformAccessToken": sandbox.platformToken,
-      },
-      secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
-    });
-    const step = async (what: string, run: () => Promise<Operation>, expectCode = 0) =>
-      timed(sandbox, what, async () => {
+    const step = async (name: StepName, run: () => Promise<Operation>) =>
+      timed(sandbox, async () => {
         const op = await run();
-        if (op.code !== expectCode) throw new Error(`${what} exited ${op.code}:\n${tail(op)}`);
-        note(`${what}: ${JSON.stringify(op.changes)}`);
+        if (op.code !== 0) throw new Error(`${door}: ${STEP_LABELS[name]} exited ${op.code}:\n${tail(op)}`);
+        note(`${door}: ${STEP_LABELS[name]}: ${JSON.stringify(op.changes)}`);
       });
-    const figures = [
-      await step("pulumi up (new stack)", () => project.up()),
-      await step("pulumi preview (no change)", () => project.preview("--expect-no-changes")),
-      await step("pulumi preview --refresh (no change)", () => project.preview("--refresh", "--expect-no-changes")),
-    ];
-    const state = await project.resources();
-    if (state.size !== members.length) throw new Error(`the stack holds ${state.size} resources, not ${members.length}`);
-    return { figures, checkpointBytes: Buffer.byteLength(await project.exportText()) };
+    const up = await step("up", () => project.up());
+    const problems = await checkApplied({ sandbox, fleet: members, seedCounts });
+    if (problems.length > 0) throw new Error(`${door}: after pulumi up, the server does not hold the fleet once:\n${problems.slice(0, 10).join("\n")}`);
+    const preview = await step("preview", () => project.preview("--expect-no-changes"));
+    const refreshed = await step("refreshed", () => project.preview("--refresh", "--expect-no-changes"));
+    const backend = fileURLToPath(project.env.PULUMI_BACKEND_URL as string);
+    const checkpoint = checkpointFigures(await project.exportText(), checkpointFileOf(backend, projectName(door), STACK), (type) => isProgramType(door, type));
+    if (checkpoint.resources !== members.length) throw new Error(`${door}: the stack holds ${checkpoint.resources} resources, not ${members.length}`);
+    return { up, preview, refreshed, checkpoint };
   } finally {
     project.dispose();
   }
 }
 
+/** The median of `values`, with their range in brackets when it shows at `digits`. */
+function spread(values: readonly number[], digits: number): string {
+  const [m, low, high] = [median(values), Math.min(...values), Math.max(...values)].map((v) => fixed(v, digits));
+  return low === high ? (m as string) : `${m} (${low}-${high})`;
+}
+
+const distinct = (values: readonly number[]) => [...new Set(values)].join("/");
+
+/** The engine's time per resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh). */
+function engineMsPerResource(run: Run, door: FrontDoor, step: StepName, count: number): number {
+  const cli = (run.doors[door] as DoorRun)[step].wallMs;
+  const provider = step === "up" ? run.apply.wallMs : step === "refreshed" ? run.reread.wallMs : 0;
+  return (cli - provider) / count;
+}
+
+function report(runs: readonly Run[], options: Options): void {
+  const { count, doors } = options;
+  const of = (door: FrontDoor) => runs.map((r) => r.doors[door] as DoorRun);
+  out();
+  const rows: string[][] = [["run", "front door", "wall s", "requests", "by method", "engine ms/resource"]];
+  for (const [key, label] of [["apply", "provider: create all"], ["reread", "provider: read all (a refresh)"]] as const) {
+    rows.push([label, "-", spread(runs.map((r) => r[key].wallMs / 1000), 1), distinct(runs.map((r) => r[key].requests)), runs[0]?.[key].byMethod ?? "", ""]);
+  }
+  for (const step of STEPS) {
+    for (const door of doors) {
+      const figures = of(door).map((d) => d[step]);
+      rows.push([
+        STEP_LABELS[step],
+        door,
+        spread(figures.map((f) => f.wallMs / 1000), 1),
+        distinct(figures.map((f) => f.requests)),
+        figures[0]?.byMethod ?? "",
+        spread(runs.map((r) => engineMsPerResource(r, door, step, count)), 1),
+      ]);
+    }
+  }
+  printTable(rows, out);
+  out("engine ms/resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh), per resource.");
+
+  if (doors.length === FRONT_DOORS.length) {
+    out();
+    const ratio = (get: (run: Run, door: FrontDoor) => number, digits: number) => {
+      const dynamic = runs.map((r) => get(r, "dynamic"));
+      const native = runs.map((r) => get(r, "native"));
+      return [spread(dynamic, digits), spread(native, digits), spread(runs.map((r) => get(r, "native") / get(r, "dynamic")), 2)];
+    };
+    const door = (r: Run, d: FrontDoor) => r.doors[d] as DoorRun;
+    const ratioRows: string[][] = [["figure", "dynamic", "native", "native/dynamic"]];
+    for (const step of STEPS) {
+      ratioRows.push([`${STEP_LABELS[step]}: wall s`, ...ratio((r, d) => door(r, d)[step].wallMs / 1000, 1)]);
+      ratioRows.push([`${STEP_LABELS[step]}: engine ms/resource`, ...ratio((r, d) => engineMsPerResource(r, d, step, count), 1)]);
+    }
+    ratioRows.push(["requests per created resource (up)", ...ratio((r, d) => door(r, d).up.requests / count, 2)]);
+    ratioRows.push(["checkpoint file, bytes per resource", ...ratio((r, d) => door(r, d).checkpoint.fileBytes / count, 0)]);
+    ratioRows.push(["stack export, bytes per resource", ...ratio((r, d) => door(r, d).checkpoint.exportBytes / count, 0)]);
+    printTable(ratioRows, out);
+    out("native/dynamic: the ratio of the two front doors in the same run (median, range over the runs).");
+  }
+
+  out();
+  const partRows: string[][] = [["checkpoint bytes per resource, by part", ...doors]];
+  const perResource = (door: FrontDoor, bytesOf: (c: CheckpointFigures) => number) => spread(of(door).map((d) => bytesOf(d.checkpoint) / count), 0);
+  for (const part of PARTS) partRows.push([part, ...doors.map((d) => perResource(d, (c) => c.parts[part]))]);
+  partRows.push(["the program's resources (sum of the above)", ...doors.map((d) => perResource(d, (c) => Object.values(c.parts).reduce((a, b) => a + b, 0)))]);
+  partRows.push(["the checkpoint file, per resource", ...doors.map((d) => perResource(d, (c) => c.fileBytes))]);
+  printTable(partRows, out);
+  out("parts: compact JSON of the program's resources in `pulumi stack export`, as the checkpoint file holds them; the file also holds the");
+  out("stack, its default provider (with the encrypted tokens) and the secrets provider's settings.");
+}
+
 async function main(): Promise<void> {
-  const { count } = readOptions();
+  const options = readOptions();
+  const { count, reps, doors } = options;
   if (!pulumiBinary()) throw new Error("no Pulumi CLI in .pulumi-cli/bin: run `npm run setup:pulumi` first");
   const seed = fleetSeed(Math.ceil(count / 5) + 5, 20);
   const members = fleet(count, seed);
-  const sandbox = await startSeededSandbox(seed.fixture);
+  const work = mkdtempSync(join(tmpdir(), "chatwoot-bench-engine-"));
   // The provider's create journal of this process: a temporary one, never the user's (the CLI's runs keep theirs under their own PULUMI_HOME).
-  const journal = mkdtempSync(join(tmpdir(), "chatwoot-bench-journal-"));
-  process.env.CHATWOOT_CREATE_JOURNAL_DIR = journal;
+  process.env.CHATWOOT_CREATE_JOURNAL_DIR = join(work, "journal");
+  const from = installables(work);
+  const sandbox = await startSeededSandbox(seed.fixture);
   try {
-    out(`Engine benchmark: ${count} resources (${availableParallelism()} cores, load ${fixed(loadavg()[0] ?? 0, 2)})`);
-    note("the provider alone");
-    const [apply, reread] = await providerRun(sandbox, members);
-    note("through the pulumi CLI");
-    const { figures, checkpointBytes } = await engineRun(sandbox, members);
-    const [up, preview, refreshed] = figures as [Figures, Figures, Figures];
-    const perResource = (engine: Figures, provider?: Figures) => fixed((engine.wallMs - (provider?.wallMs ?? 0)) / count, 1);
-    out();
-    printTable(
-      [
-        ["run", "wall s", "requests", "by method", "engine ms/resource"],
-        ...[apply, reread].map((f) => [f.what, fixed(f.wallMs / 1000, 1), String(f.requests.length), byMethod(f.requests), ""]),
-        [up.what, fixed(up.wallMs / 1000, 1), String(up.requests.length), byMethod(up.requests), perResource(up, apply)],
-        [preview.what, fixed(preview.wallMs / 1000, 1), String(preview.requests.length), byMethod(preview.requests), perResource(preview)],
-        [refreshed.what, fixed(refreshed.wallMs / 1000, 1), String(refreshed.requests.length), byMethod(refreshed.requests), perResource(refreshed, reread)],
-      ],
-      out,
-    );
-    out();
-    out(`engine ms/resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh), per resource.`);
-    out(`checkpoint: ${fixed(checkpointBytes / 1024, 0)} KiB (${fixed(checkpointBytes / count, 0)} bytes per resource)`);
+    out(`Engine benchmark: ${count} resources, ${reps} run${reps === 1 ? "" : "s"} of ${doors.join(" and ")} (${availableParallelism()} cores, load ${fixed(loadavg()[0] ?? 0, 2)})`);
+    const runs: Run[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      note(`run ${rep + 1} of ${reps}: the provider alone`);
+      const run: Run = { ...(await providerRun(sandbox, members)), doors: {} };
+      // Turns: the first run starts with the dynamic resources, the next with the plugin, and so on.
+      const order = rep % 2 === 0 ? doors : [...doors].reverse();
+      for (const door of order) {
+        note(`run ${rep + 1} of ${reps}: through the pulumi CLI, ${door}`);
+        run.doors[door] = await engineRun(door, sandbox, members, from);
+      }
+      runs.push(run);
+    }
+    const loads = runs.flatMap((r) => [r.apply.load, ...Object.values(r.doors).flatMap((d) => STEPS.map((s) => d[s].load))]);
+    report(runs, options);
+    out(`load average at the start of the timed steps: ${fixed(Math.min(...loads), 2)} to ${fixed(Math.max(...loads), 2)}.`);
   } finally {
     await sandbox.close();
-    rmSync(journal, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

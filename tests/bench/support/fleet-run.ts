@@ -188,7 +188,7 @@ function countBy(log: readonly LogEntry[], key: (e: LogEntry) => string): Record
 }
 
 /** Every resource exists exactly once: one row per object, every listed user a member. */
-async function checkApplied(ctx: FleetContext): Promise<string[]> {
+export async function checkApplied(ctx: Pick<FleetContext, "sandbox" | "fleet" | "seedCounts">): Promise<string[]> {
   const problems: string[] = [];
   const counts = await ctx.sandbox.counts();
   for (const [kind, table] of Object.entries(TABLE_OF)) {

@@ -50,6 +50,9 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
     const res = await control.request({
       method,
       path: `/__sandbox${path}`,
+      // A connection per call: a kept-alive one idles through a long `pulumi up` and may be closed
+      // by the server just as the next call goes out ("other side closed"), on a busy machine.
+      reset: true,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
