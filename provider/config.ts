@@ -110,20 +110,25 @@ export function settingLabel(name: SettingName, names?: SettingNames): string {
 }
 
 let configured: Record<string, string | undefined> = {};
+/** The explicit provider (`new chatwoot.Provider("staging", ...)`) the values are the inputs of; none for the stack's config. */
+let explicitProvider: string | undefined;
 let memo: { raw: string; settings: ConnectionSettings } | undefined;
 
 /**
  * Called by the serialized shim's `configure()` with the stack's `chatwoot:*` values (plain strings,
- * keys without the namespace). Replaces whatever an earlier call set.
+ * keys without the namespace), or by the plugin with its provider's settings, and with
+ * `provider` when that is an explicit provider of its name. Replaces whatever an earlier call set.
  */
-export function configureConnection(values: Record<string, string | undefined>): void {
+export function configureConnection(values: Record<string, string | undefined>, provider?: string): void {
   configured = { ...values };
+  explicitProvider = provider;
   memo = undefined;
 }
 
 /** Forgets configured values (tests). */
 export function resetConnectionConfig(): void {
   configured = {};
+  explicitProvider = undefined;
   memo = undefined;
 }
 
@@ -135,7 +140,7 @@ export function resetConnectionConfig(): void {
  * Missing tokens are not an error here: each request checks for the one it needs.
  */
 export function connection(): ConnectionSettings {
-  const { raw, names } = providerSettings(configured);
+  const { raw, names } = explicitProvider === undefined ? providerSettings(configured) : explicitProviderSettings(configured, explicitProvider);
   const key = JSON.stringify([raw, names]);
   if (memo?.raw === key) return memo.settings;
   const settings = build(raw, names);
@@ -163,6 +168,21 @@ function providerSettings(values: Record<string, string | undefined>): { raw: Re
           ? settingLabel(name)
           : `chatwoot:${key} (refresh and destroy use its value saved by the last up, unless run with --run-program; environment variable ${env} wins over it)`;
     }
+  }
+  return { raw, names };
+}
+
+/**
+ * Each setting's text and name for an explicit provider: its own inputs first, every one (two
+ * providers of one program reach two installations, which one variable of the environment must
+ * not merge), the environment only where an input is not given.
+ */
+function explicitProviderSettings(values: Record<string, string | undefined>, provider: string): { raw: Record<SettingName, string | undefined>; names: SettingNames } {
+  const raw = {} as Record<SettingName, string | undefined>;
+  const names: SettingNames = {};
+  for (const [name, { key, env }] of Object.entries(SETTING_SOURCES) as [SettingName, { key: string; env: string }][]) {
+    raw[name] = present(values[key]) ?? present(process.env[env]);
+    names[name] = `${key} of provider "${provider}" (or environment variable ${env})`;
   }
   return { raw, names };
 }

@@ -3,7 +3,9 @@
  * own configuration checked and compared (a default provider's from stack config, an explicit
  * provider's from its inputs), and the data sources as invokes.
  */
-import { stackConfig, useChatwootHost } from "./support/chatwoot-host";
+import { startHost } from "../harness/host";
+import { CONNECTION_ENV, stackConfig, useChatwootHost } from "./support/chatwoot-host";
+import { repoRoot } from "./support/packages";
 import { isWireSecret, wrapSecret } from "../harness/wire";
 import { pluginTarball } from "../harness/plugin";
 
@@ -89,5 +91,42 @@ describe("Invoke: the data sources", () => {
     await expect(ctx.host.invoke("chatwoot:index:getInbox", { inboxId: "first" })).rejects.toThrow(/getInbox: invalid arguments: inboxId/);
     expect(ctx.requests()).toEqual([]);
     await expect(ctx.host.invoke("chatwoot:index:getWidgets", {})).rejects.toThrow(/unknown function chatwoot:index:getWidgets/);
+  });
+});
+
+describe("Configure proves the connection once, so a preview fails fast with one line", () => {
+  const cleared = Object.fromEntries(CONNECTION_ENV.map((name) => [name, ""]));
+
+  test.each([
+    ["a refused token", (config: Record<string, string>) => ({ ...config, "chatwoot:apiAccessToken": "not-the-token" }), /401/],
+    ["a URL where nothing listens", (config: Record<string, string>) => ({ ...config, "chatwoot:url": "http://127.0.0.1:9" }), /connection refused.*check chatwoot:url/],
+  ])("%s", async (_what, broken, why) => {
+    const host = await startHost({ cwd: repoRoot, frontDoor: "native", env: cleared });
+    try {
+      const { config, secretKeys } = stackConfig(ctx.sb);
+      const started = Date.now();
+      const failed = await host.configure(broken(config), secretKeys).then(() => undefined, (err: Error) => err);
+      expect(failed?.message).toMatch(/Chatwoot connection check: GET /);
+      expect(failed?.message).toMatch(why);
+      expect(failed?.message).not.toContain("not-the-token");
+      expect(failed?.message.split("\n")).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await host.close();
+    }
+  });
+
+  test("a setting not known yet (a preview) is not checked, and a missing one is left to the resources", async () => {
+    const host = await startHost({ cwd: repoRoot, frontDoor: "native", env: cleared });
+    try {
+      const { config, secretKeys } = stackConfig(ctx.sb);
+      ctx.sb.control.clearLog();
+      await expect(host.configure({ ...config, "chatwoot:url": "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }, secretKeys)).resolves.toMatchObject({ acceptSecrets: true });
+      const { "chatwoot:url": _url, ...noUrl } = config;
+      await expect(host.configure(noUrl, secretKeys)).resolves.toMatchObject({ acceptSecrets: true });
+      expect(ctx.requests()).toEqual([]);
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -65,6 +65,18 @@ describe("connection()", () => {
     });
   });
 
+  it("for an explicit provider of the plugin, its own inputs win over the environment, tokens too; the environment fills what it leaves out", () => {
+    process.env.CHATWOOT_URL = "https://env.example.com";
+    process.env.CHATWOOT_API_ACCESS_TOKEN = "env-user-token";
+    process.env.CHATWOOT_PLATFORM_ACCESS_TOKEN = "env-platform-token";
+    configureConnection({ url: "https://staging.example.com", accountId: "3", apiAccessToken: "staging-token" }, "staging");
+    expect(values()).toMatchObject({ url: "https://staging.example.com", apiAccessToken: "staging-token", platformAccessToken: "env-platform-token", accountId: 3 });
+    expect(connection().names?.apiAccessToken).toBe('apiAccessToken of provider "staging" (or environment variable CHATWOOT_API_ACCESS_TOKEN)');
+    // The same values as the stack's config (a default provider): the environment's token wins.
+    configureConnection({ url: "https://staging.example.com", accountId: "3", apiAccessToken: "staging-token" });
+    expect(values().apiAccessToken).toBe("env-user-token");
+  });
+
   it("reads every setting from the environment alone", () => {
     Object.assign(process.env, {
       CHATWOOT_URL: "http://localhost:3000/",
