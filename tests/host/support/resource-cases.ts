@@ -8,32 +8,11 @@ import type { PropertyMap } from "../../harness/wire";
 import type { Sandbox } from "../../../sdk/sandbox";
 import type { ChatwootHost } from "./chatwoot-host";
 import type { Deployed } from "./engine-steps";
+import type { ResourceKind } from "../../../provider/registry";
 import type { ChatwootSdk } from "./packages";
 
-/** The resource types, as named in their type tokens. */
-export type ResourceKind =
-  | "AccountSettings"
-  | "Agent"
-  | "AgentBot"
-  | "Portal"
-  | "AutomationRule"
-  | "CustomAttributeDefinition"
-  | "InboxMembership"
-  | "Inbox"
-  | "Label"
-  | "CannedResponse"
-  | "Webhook"
-  | "Macro"
-  | "Team"
-  | "TeamMembership"
-  | "SlaPolicy"
-  | "CustomRole"
-  | "DashboardApp"
-  | "PortalCategory"
-  | "PortalArticle"
-  | "PlatformAccount"
-  | "PlatformUser"
-  | "PlatformAccountUser";
+/** The resource types, as the registry names them (the names of their type tokens). */
+export type { ResourceKind } from "../../../provider/registry";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
