@@ -90,14 +90,17 @@ function installNote(dependency: string): string[] {
   return [`\`npm install\` installs pulumi-chatwoot as package.json names it: \`${dependency}\`.`];
 }
 
-function readme(model: AccountModel, project: string, dependency: string): string {
-  const settings = programSettings(model).map((s) => `- \`${s.key}\`: ${s.doc}.`);
+/**
+ * The opening of an exported project's README, whatever its language: what it is, how objects
+ * refer to each other, that no credential was exported, and what to review in `program` (its file).
+ */
+export function readmeOpening(model: AccountModel, project: string, program: { file: string; kind: string; command: string }): string[] {
   const warnings = model.warnings.map((w) => `- ${w}`);
   return [
     `# ${project}`,
     "",
-    `The configuration of Chatwoot account ${model.accountId} as a Pulumi program (\`index.ts\`), exported`,
-    `by \`pulumi-chatwoot export\`: ${describeCounts(model)}.`,
+    `The configuration of Chatwoot account ${model.accountId} as a ${program.kind} (\`${program.file}\`), exported`,
+    `by \`${program.command}\`: ${describeCounts(model)}.`,
     "Objects refer to each other by reference, not by id, and people are agents by e-mail address",
     "(invited where they are not agents yet, never removed by `pulumi destroy`), so the program can be",
     "applied to any account of any installation. No credential was exported (bot tokens, website and",
@@ -105,9 +108,16 @@ function readme(model: AccountModel, project: string, dependency: string): strin
     "",
     "## Review",
     "",
-    "Read `index.ts` before applying it. Comments mark what could not be exported exactly:",
+    `Read \`${program.file}\` before applying it. Comments mark what could not be exported exactly:`,
     "",
     ...(warnings.length > 0 ? warnings : ["- nothing: every object and reference was exported."]),
+  ];
+}
+
+function readme(model: AccountModel, project: string, dependency: string): string {
+  const settings = programSettings(model).map((s) => `- \`${s.key}\`: ${s.doc}.`);
+  return [
+    ...readmeOpening(model, project, { file: "index.ts", kind: "Pulumi program", command: "pulumi-chatwoot export" }),
     "",
     "## Apply",
     "",

@@ -6,7 +6,7 @@
  */
 import type { AccountModel } from "./model";
 import { ownPackage } from "./own-package";
-import { describeCounts, type ProjectFiles } from "./project";
+import { readmeOpening, type ProjectFiles } from "./project";
 import { yamlProgramText } from "./yaml-program";
 import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
 
@@ -28,7 +28,6 @@ function readme(model: AccountModel, project: string): string {
   const required = settings.filter((s) => s.purpose === "adopted-inbox");
   const domains = settings.filter((s) => s.purpose === "custom-domain");
   const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
-  const warnings = model.warnings.map((w) => `- ${w}`);
   const connection = (accountId: string) => [
     "pulumi config set chatwoot:url https://chat.example.com",
     `pulumi config set chatwoot:accountId ${accountId}`,
@@ -36,20 +35,7 @@ function readme(model: AccountModel, project: string): string {
     "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
   ];
   return [
-    `# ${project}`,
-    "",
-    `The configuration of Chatwoot account ${model.accountId} as a Pulumi YAML program (\`Pulumi.yaml\`), exported`,
-    `by \`pulumi-chatwoot export --language yaml\`: ${describeCounts(model)}.`,
-    "Objects refer to each other by reference, not by id, and people are agents by e-mail address",
-    "(invited where they are not agents yet, never removed by `pulumi destroy`), so the program can be",
-    "applied to any account of any installation. No credential was exported (bot tokens, website and",
-    "HMAC tokens, webhook secrets, passwords): the server makes new ones where it creates.",
-    "",
-    "## Review",
-    "",
-    "Read `Pulumi.yaml` before applying it. Comments mark what could not be exported exactly:",
-    "",
-    ...(warnings.length > 0 ? warnings : ["- nothing: every object and reference was exported."]),
+    ...readmeOpening(model, project, { file: "Pulumi.yaml", kind: "Pulumi YAML program", command: "pulumi-chatwoot export --language yaml" }),
     "",
     "## The provider plugin",
     "",

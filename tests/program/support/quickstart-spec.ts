@@ -1,0 +1,70 @@
+/**
+ * The quickstart's life, which examples/quickstart (TypeScript, dynamic resources) and
+ * examples/yaml-quickstart (Pulumi YAML, the native plugin) share: the same account set up end to
+ * end, the same edit, drift, bad input and destroy. Only the stack outputs differ between the two
+ * programs, so each test file gives its own check of them.
+ */
+import type { ExampleName } from "../../demo/examples";
+import type { LifecycleSpec, StackContext } from "./lifecycle";
+
+/** What the outputs check is given: the seed's website inbox, what the up made, and the inbox's members' names. */
+export interface QuickstartOutcome {
+  website: StackContext["seed"]["inboxes"][number] | undefined;
+  rule: { id: number };
+  bot: { id: number } | undefined;
+  agentNames: string[];
+}
+
+export function quickstartLifecycle(example: ExampleName, checkOutputs: (outputs: Record<string, unknown>, outcome: QuickstartOutcome) => void): LifecycleSpec {
+  return {
+    example,
+    resources: ["plan", "enterprise-first", "help", "website-agents", "support-bot"],
+    async afterUp(ctx) {
+      const website = ctx.seed.inboxes.find((i) => i.id === 1);
+      const after = ctx.snapshot();
+      const [attribute] = after.custom_attribute_definitions;
+      expect(attribute).toMatchObject({ account_id: 1, attribute_key: "plan", attribute_model: "contact_attribute" });
+      const [rule] = after.automation_rules;
+      // The inbox id and name came from the program's settings and getInbox, the attribute key from the definition's output.
+      expect(rule.conditions).toEqual([
+        expect.objectContaining({ attribute_key: "inbox_id", values: [website?.id] }),
+        expect.objectContaining({ attribute_key: attribute.attribute_key, values: ["enterprise"] }),
+      ]);
+      expect(rule.description).toContain(website?.name);
+      const [portal] = after.portals;
+      expect(portal).toMatchObject({ slug: "help", inbox_id: website?.id });
+      const bot = after.agent_bots.find((b) => !ctx.seed.agent_bots.some((s) => s.id === b.id));
+      expect(bot).toMatchObject({ name: "Support bot", account_id: 1, description: `Answers first questions in ${website?.name}` });
+      const members = after.inboxes.find((i) => i.id === 1)?.member_ids;
+      expect(members).toEqual(expect.arrayContaining([...(website?.member_ids ?? []), 2, 3]));
+      const agentNames = after.users.filter((u) => members?.includes(u.id)).map((u) => u.name);
+      checkOutputs(await ctx.project.outputs(), { website, rule, bot, agentNames });
+    },
+    edit: {
+      settings: { portalSlug: "support" },
+      resource: "help",
+      diff: ["slug"],
+      write: async () => ({ line: "PATCH /api/v1/accounts/1/portals/help", body: { portal: { slug: "support" } } }),
+    },
+    drift: {
+      resource: "help",
+      diff: ["color"],
+      async make(ctx) {
+        expect((await ctx.admin("PATCH", "/api/v1/accounts/1/portals/support", { portal: { color: "#000000" } })).status).toBe(200);
+      },
+      repair: async () => ({ line: "PATCH /api/v1/accounts/1/portals/support", body: { portal: { color: "#1f93ff" } } }),
+    },
+    badInput: { settings: { portalSlug: "Help Center!" }, message: /resource .help.: property slug value \{Help Center!\} has a problem: must not contain/ },
+    secretOutputs: ["widgetToken"],
+    async afterDestroy(ctx) {
+      const after = ctx.snapshot();
+      expect(after.portals).toEqual([]);
+      expect(after.automation_rules).toEqual([]);
+      expect(after.custom_attribute_definitions).toEqual([]);
+      expect(after.agent_bots.map((b) => b.id)).toEqual(ctx.seed.agent_bots.map((b) => b.id));
+      // The membership manages the listed users (2 and 3): both leave the inbox, user 4 stays.
+      const seedMembers = ctx.seed.inboxes.find((i) => i.id === 1)?.member_ids ?? [];
+      expect(after.inboxes.find((i) => i.id === 1)?.member_ids).toEqual(seedMembers.filter((id) => id !== 2 && id !== 3));
+    },
+  };
+}
