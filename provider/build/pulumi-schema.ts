@@ -8,7 +8,7 @@
  */
 import * as ts from "typescript";
 import { z } from "zod";
-import { SETTING_SOURCES } from "../config";
+import { ENVIRONMENT_FIRST, SETTING_SOURCES, type SettingName } from "../config";
 import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
 import { Declarations, type DeclaredProperty } from "./declarations";
 
@@ -368,7 +368,7 @@ function configSpec(decls: Declarations): Record<string, PropertySpec> {
     const text = name === "url" || /Token$/.test(name) ? "string" : "integer";
     variables[key] = {
       type: text as "string" | "integer",
-      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; environment fallback \`${env}\`.`,
+      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${ENVIRONMENT_FIRST.includes(name as SettingName) ? "environment variable" : "environment fallback"} \`${env}\`${ENVIRONMENT_FIRST.includes(name as SettingName) ? ", which wins over it when set" : ""}.`,
       ...(/Token$/.test(name) ? { secret: true } : {}),
     };
   }
