@@ -43,14 +43,19 @@ export interface ConnectionSettings {
    * because the window's quota is spent) before it fails with an error naming this setting. Chatwoot
    * counts requests per client IP in one-minute windows, so a request waits less than a minute when
    * the window is its own; the default, 180000 (3 minutes), also outlasts two more windows used up
-   * by other clients on the same address. 0 fails a request at its first 429.
+   * by other clients on the same address. 0 fails a request at its first 429. The error says how long
+   * the request waited and how many 429s it got. While requests wait, a line per server goes to the
+   * provider's stderr after 5 s and every 15 s: `chatwoot: waiting for the rate window of
+   * https://chat.example.com (20 s so far; up to 180 s; 12 requests held)`.
    */
   rateLimitMaxWaitMs: number;
   /**
    * Requests per minute the server accepts from this client's IP address: Chatwoot's
    * `RACK_ATTACK_LIMIT` (3,000 unless its operator changed it). Unset, the provider learns it from
    * the server's first 429 (what the minute accepted before it), at the cost of the requests in
-   * flight then; set, it sends no more than that in any minute of the server's clock.
+   * flight then (at most 16, refused too); set, it sends no more than that in any minute of the
+   * server's clock (told by its `Date` header), so a run draws no 429 unless other clients on the
+   * same address (or a run just before) use the same minute.
    */
   rateLimitPerMinute?: number;
   /**

@@ -38,7 +38,8 @@ export interface AgentBotArgs {
   avatar?: pulumi.Input<string | undefined>;
   /**
    * Id of an existing bot to take over instead of creating one (a number, or its digits as text).
-   * The bot must have been created by this stack's Platform App (an app sees only its own bots).
+   * With the Platform API the bot must have been created by this stack's Platform App (an app sees
+   * only its own bots); with `scope: "account"`, any bot of the account but a system bot.
    */
   adoptId?: pulumi.Input<string | number | undefined>;
   /**
@@ -62,7 +63,10 @@ export interface AgentBotArgs {
  * Chatwoot never shows a bot's avatar: the outputs keep what the program declared. A local
  * `avatar` file is uploaded again only when its content changes (`avatarSha256`). Chatwoot servers
  * before PR #13827 (March 2026) answer with the bot's name as its `outgoing_url`; the outputs then
- * keep the URL that was sent, and a URL changed by hand on such a server is not seen.
+ * keep the URL that was sent, and a URL changed by hand on such a server is not seen. Current
+ * Chatwoot's Platform API sends only a bot's id, name, description, outgoing URL and account (the
+ * other outputs are then null); the account API sends every field, the access token to
+ * administrators.
  *
  * ## Example Usage
  * ```ts

@@ -76,7 +76,8 @@ export class Agent extends pulumi.dynamic.Resource {
   declare readonly role: pulumi.Output<string>;
   /**
    * The availability in the account. While Chatwoot reports the person offline only because they
-   * are not signed in (with `autoOffline`), this keeps the availability last declared or seen.
+   * are not signed in (with `autoOffline`), this keeps the availability last declared or seen; an
+   * availability changed by hand is seen only while the person is signed in (or without auto-offline).
    */
   declare readonly availabilityStatus: pulumi.Output<string>;
   /** Whether Chatwoot marks the person offline while they are not signed in. */

@@ -34,7 +34,10 @@ export interface AutomationActionArgs {
    * here, as Chatwoot keeps adding actions; the server refuses names it does not know.
    */
   actionName: pulumi.Input<string>;
-  /** The action's arguments: label names, team or agent ids, a message text, an e-mail payload object. */
+  /**
+   * The action's arguments: label names, team or agent ids, a message text, an e-mail payload
+   * object (`send_email_to_team`: `{ message, teamIds }`, whose keys are checked).
+   */
   actionParams?: pulumi.Input<pulumi.Input<string | number | boolean | { [key: string]: unknown }>[] | undefined>;
 }
 

@@ -22,7 +22,7 @@ export interface DashboardAppArgs extends AccountArgs {
 /**
  * A dashboard app of a Chatwoot account: a tab of the conversation view that embeds other pages
  * (a CRM, an order system), which receive the open conversation and its contact. Any member of
- * the account may manage them.
+ * the account may manage them; they exist in the community edition too.
  *
  * ## Example Usage
  * ```ts

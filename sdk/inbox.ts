@@ -158,7 +158,10 @@ const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> exte
  * listed. An update sends one PATCH with only what changed (for working hours, only the days that
  * changed); a change of bot alone goes through `set_agent_bot`, without a PATCH. After each write
  * the inbox is read back: a setting the server answered with success but did not take (Chatwoot
- * skips an invalid working-hours day without saying so) fails the update, naming it.
+ * skips an invalid working-hours day without saying so) fails the update, naming it. A create sends
+ * one POST with the settings and the channel, then, only when the new inbox still differs
+ * (Chatwoot's default week, no bot), one PATCH and the bot; should those fail, the inbox stays in
+ * the state and the next `up` finishes it.
  *
  * ## Example Usage
  * ```ts
@@ -176,6 +179,26 @@ const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> exte
  *   agentBotId: triage.id,
  * });
  * export const widgetToken = website.websiteToken; // a secret
+ *
+ * // A survey for VIP conversations, and a pre-chat form that asks for a custom attribute.
+ * new chatwoot.Inbox("shop", {
+ *   name: "Shop",
+ *   channel: {
+ *     type: "web_widget",
+ *     websiteUrl: "https://shop.acme.test",
+ *     allowedDomains: ["shop.acme.test", "*.acme.test"],
+ *     preChatFormEnabled: true,
+ *     preChatFormOptions: {
+ *       preChatMessage: "Before we start:",
+ *       preChatFields: [
+ *         { fieldType: "standard", name: "emailAddress", label: "E-mail", type: "email", required: true, enabled: true },
+ *         { fieldType: "contact_attribute", name: plan.attributeKey, label: "Your plan", type: "list", values: ["free", "pro"], enabled: true },
+ *       ],
+ *     },
+ *   },
+ *   csatSurveyEnabled: true,
+ *   csatConfig: { displayType: "star", message: "How did we do?", surveyRules: { operator: "contains", values: [vip.title] } },
+ * });
  * ```
  *
  * ## Adoption
@@ -183,6 +206,69 @@ const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> exte
  * dynamic resources); the first `up` then changes what differs from the program. Destroying an
  * adopted inbox only removes it from the stack, unless `deleteOnDestroy: true`; inboxes the resource
  * created are deleted (Chatwoot finishes deleting in the background).
+ * Leave `channel` out to manage only the inbox's settings; a `channel` of the inbox's own type
+ * manages those channel fields too (with the `credentials` given), one of another type fails
+ * before any write.
+ *
+ * ## Channel credentials
+ * `credentials` takes the secrets of the channel: `imapPassword` and `smtpPassword` (email),
+ * `botToken` (telegram, as BotFather shows it), `lineChannelSecret` and `lineChannelToken` (line),
+ * `apiKey` and `apiSecret` (sms), `apiKey` (whatsapp). A create needs those its channel cannot work
+ * without. Take them from the stack's secrets: `config.requireSecret("imapPassword")`.
+ *
+ * - **Secret whatever the program passes**: the input is stored encrypted even when the program
+ *   gives plain text (the TypeScript class wraps it in `pulumi.secret`, the plugin marks it secret),
+ *   and the `credentials` output is a secret too.
+ * - **Never in outputs, logs or errors**: the outputs hold only a salted scrypt digest of each
+ *   (`scrypt$16384$8$<salt>$<hash>`), and an error text that quotes a credential (a server's 422, a
+ *   proxy's page) shows `[redacted]`. Check failures never quote a value.
+ * - **How a change is seen**: the digest is compared with the program's value, and a changed
+ *   credential is sent in the next update (only the changed ones). Where the server shows a
+ *   credential to administrators (e-mail passwords, a WhatsApp provider's API key) the digest is of
+ *   what it holds, so a change made in the dashboard shows as drift on `refresh` and the next `up`
+ *   sets it back; Telegram, LINE and SMS credentials are never shown, so such a change is not seen.
+ *   Adopting an inbox sends the given credentials the server does not show.
+ * - **Sent together where Chatwoot needs them together**: an update that switches an IMAP or SMTP
+ *   server on makes Chatwoot connect with the values of that request alone, so a change of any of
+ *   that server's settings or its password sends them all, password included. Chatwoot replaces a
+ *   provider config (SMS, WhatsApp) whole: a change of it sends it whole, with the other keys the
+ *   server holds (the webhook verify token Chatwoot made for a Cloud API number).
+ *
+ * What a real server needs: Chatwoot calls the third party while it creates or updates the channel,
+ * so it must reach it and the credentials must work. Telegram's `getMe` must know the bot token (and
+ * `setWebhook` points Telegram at the installation's `FRONTEND_URL`, which Telegram must reach);
+ * WhatsApp checks the API key with 360dialog, or with Meta's Graph API for the business account; an
+ * update that switches a mail server on connects to it and answers 422 with the reason when that
+ * fails, after applying the update all the same (a `refresh` shows the new settings; the next `up`
+ * tries again). LINE and SMS channels are created without a call; LINE, SMS and WhatsApp then need
+ * `callbackWebhookUrl` configured at the third party.
+ *
+ * ## Working hours
+ * `workingHours` entries name their day by `dayOfWeek`, 0 (Sunday) to 6 (Saturday); an open day
+ * needs `openHour` and `closeHour`, and minutes default to 0.
+ *
+ * - **Days not listed are not managed**: what the server holds for them is never compared nor
+ *   sent, so a program can own the weekdays and leave the weekend to the dashboard. The order of
+ *   the entries does not matter.
+ * - **Refused before any request**, naming the entry and field: a day outside 0-6 or listed twice;
+ *   hours outside 0-23 and minutes outside 0-59 (whole numbers); a closing time that is not after
+ *   the opening time (a day cannot run past midnight); `openAllDay` together with `closedAllDay`;
+ *   an open day without `openHour` or `closeHour`; and a `timezone` that is neither an IANA
+ *   identifier spelled exactly as the database does (Chatwoot compares case-sensitively:
+ *   `europe/berlin` and `+02:00` are refused, with a suggestion where one exists) nor one of Rails'
+ *   names (`"Eastern Time (US & Canada)"`, sent as its IANA zone). Chatwoot itself skips an invalid
+ *   day without a word and still answers 200 (and an open day without hours is a 500).
+ * - **Compared as equal**: `openAllDay: true` and an open day from 0:00 to 23:59; a closed day
+ *   whatever hours it carries (closing a day in Chatwoot keeps its old hours), and hours given next
+ *   to `openAllDay` or `closedAllDay`; missing minutes and 0; the names of one time zone, which
+ *   servers store or rewrite either way (`US/Eastern` and `America/New_York`, `Etc/UTC` and `UTC`,
+ *   a Rails name and its zone).
+ * - **Only changed days are sent**, each as a complete entry (Chatwoot updates each listed day and
+ *   leaves the others). A new inbox, which Chatwoot gives Monday to Friday 09:00-17:00 and the
+ *   weekend closed, is sent the listed days that differ from that.
+ * - **Read back**: a day the server did not take fails the run, naming the day, what was sent and
+ *   what the server still holds (`... did not take workingHours for Friday (5) 09:00-16:00 (it still
+ *   holds Friday (5) 09:00-15:00)`), instead of a change that every `up` would show again.
  */
 export class Inbox extends pulumi.dynamic.Resource {
   /** The account the inbox belongs to. */

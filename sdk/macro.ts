@@ -33,7 +33,9 @@ export interface MacroArgs extends AccountArgs {
 /**
  * A macro of a Chatwoot account: a named list of actions an agent runs on a conversation in one
  * click. The actions are written as for {@link AutomationRule}; action names and parameters are
- * passed through unchecked (the server refuses names it does not know).
+ * passed through unchecked (the server refuses names it does not know), and compared as the server
+ * stores them (a team id as a number or as text is the same). Chatwoot's macros do not take the
+ * `add_sla` action: only automation rules apply SLA policies.
  *
  * ## Example Usage
  * ```ts

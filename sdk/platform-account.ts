@@ -43,6 +43,13 @@ export interface PlatformAccountArgs {
  * Deleting it answers at once; Chatwoot then deletes the account, with everything in it, in a
  * background job, so it may still be found for a short while.
  *
+ * A create whose answer is lost is recognised among the accounts of the Platform App's index that
+ * are new since the POST (never an older one of the same name). That index
+ * (`GET /platform/api/v1/accounts`) exists on newer Chatwoot versions only: a server without it
+ * refuses the create before the POST, with an error that says so. The account resources of a new
+ * account need an access token of a member: make the user of `chatwoot:apiAccessToken` a member with
+ * `PlatformAccountUser`, and have those resources depend on it.
+ *
  * ## Example Usage
  * ```ts
  * const initech = new chatwoot.PlatformAccount("initech", { name: "Initech", locale: "en", limits: { agents: 10, inboxes: 5 } });

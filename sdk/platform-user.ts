@@ -52,6 +52,11 @@ export interface PlatformUserArgs {
  * Chatwoot answers a create for an address a user already has with that user, unchanged, and from
  * then on lets the Platform App manage them: the provider refuses such an answer (the user is not
  * the resource's) and names the user; `adoptId` takes over a user the Platform App may manage.
+ * The Platform API cannot look an address up first, so the answer is judged: a user who belongs to
+ * an account, or whose name, display name or attributes are not the ones sent, existed before. A
+ * user of the same name and attributes in no account cannot be told from a new one, and is taken;
+ * the same rule makes a create whose answer was lost safe to send again. `adoptId` reads the user
+ * first: one the Platform App may not manage is refused before any write.
  */
 export class PlatformUser extends pulumi.dynamic.Resource {
   /** The person's name. */

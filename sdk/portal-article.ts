@@ -76,7 +76,17 @@ export interface PortalArticleArgs extends AccountArgs {
 
 /**
  * An article of a help-center portal: a page of the knowledge base, written in Markdown, filed
- * under a category, with translations linked to it.
+ * under a category, with translations linked to it. The portal is followed by id when its slug
+ * changes, as a `PortalCategory`'s is.
+ *
+ * Chatwoot's own rules surface before or instead of a server error: an author who is no user of the
+ * account is refused on create (422 `Invalid author ID`) and ignored on update, which then fails
+ * naming `authorId`; a translation of no article of the portal is refused before the POST (Chatwoot
+ * would make the article and then answer 404); a slug in use anywhere in the installation is a 500
+ * that the error explains; moving an article to another category and setting its position takes
+ * two PATCHes, since Chatwoot puts a moved article last whatever position came with it; a declared
+ * locale that the category overrides fails naming both. Older servers make every new article a
+ * draft: the status then follows in a second write.
  *
  * ## Example Usage
  * ```ts
@@ -96,6 +106,13 @@ export interface PortalArticleArgs extends AccountArgs {
  * ## Adoption
  * `adopt: true` takes over the portal's article with the same `slug` (Pulumi's `import` does not
  * work for dynamic resources); the first `up` then brings it to the declared state.
+ *
+ * ## Long articles
+ * `content` is compared with what the server holds, and a PATCH carries it only when it differs:
+ * changing the title of a 50 KB article sends the title alone, and an unchanged article sends
+ * nothing. The text is kept in the stack's state in full, as input and as output (a digest would
+ * save that space but lose the text that `refresh` and `preview --diff` show when the dashboard
+ * changed it): a help center of 200 articles of 25 KB adds about 10 MB to the state.
  */
 export class PortalArticle extends pulumi.dynamic.Resource {
   /** The account the article belongs to. */

@@ -49,6 +49,15 @@ export interface PortalCategoryArgs extends AccountArgs {
  * A category of a help-center portal: a section of the knowledge base in one language, which
  * articles are filed under and which may have sub-categories and translations.
  *
+ * The API addresses a portal by its slug, while the category knows it by id: each request goes to
+ * the slug last seen (`portalSlug`), and one that misses (Chatwoot answers 404, or 500 for a
+ * category of a slug it does not know) has the portal found again by id, so a portal renamed in the
+ * program or by hand is followed, and an old slug now taken by another portal never leads to that
+ * portal's category. A category whose portal was deleted reads as gone. A translation of a
+ * translation fails the run naming the first category of the family, since Chatwoot would link it
+ * there. Deleting a category leaves its articles without a category and its sub-categories and
+ * translations unlinked, as Chatwoot does.
+ *
  * ## Example Usage
  * ```ts
  * const gettingStarted = new chatwoot.PortalCategory("getting-started", {

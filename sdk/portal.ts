@@ -62,7 +62,9 @@ export interface PortalArgs extends AccountArgs {
  * the new slug, the next `up` puts the declared one back). Slugs are unique across every account
  * of the installation, which is why a replacement (a new `accountId`) deletes the old portal first.
  * A `customDomain` given as a URL is stored as its host. Linking `inboxId` makes that web-widget
- * inbox show the help center; the inbox's tokens are left out of the `inbox` output.
+ * inbox show the help center; the inbox's tokens are left out of the `inbox` output. The server's
+ * article counters (`meta`) are not kept: they are no configuration, and every refresh would report
+ * them changed. Deleting a portal deletes its categories and articles, which then read as gone.
  *
  * ## Example Usage
  * ```ts

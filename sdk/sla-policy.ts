@@ -34,7 +34,12 @@ export interface SlaPolicyArgs extends AccountArgs {
  * held to. Automation rules apply one with the `add_sla` action, whose parameters take the
  * policy's id (`actionParams: [gold.id]`). SLA policies are a Chatwoot Enterprise feature: the
  * account's `sla` feature must be on, and an error says which is missing (the Enterprise edition,
- * or the feature) when it is not. Managing policies needs an administrator's access token.
+ * or the feature) when it is not; a community server's 404 never makes a policy gone (`refresh`
+ * fails instead of dropping it). Managing policies needs an administrator's access token.
+ *
+ * Thresholds are in seconds, as Chatwoot stores and measures them: a whole number from 1 to
+ * 31,536,000 (a year, a bound of the provider's own that catches a value in the wrong unit), or
+ * `null` to clear one (a policy measures only the thresholds it has).
  *
  * ## Example Usage
  * ```ts

@@ -28,7 +28,7 @@ export interface TeamArgs extends AccountArgs {
 /**
  * A team of a Chatwoot account: a group of agents that conversations can be assigned to (by hand,
  * or by the `assign_team` action of automation rules and macros). Its members are managed with
- * {@link TeamMembership}.
+ * {@link TeamMembership}; deleting a team deletes its memberships.
  *
  * ## Example Usage
  * ```ts

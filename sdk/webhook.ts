@@ -32,7 +32,8 @@ export interface WebhookArgs extends AccountArgs {
   url: pulumi.Input<string>;
   /**
    * The events sent, at least one (Chatwoot refuses any other name). Compared as a set: order and
-   * repeats do not matter.
+   * repeats do not matter. Required, although Chatwoot subscribes a webhook created without any to
+   * eight default events, so that the program says what it gets.
    */
   subscriptions: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
   /** Name shown in the dashboard, one line (newer Chatwoot versions; older ones have no name and ignore it); `null` clears it. */

@@ -8,7 +8,7 @@
  */
 import * as ts from "typescript";
 import { z } from "zod";
-import { SETTING_SOURCES } from "../config";
+import { ENVIRONMENT_FIRST, SETTING_SOURCES, type SettingName } from "../config";
 import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
 import { Declarations, type DeclaredProperty } from "./declarations";
 
@@ -245,11 +245,52 @@ export class SchemaBuilder {
     return { $ref: `#/types/${token}` };
   }
 
-  /** A property with its description. */
+  /**
+   * A property with its description. A type of string literals (`"agent" | "administrator"`, or a
+   * list of them) is a plain string to the schema, so the description names the values, unless it
+   * names each of them already.
+   */
   property(property: DeclaredProperty, root: Json, json: Json, owner: string, extra: Partial<PropertySpec> = {}): PropertySpec {
     const spec: PropertySpec = { ...this.typeOf(property.type, root, json, owner, property.name) };
-    if (property.doc) spec.description = property.doc;
+    const literals = this.literalsOf(property.type);
+    const named = (doc: string) => literals !== undefined && literals.values.every((v) => doc.includes(`\`${v}\``) || doc.includes(`"${v}"`));
+    const values = literals && !named(property.doc) ? `${literals.list ? "Each one of" : "One of"} ${literals.values.map((v) => `\`${v}\``).join(", ")}.` : "";
+    const description = [property.doc, values].filter(Boolean).join(property.doc.includes("\n") ? "\n" : " ");
+    if (description) spec.description = description;
     return { ...spec, ...extra };
+  }
+
+  /**
+   * The values of a type made of string literals only (through `Input`, `Output`, aliases, `null` and
+   * `undefined`), and whether it is a list of them; undefined for any other type.
+   */
+  private literalsOf(node: ts.TypeNode, list = false): { values: string[]; list: boolean } | undefined {
+    if (ts.isParenthesizedTypeNode(node)) return this.literalsOf(node.type, list);
+    if (ts.isArrayTypeNode(node)) return list ? undefined : this.literalsOf(node.elementType, true);
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) return { values: [node.literal.text], list };
+    if (ts.isUnionTypeNode(node)) {
+      const values: string[] = [];
+      let listed: boolean | undefined;
+      for (const member of node.types) {
+        if (member.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isLiteralTypeNode(member) && member.literal.kind === ts.SyntaxKind.NullKeyword)) continue;
+        const found = this.literalsOf(member, list);
+        if (!found || (listed !== undefined && found.list !== listed)) return undefined;
+        listed = found.list;
+        values.push(...found.values.filter((v) => !values.includes(v)));
+      }
+      return listed === undefined ? undefined : { values, list: listed };
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      const [first] = node.typeArguments ?? [];
+      const reference = node.typeName.getText();
+      if (/(^|\.)(Input|Output)$/.test(reference) && first) return this.literalsOf(first, list);
+      if (/^(Readonly)?Array$/.test(reference) && first) return list ? undefined : this.literalsOf(first, true);
+      let symbol = this.decls.checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.decls.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.declarations?.[0];
+      if (declaration && ts.isTypeAliasDeclaration(declaration)) return this.literalsOf(declaration.type, list);
+    }
+    return undefined;
   }
 }
 
@@ -327,7 +368,7 @@ function configSpec(decls: Declarations): Record<string, PropertySpec> {
     const text = name === "url" || /Token$/.test(name) ? "string" : "integer";
     variables[key] = {
       type: text as "string" | "integer",
-      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; environment fallback \`${env}\`.`,
+      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${ENVIRONMENT_FIRST.includes(name as SettingName) ? "environment variable" : "environment fallback"} \`${env}\`${ENVIRONMENT_FIRST.includes(name as SettingName) ? ", which wins over it when set" : ""}.`,
       ...(/Token$/.test(name) ? { secret: true } : {}),
     };
   }

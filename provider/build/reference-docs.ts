@@ -270,7 +270,7 @@ function providerPage(schema: PackageSchema): string {
   return pageText(
     HEADER,
     "# Provider configuration",
-    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, plugin only). A setting left out falls back to its environment variable either way; a token is a secret, never in plain text in the state, a log or an error.`,
+    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, plugin only). A setting left out falls back to its environment variable either way, and a token's variable, when set, wins (over an explicit provider's input too); a token is a secret, never in plain text in the state, a log or an error.`,
     "## Settings",
     settings,
     "## The default provider: stack config",

@@ -14,6 +14,9 @@
  * npm keeps the machine's cache, so `npm install` reaches the registry only for what it lacks.
  * The cloning scenario's reader works in a directory outside the checkout, in a project that has
  * the package installed from its tarball (unpacked there, its dependencies linked: no network).
+ * The plugin scenario installs the plugin from the tarball of this checkout's dist/plugin (the
+ * program tier's setup writes it) into its own PULUMI_HOME, and runs the README's Pulumi YAML
+ * program on it, through Pulumi's YAML language host.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -21,7 +24,7 @@ import * as path from "node:path";
 import { CLONE_FIXTURE, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
-import { runCommand, type Finished } from "../harness/pulumi-cli";
+import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
@@ -33,7 +36,7 @@ jest.setTimeout(300_000);
 // CONTRIBUTING.md holds the development notes the README links to: its commands count as the README's.
 const README = ["README.md", "CONTRIBUTING.md"].map((file) => fs.readFileSync(path.join(REPO_ROOT, file), "utf8")).join("\n");
 
-type Scenario = "sandbox" | "gitops" | "clone";
+type Scenario = "sandbox" | "gitops" | "clone" | "plugin";
 type Handling = { run: Scenario } | { notRun: string };
 
 /**
@@ -78,22 +81,30 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set adopt false": { run: "clone" },
   "pulumi config set portalSuffix globex": { run: "clone" },
   "pulumi config set inboxSupportEmailId 5": { run: "clone" },
-  // Cloning in Pulumi YAML and adopting with `pulumi import`.
+  // The plugin: installed from its tarball, a Pulumi YAML program on it, and `pulumi import`.
+  "pulumi plugin install resource chatwoot 0.1.0 --file dist/plugin/pulumi-resource-chatwoot-v0.1.0-linux-amd64.tar.gz": { run: "plugin" },
+  "pulumi import chatwoot:index:Label vip 5": { run: "plugin" },
+  "pulumi up --expect-no-changes": { run: "plugin" },
+  // Cloning in Pulumi YAML and adopting with `pulumi import --file`.
   "pulumi plugin install resource chatwoot 0.1.0 --file pulumi-resource-chatwoot-v0.1.0-linux-amd64.tar.gz": { notRun: YAML_CLONE },
   "pulumi stack init acme": { notRun: YAML_CLONE },
   "pulumi config set inboxAcmeSupportEmailId 3": { notRun: YAML_CLONE },
   "pulumi import --file import.json --generate-code=false --protect=false --yes": { notRun: YAML_CLONE },
-  "pulumi up --expect-no-changes": { notRun: YAML_CLONE },
   "pulumi config set inboxAcmeSupportEmailId 5": { notRun: YAML_CLONE },
   "pulumi config set slugSuffix -- -globex": { notRun: YAML_CLONE },
   "pulumi config set portalAcmeHelpDomain help.globex.test": { notRun: YAML_CLONE },
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
-  "pulumi import": { notRun: "does not work with dynamic providers, as the README says (the engine sends no provider to read with)" },
+  "pulumi import": {
+    notRun:
+      "names the command; the plugin scenario runs `pulumi import chatwoot:index:Label vip 5`, and tests/program/clone-yaml.test.ts " +
+      "the cloning section's `pulumi import --file` (dynamic resources cannot be imported, as the README says)",
+  },
   "pulumi stack export": { notRun: "names the command; every example's lifecycle test runs it (tests/program/support/lifecycle.ts) and checks that no credential is in it in plain text" },
   "pulumi cancel": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the stack a SIGKILL left locked" },
   // Using the package in a project of one's own: tests/program/own-project.test.ts runs that block whole.
-  "pulumi stack init dev": { notRun: "a line of the own-project block, which tests/program/own-project.test.ts runs as written, outside the checkout" },
+  // Also a line of the own-project block, which tests/program/own-project.test.ts runs as written, outside the checkout.
+  "pulumi stack init dev": { run: "plugin" },
   "pulumi login": { notRun: "would log the machine's own CLI in to Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi refresh --run-program": { notRun: "only differs from `pulumi refresh` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
   "pulumi destroy --run-program": { notRun: "only differs from `pulumi destroy` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
@@ -314,9 +325,80 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await source.close();
     }
   });
+});
 
+/** The README's Pulumi YAML program: the `yaml` block that declares a `chatwoot:index:Label`. */
+function readmeYamlProgram(): string {
+  const block = [...README.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "").find((code) => /^runtime: yaml$/m.test(code) && code.includes("type: chatwoot:index:Label"));
+  if (!block) throw new Error("the README has no Pulumi YAML program of a chatwoot:index:Label");
+  return block;
+}
+
+/** Whether the plugin scenario can run here: it needs the YAML language host beside the CLI. */
+const yamlHost = Boolean(realEngine.binary && yamlHostBinary());
+
+realEngine.describeYaml("the README's plugin: installed from its tarball, a Pulumi YAML program, `pulumi import`", () => {
+  const work = temporaryDir("chatwoot-readme-plugin-");
+  let sandbox: Sandbox;
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  test("the plugin installed as written, a label made by hand imported as `vip`, then an up that changes nothing", async () => {
+    sandbox = await startSandbox();
+    const [account] = sandbox.info.accounts;
+    // The account's labels made in the dashboard: `vip` is the fifth, so its id is the README's 5.
+    const made: { id: number; title: string }[] = [];
+    for (const title of ["support", "billing", "urgent", "refund", "vip"]) {
+      const res = await fetch(`${sandbox.url}/api/v1/accounts/${account!.id}/labels`, {
+        method: "POST",
+        headers: { api_access_token: account!.adminToken, "content-type": "application/json" },
+        body: JSON.stringify({ title, color: "#7c3aed" }),
+      });
+      expect(res.status).toBe(200);
+      made.push((await res.json()) as { id: number; title: string });
+    }
+    expect(made.at(-1)).toMatchObject({ id: 5, title: "vip" });
+
+    const home = path.join(work, "home");
+    fs.mkdirSync(home);
+    const env = baseEnv(home);
+    // In the checkout: the tarball of dist/plugin, into this scenario's PULUMI_HOME.
+    const checkout = new Shell(REPO_ROOT, env, []);
+    await checkout.ok("pulumi plugin install resource chatwoot 0.1.0 --file dist/plugin/pulumi-resource-chatwoot-v0.1.0-linux-amd64.tar.gz");
+    expect(fs.existsSync(path.join(env.PULUMI_HOME!, "plugins", "resource-chatwoot-v0.1.0", "pulumi-resource-chatwoot"))).toBe(true);
+
+    // The README's program in an empty directory, its stack kept beside it (the sandbox section's file backend).
+    const project = path.join(work, "my-chatwoot-yaml");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "Pulumi.yaml"), readmeYamlProgram());
+    const shell = new Shell(project, env, [["https://chat.example.com", sandbox.url]]);
+    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
+    await shell.source("export PULUMI_CONFIG_PASSPHRASE=sandbox   # the local backend's secrets passphrase");
+    await shell.ok("pulumi stack init dev");
+    await shell.ok("pulumi config set chatwoot:url https://chat.example.com");
+    await shell.ok("pulumi config set chatwoot:accountId 1");
+    await shell.ok("pulumi config set --secret chatwoot:apiAccessToken        # an administrator's access token", account!.adminToken);
+
+    const before = sandbox.control.log().length;
+    const imported = await shell.ok("pulumi import chatwoot:index:Label vip 5");
+    // Pulumi prints the declaration to put in the program: the one the README's program has.
+    expect(imported.stdout).toMatch(/^ {2}vip:\n {4}type: chatwoot:Label\n {4}properties:\n(?: {6}.*\n)*? {6}title: vip\n/m);
+    const state = JSON.parse((await runCommand("pulumi", ["stack", "export"], { cwd: project, env: shell.env })).stdout) as {
+      deployment: { resources: { type: string; id?: string; urn: string }[] };
+    };
+    expect(state.deployment.resources.filter((r) => r.type === "chatwoot:index:Label").map((r) => [r.urn.split("::").at(-1), r.id])).toEqual([["vip", "5"]]);
+
+    await shell.ok("pulumi up --expect-no-changes");
+    expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+    expect(sandbox.control.snapshot().labels.map((l) => l.title).sort()).toEqual(["billing", "refund", "support", "urgent", "vip"]);
+  });
+});
+
+realEngine.describe("the README's pulumi commands, all of them", () => {
   test("each scenario ran every line it is down for", () => {
-    const expected = Object.entries(HANDLED).filter(([, how]) => "run" in how).map(([line]) => line);
+    // Without the YAML language host the plugin scenario is skipped (loudly; a failure under CI).
+    const expected = Object.entries(HANDLED).filter(([, how]) => "run" in how && (how.run !== "plugin" || yamlHost)).map(([line]) => line);
     expect(expected.filter((line) => !ran.has(line))).toEqual([]);
   });
 });

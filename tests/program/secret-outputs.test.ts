@@ -1,7 +1,8 @@
 /**
- * The README's `export const triageToken = triage.accessToken`, through the real `pulumi` CLI: a
- * secret output the server generates is kept (encrypted) in the checkpoint, so an unchanged run
- * hands it to the program again, and neither the checkpoint nor the output shows it in plain text.
+ * The AgentBot example's `export const triageToken = triage.accessToken` (docs/resources/agent-bot.md,
+ * from the class's TSDoc), through the real `pulumi` CLI: a secret output the server generates is
+ * kept (encrypted) in the checkpoint, so an unchanged run hands it to the program again, and
+ * neither the checkpoint nor the output shows it in plain text.
  */
 import { opsOf } from "../harness/pulumi-cli";
 import { expectSuccess } from "./support/lifecycle";

@@ -63,3 +63,14 @@ describe.each(RESOURCE_TYPES as readonly ResourceType[])("$name", (type) => {
     for (const form of type.lifecycle.importForms) expect(resource().description).toContain(`pulumi import chatwoot:index:${type.name} <name> ${form}`);
   });
 });
+
+test("a property typed as string literals, which the schema can only call a string, names its values", () => {
+  const rule = resources["chatwoot:index:AutomationRule"]!.inputProperties;
+  for (const event of ["conversation_created", "conversation_updated", "conversation_opened", "conversation_resolved", "message_created"]) {
+    expect(rule.eventName?.description).toContain(`\`${event}\``);
+  }
+  // A list of them, through a type alias.
+  expect(resources["chatwoot:index:Webhook"]!.inputProperties.subscriptions?.description).toMatch(/Each one of `conversation_created`, .*`inbox_updated`\./);
+  // A description that names every value already is left as it is.
+  expect(resources["chatwoot:index:Agent"]!.inputProperties.role?.description).not.toMatch(/One of/);
+});
