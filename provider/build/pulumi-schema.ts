@@ -368,7 +368,7 @@ function configSpec(decls: Declarations): Record<string, PropertySpec> {
     const text = name === "url" || /Token$/.test(name) ? "string" : "integer";
     variables[key] = {
       type: text as "string" | "integer",
-      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${ENVIRONMENT_FIRST.includes(name as SettingName) ? "environment variable" : "environment fallback"} \`${env}\`${ENVIRONMENT_FIRST.includes(name as SettingName) ? ", which wins over it when set" : ""}.`,
+      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${ENVIRONMENT_FIRST.includes(name as SettingName) ? "environment variable" : "environment fallback"} \`${env}\`${ENVIRONMENT_FIRST.includes(name as SettingName) ? ", which wins over the stack config when set (an explicit provider's input wins over it)" : ""}.`,
       ...(/Token$/.test(name) ? { secret: true } : {}),
     };
   }

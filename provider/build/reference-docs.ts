@@ -270,7 +270,7 @@ function providerPage(schema: PackageSchema): string {
   return pageText(
     HEADER,
     "# Provider configuration",
-    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, plugin only). A setting left out falls back to its environment variable either way, and a token's variable, when set, wins (over an explicit provider's input too); a token is a secret, never in plain text in the state, a log or an error.`,
+    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, plugin only). A setting left out falls back to its environment variable either way. For the default provider a token's variable, when set, wins over the stack's config (a rotated token takes effect in a refresh or destroy without the program); an explicit provider's own inputs win over the environment, tokens too. A token is a secret, never in plain text in the state, a log or an error.`,
     "## Settings",
     settings,
     "## The default provider: stack config",
