@@ -6,6 +6,8 @@
  */
 import { SETTING_SOURCES, settingProblems, type SettingName } from "../config";
 import { UNKNOWN } from "../diff/diff";
+import { ConfigError } from "../http/transport/errors";
+import { checkConnection } from "../readers/connection";
 import type { CheckFailure } from "../lifecycle/check";
 import type { Props } from "../lifecycle/json";
 import { markSecret } from "./properties";
@@ -66,4 +68,32 @@ export function configValues(args: Props, variables: Record<string, string>): Re
     values[key] = text(args[key]) ?? variables[`chatwoot:config:${key}`] ?? variables[`chatwoot:${key}`];
   }
   return values;
+}
+
+/**
+ * The name of the explicit provider a Configure request is for, or `undefined` for a default
+ * provider (the engine names those `default` or `default_<version>`), whose settings are the
+ * stack's `chatwoot:*` config.
+ */
+export function explicitProviderName(req: { getName(): string | undefined; getUrn(): string | undefined }): string | undefined {
+  const name = req.getName() || (req.getUrn() ?? "").split("::").pop() || "";
+  return name === "" || /^default(_|$)/.test(name) ? undefined : name;
+}
+
+/**
+ * Proves the provider's connection once, as it is configured (one GET per token, see
+ * `checkConnection`): a preview calls no create or update, so a wrong token, a wrong URL or a
+ * stopped server would otherwise pass `pulumi preview` and fail the `up` after it. Its failure
+ * fails the provider's configuration with one line. A setting not known yet (a preview of a
+ * provider whose URL another resource makes) waits; one missing or malformed is left to the
+ * resources, which name it with the property concerned.
+ */
+export async function checkConfiguredConnection(values: Record<string, string | undefined>): Promise<void> {
+  if (Object.values(values).includes(UNKNOWN)) return;
+  try {
+    await checkConnection();
+  } catch (err) {
+    if (ConfigError.isInstance(err)) return;
+    throw new Error(`Chatwoot connection check: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

@@ -17,14 +17,11 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { configureConnection } from "../config";
-import { UNKNOWN } from "../diff/diff";
-import { ConfigError } from "../http/transport/errors";
-import { checkConnection } from "../readers/connection";
 import type { Props } from "../lifecycle/json";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
 import { markSecret, markSecretDeep, revealSecrets } from "./properties";
-import { checkProviderConfig, configValues, diffProviderConfig } from "./provider-config";
+import { checkConfiguredConnection, checkProviderConfig, configValues, diffProviderConfig, explicitProviderName } from "./provider-config";
 import schema from "./schema.json";
 
 /** The package's token prefix: `chatwoot:index:Label`, `chatwoot:index:getInbox`. */
@@ -246,34 +243,6 @@ async function importObject(type: ResourceType, importId: string): Promise<{ id:
   const imported = await type.lifecycle.import(importId);
   if (!imported) throw new Error(`${TOKEN_PREFIX}${type.name} ${JSON.stringify(importId)} was not found (the server answered 404)`);
   return imported;
-}
-
-/**
- * The name of the explicit provider a Configure request is for, or `undefined` for a default
- * provider (the engine names those `default` or `default_<version>`), whose settings are the
- * stack's `chatwoot:*` config.
- */
-function explicitProviderName(req: provproto.ConfigureRequest): string | undefined {
-  const name = req.getName() || (req.getUrn() ?? "").split("::").pop() || "";
-  return name === "" || /^default(_|$)/.test(name) ? undefined : name;
-}
-
-/**
- * Proves the provider's connection once, as it is configured (one GET per token, see
- * `checkConnection`): a preview calls no create or update, so a wrong token, a wrong URL or a
- * stopped server would otherwise pass `pulumi preview` and fail the `up` after it. Its failure
- * fails the provider's configuration with one line. A setting not known yet (a preview of a
- * provider whose URL another resource makes) waits; one missing or malformed is left to the
- * resources, which name it with the property concerned.
- */
-async function checkConfiguredConnection(values: Record<string, string | undefined>): Promise<void> {
-  if (Object.values(values).includes(UNKNOWN)) return;
-  try {
-    await checkConnection();
-  } catch (err) {
-    if (ConfigError.isInstance(err)) return;
-    throw new Error(`Chatwoot connection check: ${err instanceof Error ? err.message : String(err)}`);
-  }
 }
 
 function checkFailure(f: { property: string; reason: string }): provproto.CheckFailure {
