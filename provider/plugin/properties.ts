@@ -6,7 +6,7 @@
  * secret again what the engine would otherwise have kept secret for it: each top-level property
  * whose input was secret, and the type's own secret outputs.
  */
-import { asSecret, unwrapSecret, type Props } from "../lifecycle/json";
+import { asSecret, DECLARED_KEY, unwrapSecret, type Props } from "../lifecycle/json";
 
 /** `value` without any secret wrapper, at any depth; `found` tells whether there was one. */
 function reveal(value: unknown, found: { secret: boolean }): unknown {
@@ -61,4 +61,22 @@ export function markSecretDeep(value: unknown, keys: ReadonlySet<string>): unkno
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, keys.has(k) && v !== null && v !== undefined ? asSecret(v) : markSecretDeep(v, keys)]),
   );
+}
+
+/**
+ * Outputs as the plugin answers them: without the copy of the applied inputs that the core keeps
+ * in a dynamic resource's outputs (`__inputs`), which a dynamic provider needs because its `read`
+ * gets no inputs. The engine keeps a resource's inputs in the state anyway and sends them with
+ * every read, diff, update and delete, so the plugin gives them back from there
+ * ({@link withKeptInputs}) and the state holds them once, not twice.
+ */
+export function withoutKeptInputs(outs: Props): Props {
+  const { [DECLARED_KEY]: _kept, ...rest } = outs;
+  return rest;
+}
+
+/** Old outputs as the core reads them: with the inputs the engine sent as the kept copy (state of its own kept one keeps it). */
+export function withKeptInputs(olds: Props, inputs: Props): Props {
+  if (DECLARED_KEY in olds || Object.keys(inputs).length === 0) return olds;
+  return { ...olds, [DECLARED_KEY]: inputs };
 }

@@ -20,7 +20,7 @@ import { configureConnection } from "../config";
 import type { Props } from "../lifecycle/json";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
-import { markSecret, markSecretDeep, revealSecrets } from "./properties";
+import { markSecret, markSecretDeep, revealSecrets, withKeptInputs, withoutKeptInputs } from "./properties";
 import { checkConfiguredConnection, checkProviderConfig, configValues, diffProviderConfig, explicitProviderName } from "./provider-config";
 import schema from "./schema.json";
 
@@ -74,7 +74,7 @@ function grpcError(err: unknown, secretKeys: readonly string[] = []): Partial<gr
   if (e.id) {
     const detail = new provproto.ErrorResourceInitFailed();
     detail.setId(e.id);
-    detail.setProperties(struct(markSecret(e.properties ?? {}, secretKeys)));
+    detail.setProperties(struct(markSecret(withoutKeptInputs(e.properties ?? {}), secretKeys)));
     detail.setReasonsList(e.reasons ?? [message]);
     const status = new statusproto.Status();
     status.setCode(grpc.status.UNKNOWN);
@@ -152,7 +152,7 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
 
     diff: unary(async (req: provproto.DiffRequest) => {
       const type = requestType(req);
-      const olds = revealSecrets(plain(req.getOlds())).props;
+      const olds = withKeptInputs(revealSecrets(plain(req.getOlds())).props, revealSecrets(plain(req.getOldInputs())).props);
       const news = revealSecrets(plain(req.getNews())).props;
       const { changes, replaces = [], deleteBeforeReplace, changed } = await type.lifecycle.diff(req.getId(), olds, news);
       const res = new provproto.DiffResponse()
@@ -170,7 +170,7 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
         if (req.getPreview()) return new provproto.CreateResponse().setId("").setProperties(req.getProperties());
         const inputs = revealSecrets(plain(req.getProperties()));
         const { id, outs } = await type.lifecycle.create(inputs.props);
-        return new provproto.CreateResponse().setId(id).setProperties(struct(markSecret(outs as Props, secretOutputs(type, inputs.secretKeys))));
+        return new provproto.CreateResponse().setId(id).setProperties(struct(markSecret(withoutKeptInputs(outs as Props), secretOutputs(type, inputs.secretKeys))));
       },
       (req, err) => {
         const keys = (() => {
@@ -193,27 +193,27 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
       const result =
         Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0
           ? await importObject(type, req.getId())
-          : await type.lifecycle.read!(req.getId(), props.props);
+          : await type.lifecycle.read!(req.getId(), withKeptInputs(props.props, inputs.props));
       const res = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return res;
-      res.setProperties(struct(markSecret(result.props as Props, secretOutputs(type, props.secretKeys))));
+      res.setProperties(struct(markSecret(withoutKeptInputs(result.props as Props), secretOutputs(type, props.secretKeys))));
       if (result.inputs) res.setInputs(struct(markSecret(result.inputs as Props, [...inputs.secretKeys, ...(type.secretInputs ?? [])])));
       return res;
     }),
 
     update: unary(async (req: provproto.UpdateRequest) => {
       const type = requestType(req);
-      const olds = revealSecrets(plain(req.getOlds())).props;
+      const olds = withKeptInputs(revealSecrets(plain(req.getOlds())).props, revealSecrets(plain(req.getOldInputs())).props);
       const news = revealSecrets(plain(req.getNews()));
       // A preview changes nothing: the planned outputs are the old ones with the new inputs over them.
-      if (req.getPreview()) return new provproto.UpdateResponse().setProperties(struct(markSecret({ ...olds, ...news.props }, secretOutputs(type, news.secretKeys))));
+      if (req.getPreview()) return new provproto.UpdateResponse().setProperties(struct(markSecret(withoutKeptInputs({ ...olds, ...news.props }), secretOutputs(type, news.secretKeys))));
       const { outs } = await type.lifecycle.update!(req.getId(), olds, news.props);
-      return new provproto.UpdateResponse().setProperties(struct(markSecret(outs as Props, secretOutputs(type, news.secretKeys))));
+      return new provproto.UpdateResponse().setProperties(struct(markSecret(withoutKeptInputs(outs as Props), secretOutputs(type, news.secretKeys))));
     }),
 
     delete: unary(async (req: provproto.DeleteRequest) => {
       const type = requestType(req);
-      await type.lifecycle.delete!(req.getId(), revealSecrets(plain(req.getProperties())).props);
+      await type.lifecycle.delete!(req.getId(), withKeptInputs(revealSecrets(plain(req.getProperties())).props, revealSecrets(plain(req.getOldInputs())).props));
       return new Empty();
     }),
 

@@ -16,7 +16,7 @@ export interface Crossing {
   reply?: unknown;
   /** When it failed: the status message and details, and the properties of an initialisation failure. */
   error?: string;
-  /** For `check`: the new inputs the engine sent, which the reply hands back (a secret input among them). */
+  /** For `check` and `read`: the inputs the engine sent, which the reply hands back (a secret input among them). */
   sent?: Record<string, unknown>;
 }
 
@@ -29,7 +29,8 @@ export function recordCrossings(host: HostClient, crossings: Crossing[]): HostCl
     const call = host[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as unknown as Record<HostMethod, (...args: unknown[]) => Promise<unknown>>)[method] = async (...args) => {
       const urn = typeof args[0] === "string" && args[0].startsWith("urn:") ? args[0] : undefined;
-      const sent = method === "check" ? (args[2] as Record<string, unknown>) : undefined;
+      // What the engine sent that a reply may hand back: check's new inputs, read's stored inputs.
+      const sent = method === "check" ? (args[2] as Record<string, unknown>) : method === "read" ? (args[3] as Record<string, unknown> | undefined) : undefined;
       try {
         const reply = await call(...args);
         crossings.push({ method, urn, reply, ...(sent ? { sent } : {}) });
@@ -78,8 +79,8 @@ export function tokenSightings(
     const { properties, inputs, ...rest } = c.reply as { properties?: unknown; inputs?: unknown };
     const exempt = c.urn ? (secretOutputs[parseUrn(c.urn).type] ?? []) : [];
     search(properties, `${label} properties`, exempt);
-    // `check` hands the engine's inputs back: an input it sent (a password given as a secret input)
-    // is no sighting there, only a value the provider put in.
+    // `check` and `read` hand the engine's inputs back: an input it sent (a password given as a
+    // secret input) is no sighting there, only a value the provider put in.
     const handedBack = Object.keys(c.sent ?? {}).filter((k) => isRecord(inputs) && JSON.stringify(inputs[k]) === JSON.stringify(c.sent?.[k]));
     search(inputs, `${label} reply.inputs`, handedBack);
     search(rest, `${label} reply`);

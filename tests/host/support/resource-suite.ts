@@ -86,8 +86,10 @@ export function resourceSuite(door: FrontDoor): void {
       // A credential's output is a digest of it, never the value.
       const digested = Object.fromEntries((c.digests ?? []).map((key) => [key, expect.stringMatching(/^scrypt\$/)]));
       expect(plain(deployed.outputs)).toMatchObject({ ...withoutProvider(plain(deployed.inputs)), ...digested, ...providerText() });
-      // The plugin keeps the type's secret outputs secret itself (a program in YAML names none).
+      // The plugin keeps the type's secret outputs secret itself (a program in YAML names none), and
+      // no copy of the inputs: the engine sends them back with every read, diff, update and delete.
       if (door === "native") {
+        expect(deployed.outputs.__inputs).toBeUndefined();
         for (const key of secretOutputs[parseUrn(registration().urn).type] ?? []) {
           if (deployed.outputs[key] !== undefined && deployed.outputs[key] !== null) expect(isWireSecret(deployed.outputs[key])).toBe(true);
         }

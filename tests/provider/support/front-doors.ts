@@ -51,10 +51,16 @@ function engineError(err: Partial<grpcJs.ServiceError>): Error {
 
 const plain = (s: { toJavaScript(): unknown } | undefined) => (s?.toJavaScript() ?? {}) as Props;
 
-/** The native service as a dynamic `ResourceProvider` for one type. */
+/**
+ * The native service as a dynamic `ResourceProvider` for one type. The engine keeps each
+ * resource's inputs in the state and sends them with every read, diff, update and delete (the
+ * plugin relies on that, see `withKeptInputs`): they are kept here by id, as the engine would.
+ */
 function nativeProvider(kind: ResourceKind): Provider {
   const type = `chatwoot:index:${kind}`;
   const urn = `urn:pulumi:stack::project::${type}::${kind.toLowerCase()}`;
+  const state = new Map<string, Props>();
+  const stored = (id: string) => struct(state.get(id));
   return {
     async check(olds, news) {
       const req = new provproto.CheckRequest().setUrn(urn).setType(type).setOlds(struct(olds)).setNews(struct(news));
@@ -62,7 +68,7 @@ function nativeProvider(kind: ResourceKind): Provider {
       return { inputs: plain(res.getInputs()), failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })) };
     },
     async diff(id, olds, news) {
-      const req = new provproto.DiffRequest().setId(id).setUrn(urn).setType(type).setOlds(struct(olds)).setNews(struct(news));
+      const req = new provproto.DiffRequest().setId(id).setUrn(urn).setType(type).setOlds(struct(olds)).setNews(struct(news)).setOldInputs(stored(id));
       const res = await callService<provproto.DiffResponse>("diff", req);
       return {
         changes: res.getChanges() === provproto.DiffResponse.DiffChanges.DIFF_SOME,
@@ -73,21 +79,25 @@ function nativeProvider(kind: ResourceKind): Provider {
     async create(inputs) {
       const req = new provproto.CreateRequest().setUrn(urn).setType(type).setProperties(struct(inputs));
       const res = await callService<provproto.CreateResponse>("create", req);
+      state.set(res.getId(), inputs);
       return { id: res.getId(), outs: plain(res.getProperties()) };
     },
     async read(id, props) {
-      const req = new provproto.ReadRequest().setId(id).setUrn(urn).setType(type).setProperties(struct(props));
+      const req = new provproto.ReadRequest().setId(id).setUrn(urn).setType(type).setProperties(struct(props)).setInputs(stored(id));
       const res = await callService<provproto.ReadResponse>("read", req);
       const inputs = res.getInputs();
+      if (inputs) state.set(id, plain(inputs));
       return { id: res.getId(), props: plain(res.getProperties()), ...(inputs ? { inputs: plain(inputs) } : {}) };
     },
     async update(id, olds, news) {
-      const req = new provproto.UpdateRequest().setId(id).setUrn(urn).setType(type).setOlds(struct(olds)).setNews(struct(news));
+      const req = new provproto.UpdateRequest().setId(id).setUrn(urn).setType(type).setOlds(struct(olds)).setNews(struct(news)).setOldInputs(stored(id));
       const res = await callService<provproto.UpdateResponse>("update", req);
+      state.set(id, news);
       return { outs: plain(res.getProperties()) };
     },
     async delete(id, props) {
-      await callService("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setType(type).setProperties(struct(props)));
+      await callService("delete", new provproto.DeleteRequest().setId(id).setUrn(urn).setType(type).setProperties(struct(props)).setOldInputs(stored(id)));
+      state.delete(id);
     },
   };
 }
