@@ -12,6 +12,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { pluginTarballName } from "../plugin/naming";
 
 const ROOT = path.resolve(__dirname, "../..");
 const OUT = path.join(ROOT, "dist", "plugin");
@@ -21,11 +22,6 @@ const LAUNCHER = `#!/bin/sh
 # The Chatwoot provider plugin: runs on the Node.js on the PATH (20.18 or newer).
 exec node "$(dirname "$0")/dist/provider/plugin/main.js" "$@"
 `;
-
-/** The tarball's name for `version`: Pulumi's plugin naming, which `pulumi plugin install --file` does not require but users recognise. */
-export function tarballName(version: string): string {
-  return `pulumi-resource-chatwoot-v${version}-linux-amd64.tar.gz`;
-}
 
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -52,7 +48,7 @@ function main(): void {
   execFileSync("npm", ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: stage, stdio: ["ignore", "inherit", "inherit"] });
   fs.writeFileSync(path.join(stage, "pulumi-resource-chatwoot"), LAUNCHER, { mode: 0o755 });
 
-  const tarball = path.join(OUT, tarballName(pkg.version));
+  const tarball = path.join(OUT, pluginTarballName(pkg.version));
   fs.rmSync(tarball, { force: true });
   execFileSync("tar", ["-czf", tarball, "-C", stage, "."], { stdio: "inherit" });
   fs.rmSync(stage, { recursive: true, force: true });

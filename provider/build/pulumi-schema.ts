@@ -10,9 +10,11 @@ import type { z } from "zod";
 import { ENVIRONMENT_FIRST, SETTING_SOURCES, type SettingName } from "../config";
 import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
 import { Declarations, type DeclaredProperty } from "./declarations";
-import { jsonAt, jsonSchemaOf, SchemaBuilder, TOKEN_PREFIX, type FunctionSpec, type Json, type PackageSchema, type PropertySpec, type ResourceSpec } from "./schema-types";
+import { TOKEN_PREFIX } from "../plugin/naming";
+import { jsonAt, jsonSchemaOf, SchemaBuilder, type FunctionSpec, type Json, type PackageSchema, type PropertySpec, type ResourceSpec } from "./schema-types";
 
-export { TOKEN_PREFIX, type FunctionSpec, type ObjectSpec, type PackageSchema, type PropertySpec, type ResourceSpec, type TypeSpec } from "./schema-types";
+export { TOKEN_PREFIX } from "../plugin/naming";
+export { type FunctionSpec, type ObjectSpec, type PackageSchema, type PropertySpec, type ResourceSpec, type TypeSpec } from "./schema-types";
 
 /** The properties of an object, with their zod nodes; `required` from the declarations. */
 function objectSpec(builder: SchemaBuilder, properties: DeclaredProperty[], root: Json, owner: string, extra: (p: DeclaredProperty) => Partial<PropertySpec> = () => ({})) {

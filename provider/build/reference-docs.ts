@@ -13,7 +13,7 @@ import type * as ts from "typescript";
 import { moduleName } from "../registry";
 import type { Declarations } from "./declarations";
 import { docSections, sectionText, segments, type DocSections } from "./doc-sections";
-import { tarballName } from "./plugin-tarball";
+import { pluginTarballName } from "../plugin/naming";
 import { TOKEN_PREFIX, type ObjectSpec, type PackageSchema, type PropertySpec, type TypeSpec } from "./pulumi-schema";
 import { programText, yamlExamples, type Reference, type TsExample, type YamlExample, type YamlProgram } from "./yaml-examples";
 
@@ -234,7 +234,7 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
       '- **TypeScript**: the package\'s classes and functions (`import * as chatwoot from "pulumi-chatwoot"`), Pulumi dynamic resources that need nothing installed but the npm package. They read the stack\'s `chatwoot:*` config.',
       `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
     ].join("\n"),
-    fence("bash", `pulumi plugin install resource chatwoot ${schema.version} --file dist/plugin/${tarballName(schema.version)}`),
+    fence("bash", `pulumi plugin install resource chatwoot ${schema.version} --file dist/plugin/${pluginTarballName(schema.version)}`),
     "From a checkout (after `npm run build`), a project can use the plugin without installing it: `plugins: { providers: [{ name: chatwoot, path: <checkout>/provider/plugin }] }` in its `Pulumi.yaml`.",
     "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names.",
     "- [Provider configuration](provider.md): the stack config, environment variables and explicit providers.",

@@ -7,6 +7,7 @@
  */
 import * as ts from "typescript";
 import { z } from "zod";
+import { TOKEN_PREFIX } from "../plugin/naming";
 import { Declarations, type DeclaredProperty } from "./declarations";
 
 /** A type as a Pulumi schema writes it. */
@@ -57,7 +58,6 @@ export interface PackageSchema {
   functions: Record<string, FunctionSpec>;
 }
 
-export const TOKEN_PREFIX = "chatwoot:index:";
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
 /** A JSON schema node (zod's), walked alongside the TypeScript declarations. */

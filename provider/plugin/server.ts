@@ -20,12 +20,10 @@ import { configureConnection } from "../config";
 import type { Props } from "../lifecycle/json";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
+import { TOKEN_PREFIX } from "./naming";
 import { markSecret, markSecretDeep, revealSecrets, withKeptInputs, withoutKeptInputs } from "./properties";
 import { checkConfiguredConnection, checkProviderConfig, configValues, diffProviderConfig, explicitProviderName } from "./provider-config";
 import schema from "./schema.json";
-
-/** The package's token prefix: `chatwoot:index:Label`, `chatwoot:index:getInbox`. */
-const TOKEN_PREFIX = "chatwoot:index:";
 
 /** The plugin's version: the one its schema was generated for. */
 export const PLUGIN_VERSION: string = schema.version;

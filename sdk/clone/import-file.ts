@@ -8,7 +8,7 @@
  */
 import { declarationsOf } from "./declarations";
 import type { AccountModel, ModelObject } from "./model";
-import { pluginToken } from "./resource-types";
+import { pluginToken } from "../../provider/plugin/naming";
 
 /** One resource to import, in Pulumi's import file format. */
 export interface ImportEntry {

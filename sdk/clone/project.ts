@@ -114,6 +114,16 @@ export function readmeOpening(model: AccountModel, project: string, program: { f
   ];
 }
 
+/** The `pulumi config set` lines of an exported project's README that connect a stack to the account `accountId`. */
+export function connectionCommands(accountId: string): string[] {
+  return [
+    "pulumi config set chatwoot:url https://chat.example.com",
+    `pulumi config set chatwoot:accountId ${accountId}`,
+    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
+    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
+  ];
+}
+
 function readme(model: AccountModel, project: string, dependency: string): string {
   const settings = programSettings(model).map((s) => `- \`${s.key}\`: ${s.doc}.`);
   return [
@@ -124,10 +134,7 @@ function readme(model: AccountModel, project: string, dependency: string): strin
     "```bash",
     "npm install",
     "pulumi stack init <stack>",
-    "pulumi config set chatwoot:url https://chat.example.com",
-    "pulumi config set chatwoot:accountId <account id>",
-    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
-    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
+    ...connectionCommands("<account id>"),
     "pulumi config set adopt false                               # only for an account that does not have these objects",
     "pulumi up",
     "```",

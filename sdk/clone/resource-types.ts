@@ -25,12 +25,6 @@ export function resourceType(name: TypeName): ResourceType {
   return BY_NAME.get(name) as ResourceType;
 }
 
-/**
- * The native plugin's token of a resource type or function (`chatwoot:index:Label`,
- * `chatwoot:index:getAgents`), which YAML programs and `pulumi import` name it by.
- */
-export const pluginToken = (name: string) => `chatwoot:index:${name}`;
-
 /** Declaration order of a kind (see the file's comment). */
 export function typeOrder(name: TypeName): number {
   return RESOURCE_TYPES.findIndex((t) => t.sdkClass === name);

@@ -11,7 +11,8 @@ import { Commented } from "./code";
 import { declarationsOf, type Declaration } from "./declarations";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { AgentRef, Ref, Unmapped } from "./references";
-import { pluginToken, resourceType } from "./resource-types";
+import { pluginToken } from "../../provider/plugin/naming";
+import { resourceType } from "./resource-types";
 import { domainSetting, SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
 import { literalText, yamlCommentLines, yamlEntry, yamlExpr, yamlKey } from "./yaml-code";
 

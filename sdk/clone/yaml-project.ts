@@ -5,8 +5,9 @@
  * machine, so an unchanged account exports byte-identical files.
  */
 import type { AccountModel } from "./model";
+import { pluginTarballName } from "../../provider/plugin/naming";
 import { ownPackage } from "./own-package";
-import { readmeOpening, type ProjectFiles } from "./project";
+import { connectionCommands, readmeOpening, type ProjectFiles } from "./project";
 import { yamlProgramText } from "./yaml-program";
 import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
 
@@ -23,17 +24,11 @@ const configSet = (key: string, value: string, comment: string) => `${`pulumi co
 
 function readme(model: AccountModel, project: string): string {
   const { version } = ownPackage().manifest;
-  const tarball = `pulumi-resource-chatwoot-v${version}-linux-amd64.tar.gz`;
+  const tarball = pluginTarballName(version);
   const settings = yamlSettings(model);
   const required = settings.filter((s) => s.purpose === "adopted-inbox");
   const domains = settings.filter((s) => s.purpose === "custom-domain");
   const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
-  const connection = (accountId: string) => [
-    "pulumi config set chatwoot:url https://chat.example.com",
-    `pulumi config set chatwoot:accountId ${accountId}`,
-    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
-    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
-  ];
   return [
     ...readmeOpening(model, project, { file: "Pulumi.yaml", kind: "Pulumi YAML program", command: "pulumi-chatwoot export --language yaml" }),
     "",
@@ -50,7 +45,7 @@ function readme(model: AccountModel, project: string): string {
     "",
     "```bash",
     "pulumi stack init <stack>",
-    ...connection("<account id>"),
+    ...connectionCommands("<account id>"),
     ...required.map((s) => configSet(s.key, "<its id>", "see below")),
     // `--`: the value starts with a dash, which would read as a flag.
     ...(settings.some((s) => s.purpose === "slug-suffix") ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
@@ -70,7 +65,7 @@ function readme(model: AccountModel, project: string): string {
     "```bash",
     `npx pulumi-chatwoot export --language yaml --account-id ${model.accountId} --out . --import-file import.json`,
     "pulumi stack init <stack>",
-    ...connection(String(model.accountId)),
+    ...connectionCommands(String(model.accountId)),
     ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),
     ...IMPORT_COMMANDS,
     "```",

@@ -5,13 +5,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { tarballName } from "../../provider/build/plugin-tarball";
+import { pluginTarballName } from "../../provider/plugin/naming";
 
 const root = path.resolve(__dirname, "../..");
 const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 
 /** Where the tarball is, and the version it installs as. */
-export const pluginTarball = { root, version, file: path.join(root, "dist", "plugin", tarballName(version)) };
+export const pluginTarball = { root, version, file: path.join(root, "dist", "plugin", pluginTarballName(version)) };
 
 /** Whether the tarball exists and is newer than the build it packs. */
 export function tarballIsCurrent(): boolean {

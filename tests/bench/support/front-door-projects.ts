@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { installCopy, packPackage } from "../../harness/packed";
 import { PulumiProject, yamlHostBinary } from "../../harness/pulumi-cli";
 import { REPO_ROOT } from "../../pulumi-cli/install";
-import { tarballName } from "../../../provider/build/plugin-tarball";
+import { pluginTarballName } from "../../../provider/plugin/naming";
 import { dynamicProgram, nativeProgram } from "./fleet-programs";
 import type { SeededSandbox } from "./sandbox-process";
 import type { FleetMember } from "./workload";
@@ -38,7 +38,7 @@ export interface Installables {
 /** Packs the package into `dir` and finds the plugin's tarball; fails saying what to run when something is missing. */
 export function installables(dir: string): Installables {
   const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
-  const pluginTarball = path.join(REPO_ROOT, "dist", "plugin", tarballName(version));
+  const pluginTarball = path.join(REPO_ROOT, "dist", "plugin", pluginTarballName(version));
   if (!fs.existsSync(pluginTarball)) throw new Error(`no ${path.relative(REPO_ROOT, pluginTarball)}: run \`npm run build:plugin\` first`);
   if (!yamlHostBinary()) throw new Error("no Pulumi YAML language host in .pulumi-cli/bin: run `npm run setup:pulumi` (it needs Go) first");
   return { packageTarball: packPackage(dir).tarball, pluginTarball, pluginVersion: version };
