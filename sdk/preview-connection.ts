@@ -1,5 +1,4 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigError } from "../provider/http/transport/errors";
 import { checkConnection } from "../provider/readers/connection";
 import { programError } from "./program-error";
 import { configureFromStack } from "./stack-connection";
@@ -37,7 +36,6 @@ async function check(): Promise<void> {
     configureFromStack();
     await checkConnection();
   } catch (err) {
-    if (ConfigError.isInstance(err)) return;
     throw programError("Chatwoot connection check (pulumi preview)", err);
   }
 }

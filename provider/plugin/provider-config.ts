@@ -6,7 +6,6 @@
  */
 import { SETTING_SOURCES, settingProblems, type SettingName } from "../config";
 import { UNKNOWN } from "../diff/diff";
-import { ConfigError } from "../http/transport/errors";
 import { checkConnection } from "../readers/connection";
 import type { CheckFailure } from "../lifecycle/check";
 import type { Props } from "../lifecycle/json";
@@ -93,7 +92,6 @@ export async function checkConfiguredConnection(values: Record<string, string | 
   try {
     await checkConnection();
   } catch (err) {
-    if (ConfigError.isInstance(err)) return;
     throw new Error(`Chatwoot connection check: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -1,6 +1,6 @@
-import { connection, settingLabel } from "../config";
+import { connection, settingLabel, type ConnectionSettings } from "../config";
 import { apiClient, type ApiRequest } from "../http/transport/client";
-import { ChatwootApiError } from "../http/transport/errors";
+import { ChatwootApiError, ConfigError } from "../http/transport/errors";
 import { accountPath, platformPath } from "../wire/paths";
 
 /**
@@ -8,10 +8,17 @@ import { accountPath, platformPath } from "../wire/paths";
  * (`GET /api/v1/accounts/{accountId}`: the URL, the user token, and that its user is a member) when
  * the user token and `accountId` are set, then the Platform App's bots
  * (`GET /platform/api/v1/agent_bots`) when the Platform token is set. Throws the first failure, a
- * {@link ChatwootApiError} (or the `ConfigError` of a missing or malformed setting).
+ * {@link ChatwootApiError}. A missing or malformed setting is not checked: it is left to the
+ * resources and data sources, which name it with the property or argument concerned.
  */
 export async function checkConnection(): Promise<void> {
-  const settings = connection();
+  let settings: ConnectionSettings;
+  try {
+    settings = connection();
+  } catch (err) {
+    if (ConfigError.isInstance(err)) return;
+    throw err;
+  }
   const client = apiClient(settings);
   const requests: ApiRequest[] = [];
   if (settings.apiAccessToken !== undefined && settings.accountId !== undefined) {
