@@ -4,10 +4,10 @@
  */
 import { build } from "./build";
 import { embeddedSandbox, runningSandbox, type DemoSandbox } from "./demo-sandbox";
-import { example, isYamlProgram, sandboxStackConfig, type ExampleName } from "./examples";
+import { example, sandboxStackConfig, type ExampleName } from "./examples";
 import type { ExampleOptions } from "./options";
 import { say, seconds, setKnownSecrets, timed } from "./output";
-import { countsOf } from "../harness/pulumi-cli";
+import { countsOf, isYamlProgram } from "../harness/pulumi-cli";
 import { demoPulumi, describeCounts, PulumiCliEngine } from "./pulumi-cli-engine";
 import { describeRequests, writesIn } from "./requests";
 import { formatOutputs, formatResourceTable } from "./resource-table";

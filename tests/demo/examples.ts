@@ -3,7 +3,6 @@
  * needs, and the stack config `pulumi config set` would hold (connection plus the example's own
  * settings). Shared by the demo and the program-tier tests.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { defaultFixture, type FixtureInput, type SandboxInfo } from "../../sdk/sandbox";
 
@@ -121,14 +120,6 @@ export function example(name: ExampleName): ExampleSpec {
   return { name, dir: path.join(EXAMPLES_DIR, name), ...SPECS[name] };
 }
 
-/** The project name from the example's Pulumi.yaml (a top-level `name:` line). */
-export function projectName(dir: string): string {
-  const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
-  const name = /^name:\s*(\S+)\s*$/m.exec(yaml)?.[1];
-  if (!name) throw new Error(`${dir}/Pulumi.yaml has no top-level name`);
-  return name;
-}
-
 /**
  * The connection to the sandbox as account `accountId`'s administrator and the first platform
  * app, with the tokens marked secret, plus the example's settings.
@@ -148,9 +139,4 @@ export function sandboxStackConfig(info: SandboxInfo, spec: ExampleSpec, account
     },
     secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...(spec.secretSettings ?? [])],
   };
-}
-
-/** Whether the project at `dir` is a Pulumi YAML program (`runtime: yaml`), which runs on the native plugin. */
-export function isYamlProgram(dir: string): boolean {
-  return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"));
 }

@@ -4,9 +4,9 @@
  * non-interactive, with a local file backend and a passphrase secrets provider in a temporary
  * directory (tests/harness/pulumi-cli.ts). Nothing is written into the repository.
  */
-import { countsOf, PulumiProject, type Operation } from "../harness/pulumi-cli";
+import { countsOf, isYamlProgram, PulumiProject, type Operation } from "../harness/pulumi-cli";
 import { ensurePulumiCli } from "../pulumi-cli/install";
-import { isYamlProgram, type ExampleSpec, type StackConfig } from "./examples";
+import type { ExampleSpec, StackConfig } from "./examples";
 import { say } from "./output";
 import type { StackResource } from "./resource-table";
 

@@ -95,6 +95,18 @@ export function runCommand(
   });
 }
 
+/** Whether the project at `dir` is a Pulumi YAML program (`runtime: yaml`), which runs on the native plugin. */
+export function isYamlProgram(dir: string): boolean {
+  return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"));
+}
+
+/** The name of the project at `dir` (its Pulumi.yaml's top-level `name`). */
+export function projectName(dir: string): string {
+  const name = /^name:\s*(\S+)\s*$/m.exec(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"))?.[1];
+  if (!name) throw new Error(`${dir}/Pulumi.yaml has no top-level name`);
+  return name;
+}
+
 /** The `pulumi` of `.pulumi-cli/bin`, or `undefined` when `npm run setup:pulumi` has not put one there. */
 export function pulumiBinary(): string | undefined {
   const pulumi = path.join(CLI_DIR, "pulumi");
@@ -198,29 +210,17 @@ export class PulumiProject {
   async setConfig(settings: StackSettings): Promise<void> {
     const secret = new Set(settings.secretKeys ?? []);
     // A Pulumi YAML program types its config: a list or a map is given as one, as `pulumi config set --path` makes it.
-    const structured = ([key, value]: [string, string]) => this.isYaml() && !secret.has(key) && /^\s*[[{]/.test(value);
+    const structured = ([key, value]: [string, string]) => isYamlProgram(this.dir) && !secret.has(key) && /^\s*[[{]/.test(value);
     const plain = Object.entries(settings.config).filter(([key, value]) => !secret.has(key) && !structured([key, value]));
     if (plain.length > 0) await this.ok(["config", "set-all", ...plain.flatMap(([key, value]) => ["--plaintext", `${key}=${value}`])]);
     const objects = Object.entries(settings.config).filter(structured);
     if (objects.length > 0) {
-      const json = Object.fromEntries(objects.map(([key, value]) => [key.includes(":") ? key : `${this.projectName()}:${key}`, { value, objectValue: JSON.parse(value) as unknown, secret: false }]));
+      const json = Object.fromEntries(objects.map(([key, value]) => [key.includes(":") ? key : `${projectName(this.dir)}:${key}`, { value, objectValue: JSON.parse(value) as unknown, secret: false }]));
       await this.ok(["config", "set-all", "--json", JSON.stringify(json)]);
     }
     for (const [key, value] of Object.entries(settings.config)) {
       if (secret.has(key)) await this.ok(["config", "set", "--secret", key], { input: value });
     }
-  }
-
-  /** Whether the project is a Pulumi YAML program (`runtime: yaml`). */
-  isYaml(): boolean {
-    return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(this.dir, "Pulumi.yaml"), "utf8"));
-  }
-
-  /** The project's name (Pulumi.yaml's top-level `name`). */
-  projectName(): string {
-    const name = /^name:\s*(\S+)\s*$/m.exec(fs.readFileSync(path.join(this.dir, "Pulumi.yaml"), "utf8"))?.[1];
-    if (!name) throw new Error(`${this.dir}/Pulumi.yaml has no top-level name`);
-    return name;
   }
 
   /** An engine operation (`up --yes`, `preview`, `refresh --yes`, `destroy --yes` and their flags). */

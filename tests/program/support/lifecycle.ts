@@ -11,8 +11,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { writesIn } from "../../demo/requests";
-import { example, isYamlProgram, sandboxStackConfig, type ExampleName, type ExampleSpec } from "../../demo/examples";
-import { opsOf, PulumiProject, tail, type Finished, type Operation } from "../../harness/pulumi-cli";
+import { example, sandboxStackConfig, type ExampleName, type ExampleSpec } from "../../demo/examples";
+import { isYamlProgram, opsOf, PulumiProject, tail, type Finished, type Operation } from "../../harness/pulumi-cli";
 import { startSandbox, type LogEntry, type Sandbox } from "../../../sdk/sandbox";
 import { realEngine } from "./real-engine";
 
