@@ -182,19 +182,24 @@ function resourceCall(expression: ts.Expression, vocabulary: ExampleVocabulary):
 const isConfigConstructor = (expression: ts.Expression) =>
   ts.isNewExpression(expression) && expression.expression.getText() === "pulumi.Config" && (expression.arguments ?? []).length === 0;
 
+/** What property and constant-index accesses (`.a[0].b`) are made of: the expression they start from, and the accesses as YAML writes them. */
+function accessChain(expression: ts.Expression): { root: ts.Expression; path: string } {
+  let path = "";
+  let root = expression;
+  for (;;) {
+    if (ts.isPropertyAccessExpression(root)) {
+      path = `.${root.name.text}${path}`;
+      root = root.expression;
+    } else if (ts.isElementAccessExpression(root) && (ts.isNumericLiteral(root.argumentExpression) || ts.isStringLiteral(root.argumentExpression))) {
+      path = `${indexText(root.argumentExpression)}${path}`;
+      root = root.expression;
+    } else return { root, path };
+  }
+}
+
 /** `chatwoot.getXOutput(args?)` followed by property and index accesses: the call, and the accesses as YAML writes them. */
 function invokeChain(expression: ts.Expression, vocabulary: ExampleVocabulary): { call: ts.CallExpression; fn: string; path: string } | undefined {
-  let path = "";
-  let node = expression;
-  for (;;) {
-    if (ts.isPropertyAccessExpression(node)) {
-      path = `.${node.name.text}${path}`;
-      node = node.expression;
-    } else if (ts.isElementAccessExpression(node) && (ts.isNumericLiteral(node.argumentExpression) || ts.isStringLiteral(node.argumentExpression))) {
-      path = `${indexText(node.argumentExpression)}${path}`;
-      node = node.expression;
-    } else break;
-  }
+  const { root: node, path } = accessChain(expression);
   if (!ts.isCallExpression(node)) return undefined;
   const member = packageMember(node.expression);
   const fn = member?.replace(/Output$/, "");
@@ -322,17 +327,7 @@ class ExampleConverter {
 
   /** `resource.prop`, `result.a[0].b`, or a data source's constant: `${...}`. */
   private reference(node: ts.Expression): string {
-    let path = "";
-    let root = node;
-    for (;;) {
-      if (ts.isPropertyAccessExpression(root)) {
-        path = `.${root.name.text}${path}`;
-        root = root.expression;
-      } else if (ts.isElementAccessExpression(root) && (ts.isNumericLiteral(root.argumentExpression) || ts.isStringLiteral(root.argumentExpression))) {
-        path = `${indexText(root.argumentExpression)}${path}`;
-        root = root.expression;
-      } else break;
-    }
+    const { root, path } = accessChain(node);
     if (!ts.isIdentifier(root)) throw new ConversionError(node, "an expression that is not a constant, a reference or a supported call");
     const binding = this.binding(root);
     if (!binding) throw new ConversionError(root, `a name no example declares as a resource or a data source's result (${root.text})`);
