@@ -32,7 +32,7 @@ export function idParts(importId: string, counts: readonly number[]): number[] |
 }
 
 /** The account of an import id that leaves it out: `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). */
-export function defaultImportAccount(): number {
+function defaultImportAccount(): number {
   const accountId = connection().accountId;
   if (accountId === undefined) {
     throw new Error("the import id names no account, and none is configured: give it as <accountId>/<id>, or set chatwoot:accountId (or CHATWOOT_ACCOUNT_ID)");
@@ -42,16 +42,21 @@ export function defaultImportAccount(): number {
 
 /**
  * The default address of an object: in an account (`<id>` or `<accountId>/<id>`), or of the
- * installation (`<id>`).
+ * installation (`<id>`). `forms` are what a wrong id's error names (a type that reads the id as
+ * another object's says so).
  */
-export function defaultImportAddress(importId: string, account: "required" | "optional" | "none"): ImportAddress {
+export function defaultImportAddress(
+  importId: string,
+  account: "required" | "optional" | "none",
+  forms: readonly string[] = account === "none" ? ["<id>"] : ["<id>", "<accountId>/<id>"],
+): ImportAddress {
   if (account === "none") {
     const [id] = idParts(importId, [1]) ?? [];
-    if (id === undefined) throw new ImportIdError(importId, ["<id>"]);
+    if (id === undefined) throw new ImportIdError(importId, forms);
     return { id: String(id), olds: {} };
   }
   const parts = idParts(importId, [1, 2]);
-  if (!parts) throw new ImportIdError(importId, ["<id>", "<accountId>/<id>"]);
+  if (!parts) throw new ImportIdError(importId, forms);
   const id = parts[parts.length - 1]!;
   return { id: String(id), olds: { accountId: parts.length === 2 ? parts[0] : defaultImportAccount() } };
 }

@@ -9,7 +9,7 @@ import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
 import { inCreateBatch } from "./create-batch";
 import type { Props } from "./json";
-import { defaultImportAccount, idParts, ImportIdError } from "./import";
+import { defaultImportAddress } from "./import";
 import { defineResource, type InputSchema } from "./resource";
 
 type Agent = AgentWire;
@@ -262,15 +262,16 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     }
   }
 
+  const importForms = [`<${parentKey}>`, `<accountId>/<${parentKey}>`];
+
   return defineResource({
     inputs: decl.inputs,
     account: "required",
-    importForms: [`<${parentKey}>`, `<accountId>/<${parentKey}>`],
-    /** An imported membership manages the members it has, additively. */
+    importForms,
+    /** Named by the inbox's or team's id (its own is `<accountId>/<parentId>`); an imported membership manages the members it has, additively. */
     async importAddress(importId) {
-      const parts = idParts(importId, [1, 2]);
-      if (!parts) throw new ImportIdError(importId, [`<${parentKey}>`, `<accountId>/<${parentKey}>`]);
-      const target = { accountId: parts.length === 2 ? parts[0]! : defaultImportAccount(), parentId: parts[parts.length - 1]! };
+      const { id, olds } = defaultImportAddress(importId, "required", importForms);
+      const target = { accountId: olds.accountId as number, parentId: Number(id) };
       const members = await unlessNotFound(() => getMembers(target));
       if (members === undefined) return undefined;
       return { id: `${target.accountId}/${target.parentId}`, olds: { accountId: target.accountId, [parentKey]: target.parentId, userIds: [...idsOf(members)] } };
