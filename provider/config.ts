@@ -183,13 +183,11 @@ function providerSettings(values: Record<string, string | undefined>): { raw: Re
  * not merge), the environment only where an input is not given.
  */
 function explicitProviderSettings(values: Record<string, string | undefined>, provider: string): { raw: Record<SettingName, string | undefined>; names: SettingNames } {
-  const raw = {} as Record<SettingName, string | undefined>;
   const names: SettingNames = {};
   for (const [name, { key, env }] of Object.entries(SETTING_SOURCES) as [SettingName, { key: string; env: string }][]) {
-    raw[name] = present(values[key]) ?? present(process.env[env]);
     names[name] = `${key} of provider "${provider}" (or environment variable ${env})`;
   }
-  return { raw, names };
+  return { raw: rawSettings(values), names };
 }
 
 /**
@@ -211,6 +209,9 @@ function rawSettings(values: Record<string, string | undefined>): Record<Setting
   return raw;
 }
 
+/** What a missing URL is told as, the setting named by `label`. */
+const urlMissing = (label: string) => `${label} is not set: the base URL of the Chatwoot server is required`;
+
 /** Pulumi and shells both produce empty strings for "unset". */
 function present(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -220,7 +221,7 @@ function present(value: unknown): string | undefined {
 
 function build(raw: Record<SettingName, string | undefined>, names: SettingNames | undefined): ConnectionSettings {
   const label = (name: SettingName) => settingLabel(name, names);
-  if (raw.url === undefined) throw new ConfigError(`${label("url")} is not set: the base URL of the Chatwoot server is required`);
+  if (raw.url === undefined) throw new ConfigError(urlMissing(label("url")));
   registerSecret(raw.apiAccessToken);
   registerSecret(raw.platformAccessToken);
   const settings: ConnectionSettings = {
@@ -269,7 +270,7 @@ export function settingProblems(values: Record<string, string | undefined>): { k
   const url = present(values.url);
   if (url !== undefined) attempt("url", () => baseUrl(url, settingLabel("url")));
   else if (present(process.env[SETTING_SOURCES.url.env]) === undefined) {
-    problems.push({ key: "url", reason: `${settingLabel("url")} is not set: the base URL of the Chatwoot server is required` });
+    problems.push({ key: "url", reason: urlMissing(settingLabel("url")) });
   }
   for (const name of Object.keys(PARSERS) as Exclude<SettingName, "url">[]) {
     const text = present(values[SETTING_SOURCES[name].key]);
