@@ -5,12 +5,13 @@
  * replacing properties marked, and every description the text TypeScript users read in their
  * editor (the types and their descriptions: ./schema-types.ts).
  */
-import type * as ts from "typescript";
+import * as ts from "typescript";
 import type { z } from "zod";
 import { ENVIRONMENT_FIRST, SETTING_SOURCES, type SettingName } from "../config";
 import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
 import { Declarations, type DeclaredProperty } from "./declarations";
 import { TOKEN_PREFIX } from "../plugin/naming";
+import { SECRET_CONFIG_KEYS } from "../plugin/provider-config";
 import { jsonAt, jsonSchemaOf, SchemaBuilder, type FunctionSpec, type Json, type PackageSchema, type PropertySpec, type ResourceSpec } from "./schema-types";
 
 export { TOKEN_PREFIX } from "../plugin/naming";
@@ -83,11 +84,14 @@ function configSpec(decls: Declarations): Record<string, PropertySpec> {
   for (const [name, { key, env }] of Object.entries(SETTING_SOURCES)) {
     const setting = settings.find((s) => s.name === name);
     if (!setting) throw new Error(`ConnectionSettings documents no ${name}`);
-    const text = name === "url" || /Token$/.test(name) ? "string" : "integer";
+    // Every numeric setting is a whole number (the connection refuses others); the tokens are secrets as the plugin's check keeps them.
+    const environment = ENVIRONMENT_FIRST.includes(name as SettingName)
+      ? `environment variable \`${env}\`, which wins over the stack config when set (an explicit provider's input wins over it)`
+      : `environment fallback \`${env}\``;
     variables[key] = {
-      type: text as "string" | "integer",
-      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${ENVIRONMENT_FIRST.includes(name as SettingName) ? "environment variable" : "environment fallback"} \`${env}\`${ENVIRONMENT_FIRST.includes(name as SettingName) ? ", which wins over the stack config when set (an explicit provider's input wins over it)" : ""}.`,
-      ...(/Token$/.test(name) ? { secret: true } : {}),
+      type: setting.type.kind === ts.SyntaxKind.StringKeyword ? "string" : "integer",
+      description: `${setting.doc}\n\nStack config \`chatwoot:${key}\`; ${environment}.`,
+      ...(SECRET_CONFIG_KEYS.includes(key) ? { secret: true } : {}),
     };
   }
   return variables;
