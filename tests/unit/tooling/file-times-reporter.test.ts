@@ -1,6 +1,6 @@
 /** The seconds per tier and per file that the file-times reporter prints after a run. */
 const { fileTimes, renderFileTimes } = require("../../harness/file-times-reporter") as {
-  fileTimes(results: unknown, rootDir: string): { tier: string; file: string; seconds: number; failed: boolean }[];
+  fileTimes(jestResults: unknown, rootDir: string): { tier: string; file: string; seconds: number; failed: boolean }[];
   renderFileTimes(times: unknown[], listed: string[]): string;
 };
 
@@ -10,7 +10,7 @@ const file = (tier: string, name: string, start: number, end: number, numFailing
   perfStats: { start, end },
   numFailingTests,
 });
-const results = {
+const jestResults = {
   testResults: [
     file("unit", "a.test.ts", 0, 1_500),
     file("program", "quick.test.ts", 1_000, 13_250),
@@ -19,8 +19,8 @@ const results = {
   ],
 };
 
-it("reads each file's tier, path under the root, seconds and failure from jest's results", () => {
-  expect(fileTimes(results, "/repo")).toEqual([
+it("reads each file's tier, path under the root, seconds and failure from jest's jestResults", () => {
+  expect(fileTimes(jestResults, "/repo")).toEqual([
     { tier: "unit", file: "tests/unit/a.test.ts", seconds: 1.5, failed: false },
     { tier: "program", file: "tests/program/quick.test.ts", seconds: 12.25, failed: false },
     { tier: "program", file: "tests/program/slow.test.ts", seconds: 93, failed: true },
@@ -29,7 +29,7 @@ it("reads each file's tier, path under the root, seconds and failure from jest's
 });
 
 it("sums each tier and lists the listed tiers' files slowest first", () => {
-  const lines = renderFileTimes(fileTimes(results, "/repo"), ["program"]).split("\n");
+  const lines = renderFileTimes(fileTimes(jestResults, "/repo"), ["program"]).split("\n");
   expect(lines).toEqual([
     "Seconds per tier (summed over its files; files run in parallel):",
     "  unit: 2 files, 2.0 s",
