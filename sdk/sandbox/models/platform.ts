@@ -16,6 +16,8 @@
  *   another user's address on update is 422 `Email has already been taken`;
  * - account params: name, locale, domain, support_email, status, limits and custom_attributes are
  *   assigned (the hashes whole); `features` turns each named flag on (a present value) or off;
+ *   Enterprise checks `limits` (see plan-limits.ts); a suspended account's application API
+ *   answers 401 "Account is suspended" (auth.ts);
  *   user params: name, display_name, email, password, custom_attributes (merged on update);
  * - destroy answers 200 with no body; upstream deletes in a background job (DeleteObjectJob), the
  *   sandbox at once;
@@ -26,10 +28,12 @@
 import { createHash } from "node:crypto";
 import { ApiError, parameterMissing, railsError, unauthorized } from "../errors";
 import type { Role } from "../fixture";
+import type { Edition } from "../options";
 import { castInteger, castString, isHash, isPermittedScalar, permit, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import { type AccountRecord, type PlatformAppRecord, type SandboxState, type UserRecord } from "../state";
 import { localeOf, validateAccount } from "./accounts";
+import { validateLimits } from "./plan-limits";
 
 const ACCOUNT_PERMIT: PermitFilter = {
   name: "scalar", locale: "scalar", domain: "scalar", support_email: "scalar", status: "scalar", features: "hash", limits: "hash", custom_attributes: "hash",
@@ -64,21 +68,21 @@ export function accountsVisibleTo(state: SandboxState, app: PlatformAppRecord): 
 }
 
 /** Account.create!, the features, then the app's row. */
-export function createPlatformAccount(state: SandboxState, app: PlatformAppRecord, params: Params): AccountRecord {
+export function createPlatformAccount(state: SandboxState, app: PlatformAppRecord, params: Params, edition: Edition): AccountRecord {
   const draft: AccountRecord = {
     id: 0, name: "", locale: "en", features: [], domain: null, support_email: null, settings: {}, custom_attributes: {}, limits: {}, status: "active", platform_app_ids: [],
   };
-  const account = { ...assignAccount(draft, params), id: state.nextId("accounts") };
+  const account = { ...assignAccount(draft, params, edition), id: state.nextId("accounts") };
   state.accounts.set(account.id, account);
   app.permissible_account_ids.push(account.id);
   return account;
 }
 
-export function updatePlatformAccount(account: AccountRecord, params: Params): AccountRecord {
-  return Object.assign(account, assignAccount(structuredClone(account), params));
+export function updatePlatformAccount(account: AccountRecord, params: Params, edition: Edition): AccountRecord {
+  return Object.assign(account, assignAccount(structuredClone(account), params, edition));
 }
 
-function assignAccount(draft: AccountRecord, params: Params): AccountRecord {
+function assignAccount(draft: AccountRecord, params: Params, edition: Edition): AccountRecord {
   const fields = permit(params, ACCOUNT_PERMIT);
   const has = (key: string) => Object.hasOwn(fields, key);
   if (has("name")) draft.name = castString(fields.name) ?? "";
@@ -88,7 +92,9 @@ function assignAccount(draft: AccountRecord, params: Params): AccountRecord {
   if (has("status")) draft.status = statusOf(fields.status);
   if (has("limits")) draft.limits = fields.limits as Record<string, unknown>;
   if (has("custom_attributes")) draft.custom_attributes = fields.custom_attributes as Record<string, unknown>;
-  validateAccount(draft);
+  const errors = new RecordErrors();
+  validateLimits(draft.limits, edition, errors);
+  validateAccount(draft, errors);
   if (isHash(fields.features)) {
     const on = new Set(draft.features);
     for (const [flag, value] of Object.entries(fields.features)) {
