@@ -11,7 +11,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { Ticket } from "../rate-limit/limiter";
-import { answered, attemptSent, nextAttempt, onGivingUp, type CallState } from "./call-state";
+import { answered, attemptSent, nextAttempt, type CallState } from "./call-state";
 
 export type { CallState } from "./call-state";
 
@@ -40,8 +40,7 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
       observer.onResponseError(null as unknown as Dispatcher.DispatchController, err as Error);
     }
   };
-  const { afterLimit, delayMs } = nextAttempt(call);
-  onGivingUp(call, (waitedMs) => {
+  const { afterLimit, delayMs } = nextAttempt(call, (waitedMs) => {
     handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, new Error(`gave up waiting for the rate-limit window after ${Math.round(waitedMs)} ms`));
   });
   const admit = (): void => call.limiter.whenAllowed(go, afterLimit, call.wait);

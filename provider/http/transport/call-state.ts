@@ -40,23 +40,20 @@ export function newCall(limiter: Limiter, contact: OriginContact, idempotent: bo
 
 /**
  * The next attempt is about to wait for its turn: the backoff it waits first (taken, so it is
- * waited once), or none when it follows a 429 while the limiter holds requests back for the
- * window (`afterLimit`): it then waits there, first in line, instead.
+ * waited once), or none when it follows a 429 while the limiter holds requests back for the window
+ * (`afterLimit`): it then waits there, first in line, instead. Held back there past the call's
+ * bound, the call gives up, and `giveUp` ends it.
  */
-export function nextAttempt(call: CallState): { afterLimit: boolean; delayMs: number } {
+export function nextAttempt(call: CallState, giveUp: (waitedMs: number) => void): { afterLimit: boolean; delayMs: number } {
   // `status` is still the previous attempt's.
   const afterLimit = call.status === 429 && call.limiter.throttled;
   const delayMs = afterLimit ? 0 : call.delayMs;
   call.delayMs = 0;
-  return { afterLimit, delayMs };
-}
-
-/** While the attempt waits in the limiter's queue, a call held back past its bound gives up and `fail` ends it. */
-export function onGivingUp(call: CallState, fail: (waitedMs: number) => void): void {
   call.wait.onExpired = (waitedMs) => {
     call.gaveUpAfterMs = waitedMs;
-    fail(waitedMs);
+    giveUp(waitedMs);
   };
+  return { afterLimit, delayMs };
 }
 
 /** The attempt with `ticket` goes out. */

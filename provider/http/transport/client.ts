@@ -15,7 +15,7 @@ import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-bo
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
 import { registerSecret } from "../redaction/secrets";
-import { CALL, attemptGate, type WithCall } from "./attempt-gate";
+import { CALL, type WithCall } from "./attempt-gate";
 import { newCall, retryAnswer, retryFailure, retryUnreadable, type CallState } from "./call-state";
 import { originEntry, type OriginOptions } from "./origins";
 import { TIMEOUT_ERROR_CODES, isIdempotent, writeOutcomeOf, type RetryPolicyOptions } from "./retry-policy";
@@ -82,7 +82,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
   const headers: Record<string, string> = { api_access_token: token, accept: "application/json", "user-agent": USER_AGENT };
   if (contentType !== undefined) headers["content-type"] = contentType;
 
-  const { dispatcher, limiter, contact } = originEntry(base.origin, [attemptGate], options);
+  const { dispatcher, limiter, contact } = originEntry(base.origin, options);
   limiter.configure(settings.rateLimitPerMinute);
   const policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs };
   const call = newCall(limiter, contact, req.idempotent ?? isIdempotent(req.method), policy);
@@ -132,18 +132,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
       const parsed = parseJson(text);
       if (parsed.ok) return { status, body: parsed.value };
       if (retryUnreadable(call, req.method)) continue;
-      const html = /html/i.test(header(res.headers["content-type"]) ?? "");
-      throw new ChatwootApiError({
-        kind: "invalid-response",
-        method: req.method,
-        path: req.path,
-        status,
-        writeOutcome: writeOutcomeOf(req.method, { status }),
-        attempts: call.attempts,
-        // The body is not quoted: it may hold secrets (a bot's access token) cut mid-way.
-        detail: `${status} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
-        hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url", settings.names)} is the Chatwoot server itself` : undefined,
-      });
+      throw notJsonError(where, status, text, header(res.headers["content-type"]));
     }
   } finally {
     // The attempts are over: a call that ends on a 429 or a failure waits for the window no more either.
@@ -260,6 +249,21 @@ function rateLimitError(f: FailureContext, serverMessage?: string): ChatwootApiE
     attempts: call.attempts,
     detail: `429 still rate limited after waiting ${Math.round((call.gaveUpAfterMs ?? 0) / 1000)} s for the server's rate-limit window (${refused} answer${refused === 1 ? "" : "s"} 429)`,
     hint: `the wait is bounded by ${settingLabel("rateLimitMaxWaitMs", f.names)}, now ${call.policy.rateLimitMaxWaitMs} ms: raise it, or run again when the server's other clients (on the same IP address) are done`,
+  });
+}
+
+/** A 2xx answer that is not JSON. Its body is not quoted: it may hold secrets (a bot's access token) cut mid-way. */
+function notJsonError(f: FailureContext, status: number, text: string, contentType: string | undefined): ChatwootApiError {
+  const html = /html/i.test(contentType ?? "");
+  return new ChatwootApiError({
+    kind: "invalid-response",
+    method: f.method,
+    path: f.path,
+    status,
+    writeOutcome: writeOutcomeOf(f.method, { status }),
+    attempts: f.call.attempts,
+    detail: `${status} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
+    hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url", f.names)} is the Chatwoot server itself` : undefined,
   });
 }
 
