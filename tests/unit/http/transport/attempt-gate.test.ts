@@ -15,7 +15,7 @@ interface Dispatched {
 
 const controller = { aborted: false, paused: false, reason: null, abort: () => undefined, pause: () => undefined, resume: () => undefined } as unknown as Dispatcher.DispatchController;
 
-/** What the caller's handler (undici's retry handler, in the client) saw. */
+/** What the caller's handler (the client's request, in send()) saw. */
 function recorder() {
   const events: string[] = [];
   const handler: Dispatcher.DispatchHandler = {
