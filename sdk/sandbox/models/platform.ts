@@ -33,6 +33,7 @@ import { castInteger, castString, isHash, isPermittedScalar, permit, type Params
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import { type AccountRecord, type PlatformAppRecord, type SandboxState, type UserRecord } from "../state";
 import { localeOf, validateAccount } from "./accounts";
+import { destroyBot } from "./agent-bots";
 import { validateLimits } from "./plan-limits";
 
 const ACCOUNT_PERMIT: PermitFilter = {
@@ -115,9 +116,17 @@ function statusOf(value: unknown): AccountRecord["status"] {
   throw railsError(500);
 }
 
-/** DeleteObjectJob, run at once: the account, its members' rows and every app's row for it. */
+/**
+ * DeleteObjectJob, run at once: the account, its members' rows, every app's row for it, and what
+ * `has_many ... dependent: :destroy_async` takes with it (inboxes, portals with their categories and
+ * articles, labels, teams, webhooks, bots, ...), which frees the installation-wide unique values
+ * those held (a portal's slug, a channel's e-mail address or bot token).
+ */
 export function destroyPlatformAccount(state: SandboxState, account: AccountRecord): void {
   state.accounts.delete(account.id);
+  for (const rows of state.accountScoped()) for (const [id, row] of rows) if (row.account_id === account.id) rows.delete(id);
+  for (const inbox of state.pendingInboxDeletions.keys()) if (!state.inboxes.has(inbox)) state.pendingInboxDeletions.delete(inbox);
+  for (const bot of [...state.agentBots.values()]) if (bot.account_id === account.id) destroyBot(state, bot);
   for (const user of state.users.values()) user.memberships = user.memberships.filter((m) => m.account_id !== account.id);
   for (const app of state.platformApps.values()) app.permissible_account_ids = app.permissible_account_ids.filter((id) => id !== account.id);
 }

@@ -50,6 +50,26 @@ describe("dependent rows (Enterprise)", () => {
   });
 });
 
+describe("an account's destroy (Platform API)", () => {
+  const sandbox = useSandbox();
+  const { admin1, admin2, platform1 } = seedClients(sandbox);
+
+  // spec/models/account_spec.rb: `have_many(:portals).dependent(:destroy_async)` and the other
+  // associations; DeleteObjectJob destroys them, which frees the installation-wide unique slug.
+  it("takes the account's rows with it: its bots leave the Platform list and its portal's slug is free again", async () => {
+    const portal = { name: "Help", slug: "help" };
+    expect((await admin1.post(`${ACCOUNT_1}/portals`, portal)).status).toBe(200);
+    expect((await admin2.post("/api/v1/accounts/2/portals", portal)).status).toBe(422);
+    const bot = (await platform1.post("/platform/api/v1/agent_bots", { name: "Triage", account_id: 1 })).body as Row;
+    expect((await platform1.delete("/platform/api/v1/accounts/1")).status).toBe(200);
+    const bots = (await platform1.get("/platform/api/v1/agent_bots")).body as Row[];
+    expect(bots.map((b) => b.id)).not.toContain(bot.id);
+    expect((await admin2.post("/api/v1/accounts/2/portals", portal)).status).toBe(200);
+    const snapshot = sandbox().control.snapshot();
+    expect([...snapshot.inboxes, ...snapshot.labels, ...snapshot.portals].filter((row) => row.account_id === 1)).toEqual([]);
+  });
+});
+
 describe("dependent rows (community)", () => {
   const sandbox = useSandbox({ edition: "community" });
   const { admin1 } = seedClients(sandbox);
