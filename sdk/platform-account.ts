@@ -24,7 +24,12 @@ export interface PlatformAccountArgs {
    * installation's defaults gave the account.
    */
   features?: pulumi.Input<Record<string, pulumi.Input<boolean>> | undefined>;
-  /** Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed. */
+  /**
+   * The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+   * administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+   * Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+   * other name. Sent and kept whole: a limit left out is removed.
+   */
   limits?: pulumi.Input<Record<string, pulumi.Input<number>> | undefined>;
   /**
    * The account's custom attributes (free-form JSON). Chatwoot replaces them whole, including the
