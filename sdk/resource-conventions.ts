@@ -22,7 +22,7 @@ type ValueOf<O> = O extends pulumi.OutputInstance<infer T> ? T : never;
  * The outputs of resource class `R`, each optional and a Pulumi input: Pulumi's generated `XState`.
  * Each property keeps the documentation of its output.
  */
-export type ResourceState<R> = { [K in keyof R as K extends OutputKeys<R> ? K : never]?: pulumi.Input<ValueOf<R[K]>> };
+export type ResourceState<R> = { -readonly [K in keyof R as K extends OutputKeys<R> ? K : never]?: pulumi.Input<ValueOf<R[K]>> };
 
 /** A resource class's constructor, as {@link existingResource} calls it. */
 type ResourceClass<R> = new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => R;
