@@ -6,10 +6,11 @@
  * no write; the engine is told to keep the type's secret outputs secret; the account may be given
  * in the state; and the read's answer serves a later refresh as any state does.
  */
-import { captureReads, captureRegistrations, type CapturedRead } from "../harness/capture";
+import { captureReads, type CapturedRead } from "../harness/capture";
 import { stripSecrets, type PropertyMap } from "../harness/wire";
 import { RESOURCE_OUTPUTS } from "../../sdk/resource-outputs";
 import { useChatwootHost } from "./support/chatwoot-host";
+import { declaredRegistrations } from "./support/declared";
 import { installedSdk } from "./support/packages";
 import { RESOURCE_CASES, typeToken, type ResourceKind } from "./support/resource-cases";
 
@@ -17,13 +18,7 @@ const ctx = useChatwootHost({ frontDoor: "dynamic" });
 const declared = new Map<ResourceKind, { urn: string; inputs: PropertyMap }>();
 
 beforeAll(async () => {
-  const sdk = installedSdk();
-  const captured = await captureRegistrations(() => RESOURCE_CASES.forEach((c) => c.declare(sdk, `my-${c.kind}`)));
-  for (const c of RESOURCE_CASES) {
-    const r = captured.find((x) => x.type === typeToken(c.kind));
-    if (!r) throw new Error(`the SDK registered no ${c.kind}`);
-    declared.set(c.kind, { urn: r.urn, inputs: r.plainInputs });
-  }
+  for (const [kind, r] of await declaredRegistrations()) declared.set(kind, { urn: r.urn, inputs: r.plainInputs });
 });
 
 /** What `sdk[kind].get("existing", id, state)` hands the engine. */
