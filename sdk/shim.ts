@@ -54,8 +54,9 @@ export function shim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
  * ids take one in front (`<accountId>/<id>`). An id that names nothing fails, saying so.
  */
 async function readExisting(lifecycle: Lifecycle, kind: ResourceKind, id: string, props: Record<string, unknown>) {
-  const account = props.accountId;
-  const inAccount = /^[1-9]\d*$/.test(String(account)) && !id.includes("/") && lifecycle.importForms.some((f) => /^<accountId>\/<\w+>$/.test(f));
+  const number = /^[1-9]\d*$/;
+  const account = String(props.accountId);
+  const inAccount = number.test(account) && number.test(id) && lifecycle.importForms.some((f) => /^<accountId>\/<\w+>$/.test(f));
   const importId = inAccount ? `${account}/${id}` : id;
   const found = await lifecycle.import(importId);
   if (!found) throw new Error(`${kind} ${JSON.stringify(importId)} was not found (the server answered 404)`);
