@@ -127,7 +127,8 @@ class PageRenderer {
       "## Import",
       sectionText(doc, "Import") ?? "",
       "## Reading an existing one",
-      this.getSection("accountId" in spec.inputProperties),
+      // The state's account goes in front of an id where the type's import ids take one (`<accountId>/<id>`).
+      this.getSection(/<accountId>\/<\w+>/.test(sectionText(doc, "Import") ?? "")),
     );
   }
 
