@@ -3,8 +3,8 @@
  * inboxes this process deleted.
  */
 import { connection } from "../../config";
-import { ianaTimeZone } from "../../diff/normalize/time-zone";
-import { heldDays } from "../../diff/normalize/working-hours";
+import { ianaTimeZone } from "./time-zone";
+import { heldDays } from "./working-hours";
 import { call, send, unlessNotFound } from "../../lifecycle/api";
 import type { Props } from "../../lifecycle/json";
 import { pick } from "../../lifecycle/outputs";

@@ -1,4 +1,4 @@
-import { WorkingHoursEntry, changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../../provider/diff/normalize/working-hours";
+import { WorkingHoursEntry, changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../../provider/resources/inbox/working-hours";
 import { sameValue } from "../../../provider/diff/normalize/canonical";
 
 type Day = WorkingHoursEntry;
