@@ -4,11 +4,9 @@
  * portal along, and newer servers delete in a background job.
  */
 import type { z } from "zod";
-import { accountPath } from "../../wire/paths";
-import { InboxServerWire } from "../../wire/inbox";
-import { list } from "../../wire/envelope";
+import type { InboxServerWire } from "../../wire/inbox";
 import { markAdopted } from "../../lifecycle/adopt";
-import { call, send } from "../../lifecycle/api";
+import { send } from "../../lifecycle/api";
 import type { ObjectKind } from "../../lifecycle/collection";
 import type { Props } from "../../lifecycle/json";
 import { managedKeysOf } from "../../lifecycle/resource";
@@ -23,7 +21,7 @@ import { changedDays, describeDay, heldDays, normalizeWorkingHours } from "./wor
 type Inputs = z.output<typeof InboxInputs>;
 
 /** The inputs the inbox manages (every one but `adoptId`). */
-export const managedKeys = managedKeysOf(InboxInputs, ["adoptId"]);
+const managedKeys = managedKeysOf(InboxInputs, ["adoptId"]);
 
 /**
  * An inbox as read for the resource: the server's inbox, with its bot and portal where the resource
@@ -128,12 +126,12 @@ function sameInbox(inputs: Inputs, inbox: InboxServerWire): boolean {
 export const inboxKind: ObjectKind<Inputs, InboxObject> = {
   noun: "inbox",
   paths: {
-    collection: (props) => accountPath(props.accountId as number, "inboxes"),
-    member: (props, id) => accountPath(props.accountId as number, "inboxes", id),
+    collection: (props) => inboxApi(props.accountId as number).collection,
+    member: (props, id) => inboxApi(props.accountId as number, id).path,
   },
   area: () => "account",
   api: {
-    list: (inputs) => call(list(InboxServerWire), { method: "GET", path: inboxApi(inputs.accountId).collection }),
+    list: (inputs) => inboxApi(inputs.accountId).list(),
     get: read,
     post,
     patch: write,

@@ -125,6 +125,8 @@ export function inboxApi(account: number, id: string | number = "") {
   const api = {
     path,
     collection,
+    /** The account's inboxes. */
+    list: () => call(list(InboxServerWire), { method: "GET", path: collection }),
     create: (json: object) => call(single(InboxServerWire), { method: "POST", path: collection, json }),
     /** The inbox, or `undefined` when the server says 404. */
     get: () => unlessNotFound(() => call(single(InboxServerWire), { method: "GET", path })),
