@@ -164,7 +164,7 @@ export interface CollectionHooks<I, W> {
   /** Requests it makes its own way (see `ObjectApi`); the others are the collection's (`rest`), `at` its paths. */
   api?(rest: ObjectApi<I, W>, at: CollectionPaths): Partial<ObjectApi<I, W>>;
   /**
-   * Runs after the POST: what one request could not set (an agent's role for a user who joins), as
+   * Runs after the POST: what one request could not set (an article's status on older servers), as
    * one more write of the properties still differing. Should it fail, the object stays in the state.
    */
   complete?: boolean;
