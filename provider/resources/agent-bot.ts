@@ -131,6 +131,30 @@ async function findBot(inputs: Inputs, id: number, at: CollectionPaths): Promise
 const ACCOUNT_PREFIX = "account/";
 const IMPORT_FORMS = ["<id>", "<accountId>/<id>", "account/<id>", "account/<accountId>/<id>"];
 
+/** Where the object an import id names is: `account/...` names a bot of its account's API, the other forms a Platform bot. */
+async function importAddress(importId: string) {
+  try {
+    if (!importId.startsWith(ACCOUNT_PREFIX)) return defaultImportAddress(importId, "optional");
+    const { id, olds } = defaultImportAddress(importId.slice(ACCOUNT_PREFIX.length), "required");
+    return { id, olds: { ...olds, scope: "account" } };
+  } catch (err) {
+    throw err instanceof ImportIdError ? new ImportIdError(importId, IMPORT_FORMS) : err;
+  }
+}
+
+/** The local check of an avatar file: its digest (compared, so a new image is sent), or the failure naming it. */
+async function withAvatarDigest(inputs: Inputs): Promise<{ inputs: Props; failures: CheckFailure[] }> {
+  if (inputs.avatar === undefined) return { inputs, failures: [] };
+  if (inputs.avatar === UNKNOWN) return { inputs: { ...inputs, avatarSha256: UNKNOWN }, failures: [] };
+  try {
+    return { inputs: { ...inputs, avatarSha256: (await readAvatarFile(inputs.avatar)).sha256 }, failures: [] };
+  } catch (err) {
+    if (!(err instanceof AvatarFileError)) throw err;
+    const failure: CheckFailure = { property: "avatar", reason: err.message };
+    return { inputs, failures: [failure] };
+  }
+}
+
 /**
  * A Chatwoot agent bot; id: the bot id. By default managed through the Platform API
  * (`/platform/api/v1/agent_bots`) with `chatwoot:platformAccessToken`; with `scope: "account"`
@@ -139,70 +163,59 @@ const IMPORT_FORMS = ["<id>", "<accountId>/<id>", "account/<id>", "account/<acco
  */
 export const agentBot = defineCollectionResource({
   inputs: AgentBotInputs,
-  path: "agent_bots",
-  area: (props) => (isAccountBot(props) ? "account" : "platform"),
-  noun: "agent bot",
-  account: "optional",
   wire: AgentBotWire,
-  show: "member",
-  sameContent: sameBot,
-  // Where the bot is managed is the provider's to know; changing it means another object.
-  stateOnlyKeys: ["scope"],
-  replaceOn: ["scope"],
-  // The id does not say which API a bot is managed through: a bot of its account's API is imported as such by `account/<id>`.
-  importForms: IMPORT_FORMS,
-  async importAddress(importId) {
-    try {
-      if (!importId.startsWith(ACCOUNT_PREFIX)) return defaultImportAddress(importId, "optional");
-      const { id, olds } = defaultImportAddress(importId.slice(ACCOUNT_PREFIX.length), "required");
-      return { id, olds: { ...olds, scope: "account" } };
-    } catch (err) {
-      throw err instanceof ImportIdError ? new ImportIdError(importId, IMPORT_FORMS) : err;
-    }
+  noun: "agent bot",
+  at: {
+    path: "agent_bots",
+    show: "member",
+    area: (props) => (isAccountBot(props) ? "account" : "platform"),
+    account: "optional",
+    // The id does not say which API a bot is managed through: a bot of its account's API is imported as such by `account/<id>`.
+    importForms: IMPORT_FORMS,
+    importAddress,
   },
-  adoptById: {
-    find: findBot,
-    refuse: (inputs, bot) =>
-      isAccountBot(inputs) && bot.account_id == null
-        ? "a system bot belongs to no account, so the account API cannot change it; manage it with scope \"platform\""
-        : undefined,
-    current(inputs, bot) {
-      // What the server is known to hold: avatars are never echoed (so a declared one is always
-      // sent), and an old server's outgoing_url echo is no value.
-      const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs as Inputs;
-      return markAdopted({ ...botOutputs(known, bot), avatarUrl: null, avatarSha256: null });
+  adoption: {
+    sameContent: sameBot,
+    byId: {
+      find: findBot,
+      refuse: (inputs, bot) =>
+        isAccountBot(inputs) && bot.account_id == null
+          ? "a system bot belongs to no account, so the account API cannot change it; manage it with scope \"platform\""
+          : undefined,
+      current(inputs, bot) {
+        // What the server is known to hold: avatars are never echoed (so a declared one is always
+        // sent), and an old server's outgoing_url echo is no value.
+        const { avatar: _a, avatarUrl: _u, avatarSha256: _s, outgoingUrl: _o, ...known } = inputs as Inputs;
+        return markAdopted({ ...botOutputs(known, bot), avatarUrl: null, avatarSha256: null });
+      },
     },
   },
-  derivedKeys: ["avatarSha256"],
-  normalizers: {
-    // Multipart uploads cannot send null, so a cleared description may come back as "".
-    description: (v) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null)),
-    // State written before scopes existed holds no scope: those are Platform bots.
-    scope: (v) => v ?? "platform",
-  },
-
-  async prepare(inputs) {
-    if (inputs.avatar === undefined) return { inputs, failures: [] };
-    if (inputs.avatar === UNKNOWN) return { inputs: { ...inputs, avatarSha256: UNKNOWN }, failures: [] };
-    try {
-      return { inputs: { ...inputs, avatarSha256: (await readAvatarFile(inputs.avatar)).sha256 }, failures: [] };
-    } catch (err) {
-      if (!(err instanceof AvatarFileError)) throw err;
-      const failure: CheckFailure = { property: "avatar", reason: err.message };
-      return { inputs, failures: [failure] };
-    }
-  },
-  outputs: botOutputs,
-  api: (_rest, at) => ({
-    post: async (inputs) =>
-      call(single(AgentBotWire), writeRequest("POST", at.collection(inputs), pick(inputs, fieldKeys(inputs)), await readAvatar(inputs))),
-    async patch(inputs, id, keys) {
-      // The image goes along only when its content changed.
-      const avatar = keys.includes("avatarSha256") ? await readAvatar(inputs) : undefined;
-      const fields = fieldKeys(inputs).filter((k) => keys.includes(k));
-      // A new path to the same image (only `avatar` changed): nothing to send, the state learns the path.
-      if (fields.length === 0 && !avatar) return call(single(AgentBotWire), { method: "GET", path: at.member(inputs, id) });
-      return call(single(AgentBotWire), writeRequest("PATCH", at.member(inputs, id), pick(inputs, fields), avatar));
+  content: {
+    // Where the bot is managed is the provider's to know; changing it means another object.
+    stateOnlyKeys: ["scope"],
+    replaceOn: ["scope"],
+    derivedKeys: ["avatarSha256"],
+    normalizers: {
+      // Multipart uploads cannot send null, so a cleared description may come back as "".
+      description: (v) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null)),
+      // State written before scopes existed holds no scope: those are Platform bots.
+      scope: (v) => v ?? "platform",
     },
-  }),
+    outputs: botOutputs,
+  },
+  hooks: {
+    prepare: withAvatarDigest,
+    api: (_rest, at) => ({
+      post: async (inputs) =>
+        call(single(AgentBotWire), writeRequest("POST", at.collection(inputs), pick(inputs, fieldKeys(inputs)), await readAvatar(inputs))),
+      async patch(inputs, id, keys) {
+        // The image goes along only when its content changed.
+        const avatar = keys.includes("avatarSha256") ? await readAvatar(inputs) : undefined;
+        const fields = fieldKeys(inputs).filter((k) => keys.includes(k));
+        // A new path to the same image (only `avatar` changed): nothing to send, the state learns the path.
+        if (fields.length === 0 && !avatar) return call(single(AgentBotWire), { method: "GET", path: at.member(inputs, id) });
+        return call(single(AgentBotWire), writeRequest("PATCH", at.member(inputs, id), pick(inputs, fields), avatar));
+      },
+    }),
+  },
 });

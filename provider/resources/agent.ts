@@ -70,24 +70,29 @@ function outputs(base: Props, agent: AgentWire): Props {
  */
 export const agent = defineCollectionResource({
   inputs: AgentInputs,
-  path: "agents",
   wire: AgentWire,
-  show: "list",
-  key: {
-    matches: (inputs, a) => a.email?.toLowerCase() === inputs.email,
-    describe: (inputs) => `email "${inputs.email}"`,
+  at: { path: "agents", show: "list" },
+  adoption: {
+    key: {
+      matches: (inputs, a) => a.email?.toLowerCase() === inputs.email,
+      describe: (inputs) => `email "${inputs.email}"`,
+    },
   },
-  // Another address is another person.
-  replaceOn: ["email"],
-  // A user of the installation joins with the name they have: what still differs is one PATCH.
-  complete: true,
-  normalizers: {
-    email: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
-    customRoleId: (v) => (v === null || v === undefined ? null : Number(v)),
+  content: {
+    // Another address is another person.
+    replaceOn: ["email"],
+    normalizers: {
+      email: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+      customRoleId: (v) => (v === null || v === undefined ? null : Number(v)),
+    },
+    outputs,
   },
-  outputs,
-  api: (_rest, at) => ({
-    post: (inputs) => call(single(AgentWire), { method: "POST", path: at.collection(inputs), json: body(inputs, Object.keys(FIELDS), {}) }),
-    patch: (inputs, id, keys, current) => call(single(AgentWire), { method: "PATCH", path: at.member(inputs, id), json: body(inputs, keys, current) }),
-  }),
+  hooks: {
+    // A user of the installation joins with the name they have: what still differs is one PATCH.
+    complete: true,
+    api: (_rest, at) => ({
+      post: (inputs) => call(single(AgentWire), { method: "POST", path: at.collection(inputs), json: body(inputs, Object.keys(FIELDS), {}) }),
+      patch: (inputs, id, keys, current) => call(single(AgentWire), { method: "PATCH", path: at.member(inputs, id), json: body(inputs, keys, current) }),
+    }),
+  },
 });

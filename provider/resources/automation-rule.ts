@@ -110,14 +110,13 @@ function explain(err: unknown): unknown {
  */
 export const automationRule = defineCollectionResource({
   inputs: AutomationRuleInputs,
-  path: "automation_rules",
   wire: RuleWire,
-  show: "member",
-  sameContent: sameRule,
-  adoptById: {},
-  goneAnswers: [500],
-  normalizers,
-  body: (inputs, keys, write) => toWire(pick(write === "create" ? complete(inputs) : inputs, keys)) as object,
-  outputs,
-  explain,
+  at: { path: "automation_rules", show: "member", goneAnswers: [500] },
+  adoption: { byId: {}, sameContent: sameRule },
+  content: {
+    normalizers,
+    body: (inputs, keys, write) => toWire(pick(write === "create" ? complete(inputs) : inputs, keys)) as object,
+    outputs,
+  },
+  hooks: { explain },
 });

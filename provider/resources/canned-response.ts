@@ -18,11 +18,12 @@ export type CannedResponseInputs = z.input<typeof CannedResponseInputs>;
  */
 export const cannedResponse = defineCollectionResource({
   inputs: CannedResponseInputs,
-  path: "canned_responses",
   wire: CannedResponseWire,
-  show: "list",
-  key: {
-    matches: (inputs, r) => r.short_code === inputs.shortCode,
-    describe: (inputs) => `short code "${inputs.shortCode}"`,
+  at: { path: "canned_responses", show: "list" },
+  adoption: {
+    key: {
+      matches: (inputs, r) => r.short_code === inputs.shortCode,
+      describe: (inputs) => `short code "${inputs.shortCode}"`,
+    },
   },
 });

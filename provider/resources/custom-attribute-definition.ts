@@ -68,13 +68,14 @@ export type CustomAttributeDefinitionInputs = z.input<typeof CustomAttributeDefi
 /** A custom attribute definition (`/custom_attribute_definitions`); id: the definition id. */
 export const customAttributeDefinition = defineCollectionResource({
   inputs: CustomAttributeDefinitionInputs,
-  path: "custom_attribute_definitions",
   wire: DefinitionWire,
-  show: "member",
-  key: {
-    matches: (inputs, d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel,
-    describe: (inputs) => `key "${inputs.attributeKey}" (${inputs.attributeModel})`,
-    // Older servers list only conversation attributes unless asked for a model.
-    query: (inputs) => ({ attribute_model: inputs.attributeModel }),
+  at: { path: "custom_attribute_definitions", show: "member" },
+  adoption: {
+    key: {
+      matches: (inputs, d) => d.attribute_key === inputs.attributeKey && d.attribute_model === inputs.attributeModel,
+      describe: (inputs) => `key "${inputs.attributeKey}" (${inputs.attributeModel})`,
+      // Older servers list only conversation attributes unless asked for a model.
+      query: (inputs) => ({ attribute_model: inputs.attributeModel }),
+    },
   },
 });

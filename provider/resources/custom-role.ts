@@ -26,13 +26,15 @@ export type CustomRoleInputs = z.input<typeof CustomRoleInputs>;
  */
 export const customRole = defineCollectionResource({
   inputs: CustomRoleInputs,
-  path: "custom_roles",
-  feature: { flag: "custom_roles", what: "custom roles" },
   wire: CustomRoleWire,
-  show: "member",
-  adoptById: {},
-  // For an id the account does not have, show, update and destroy act on nil: a 500.
-  goneAnswers: [500],
+  at: {
+    path: "custom_roles",
+    show: "member",
+    feature: { flag: "custom_roles", what: "custom roles" },
+    // For an id the account does not have, show, update and destroy act on nil: a 500.
+    goneAnswers: [500],
+  },
+  adoption: { byId: {} },
   // A role's permissions are a set: the server keeps the order sent, which means nothing.
-  normalizers: { permissions: normalizeTextSet },
+  content: { normalizers: { permissions: normalizeTextSet } },
 });

@@ -20,17 +20,18 @@ export type DashboardAppInputs = z.input<typeof DashboardAppInputs>;
  */
 export const dashboardApp = defineCollectionResource({
   inputs: DashboardAppInputs,
-  path: "dashboard_apps",
   wire: DashboardAppWire,
-  show: "member",
-  adoptById: {},
-  // `content` is replaced whole: every write sends all frames.
-  body: (inputs, keys) => ({
-    ...(keys.includes("title") ? { title: inputs.title } : {}),
-    ...(keys.includes("frameUrls") ? { content: inputs.frameUrls.map((url) => ({ type: "frame", url })) } : {}),
-  }),
-  outputs: (base, app) => {
-    const { content, ...rest } = app;
-    return { ...outputsOf(base, rest), frameUrls: frameUrls(content) };
+  at: { path: "dashboard_apps", show: "member" },
+  adoption: { byId: {} },
+  content: {
+    // `content` is replaced whole: every write sends all frames.
+    body: (inputs, keys) => ({
+      ...(keys.includes("title") ? { title: inputs.title } : {}),
+      ...(keys.includes("frameUrls") ? { content: inputs.frameUrls.map((url) => ({ type: "frame", url })) } : {}),
+    }),
+    outputs: (base, app) => {
+      const { content, ...rest } = app;
+      return { ...outputsOf(base, rest), frameUrls: frameUrls(content) };
+    },
   },
 });

@@ -18,16 +18,19 @@ export type LabelInputs = z.input<typeof LabelInputs>;
 /** A label of an account (`/labels`); id: the label id. Adoption key: the title. */
 export const label = defineCollectionResource({
   inputs: LabelInputs,
-  path: "labels",
   wire: LabelWire,
-  show: "member",
-  key: {
-    matches: (inputs, l) => l.title.toLowerCase() === inputs.title,
-    describe: (inputs) => `title "${inputs.title}"`,
+  at: { path: "labels", show: "member" },
+  adoption: {
+    key: {
+      matches: (inputs, l) => l.title.toLowerCase() === inputs.title,
+      describe: (inputs) => `title "${inputs.title}"`,
+    },
   },
-  normalizers: {
-    // Titles are stored lower-case: an older state or a server that echoes another case is the same label.
-    title: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
-    color: normalizeColor,
+  content: {
+    normalizers: {
+      // Titles are stored lower-case: an older state or a server that echoes another case is the same label.
+      title: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+      color: normalizeColor,
+    },
   },
 });

@@ -25,35 +25,38 @@ export type PlatformAccountUserInputs = z.input<typeof PlatformAccountUserInputs
  */
 export const platformAccountUser = defineCollectionResource({
   inputs: PlatformAccountUserInputs,
-  path: "account_users",
-  area: "platform",
-  under: (props) => ["accounts", props.accountId as number],
-  noun: "account user",
   wire: AccountUserWire,
-  show: "list",
-  key: {
-    matches: (inputs, member) => member.user_id === inputs.userId,
-    describe: (inputs) => `user ${inputs.userId}`,
+  noun: "account user",
+  at: { path: "account_users", show: "list", area: "platform", under: (props) => ["accounts", props.accountId as number] },
+  adoption: {
+    key: {
+      matches: (inputs, member) => member.user_id === inputs.userId,
+      describe: (inputs) => `user ${inputs.userId}`,
+    },
   },
-  // Another account or user is another membership.
-  replaceOn: ["accountId", "userId"],
-  normalizers: { userId: (v) => (v === null || v === undefined ? null : Number(v)) },
-  outputs: (base, member) => ({ ...base, userId: member.user_id, role: member.role }),
-  api: (_rest, at) => {
-    // `find_or_initialize_by` makes the POST idempotent: the client may send it again after a lost answer.
-    const write = (props: { accountId: number; userId: number; role?: string }, idempotent: boolean) =>
-      call(single(AccountUserWire), {
-        method: "POST",
-        path: at.collection(props),
-        json: { user_id: props.userId, ...(props.role === undefined ? {} : { role: props.role }) },
-        idempotent,
-      });
-    return {
-      get: async (props, id) => (await call(list(AccountUserWire), { method: "GET", path: at.collection(props) })).find((m) => String(m.user_id) === id),
-      // A create stays a create (createOnce decides whether to send it again, after refusing a member).
-      post: (inputs) => write(inputs, false),
-      patch: (inputs) => write(inputs, true),
-      remove: (props, id) => send({ method: "DELETE", path: at.collection(props), json: { user_id: Number(id) } }),
-    };
+  content: {
+    // Another account or user is another membership.
+    replaceOn: ["accountId", "userId"],
+    normalizers: { userId: (v) => (v === null || v === undefined ? null : Number(v)) },
+    outputs: (base, member) => ({ ...base, userId: member.user_id, role: member.role }),
+  },
+  hooks: {
+    api: (_rest, at) => {
+      // `find_or_initialize_by` makes the POST idempotent: the client may send it again after a lost answer.
+      const write = (props: { accountId: number; userId: number; role?: string }, idempotent: boolean) =>
+        call(single(AccountUserWire), {
+          method: "POST",
+          path: at.collection(props),
+          json: { user_id: props.userId, ...(props.role === undefined ? {} : { role: props.role }) },
+          idempotent,
+        });
+      return {
+        get: async (props, id) => (await call(list(AccountUserWire), { method: "GET", path: at.collection(props) })).find((m) => String(m.user_id) === id),
+        // A create stays a create (createOnce decides whether to send it again, after refusing a member).
+        post: (inputs) => write(inputs, false),
+        patch: (inputs) => write(inputs, true),
+        remove: (props, id) => send({ method: "DELETE", path: at.collection(props), json: { user_id: Number(id) } }),
+      };
+    },
   },
 });

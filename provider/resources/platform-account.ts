@@ -103,22 +103,23 @@ function explainIndex(err: unknown): unknown {
  */
 export const platformAccount = defineCollectionResource({
   inputs: PlatformAccountInputs,
-  path: "accounts",
-  area: "platform",
-  account: "none",
-  noun: "account",
   wire: PlatformAccountWire,
-  show: "member",
-  sameContent: sameAccount,
-  normalizers: {
-    // Only the named flags are compared; a flag the server does not list is off.
-    features: (v, desired) => (isRecord(desired) ? Object.fromEntries(Object.keys(desired).sort().map((f) => [f, isRecord(v) && v[f] === true])) : (v ?? null)),
-    limits: (v) => (isRecord(v) ? v : {}),
-    customAttributes: (v) => (isRecord(v) ? v : {}),
+  noun: "account",
+  at: { path: "accounts", show: "member", area: "platform", account: "none" },
+  adoption: { sameContent: sameAccount },
+  content: {
+    normalizers: {
+      // Only the named flags are compared; a flag the server does not list is off.
+      features: (v, desired) => (isRecord(desired) ? Object.fromEntries(Object.keys(desired).sort().map((f) => [f, isRecord(v) && v[f] === true])) : (v ?? null)),
+      limits: (v) => (isRecord(v) ? v : {}),
+      customAttributes: (v) => (isRecord(v) ? v : {}),
+    },
+    body: (inputs, keys) => Object.fromEntries(Object.entries(FIELDS).filter(([input]) => keys.includes(input)).map(([input, field]) => [field, inputs[input as keyof typeof FIELDS]])),
+    outputs,
   },
-  body: (inputs, keys) => Object.fromEntries(Object.entries(FIELDS).filter(([input]) => keys.includes(input)).map(([input, field]) => [field, inputs[input as keyof typeof FIELDS]])),
-  outputs,
-  api: (_rest, at) => ({
-    list: async (inputs) => call(list(PlatformAccountWire), { method: "GET", path: at.collection(inputs) }).catch((err: unknown) => Promise.reject(explainIndex(err))),
-  }),
+  hooks: {
+    api: (_rest, at) => ({
+      list: async (inputs) => call(list(PlatformAccountWire), { method: "GET", path: at.collection(inputs) }).catch((err: unknown) => Promise.reject(explainIndex(err))),
+    }),
+  },
 });

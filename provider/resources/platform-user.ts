@@ -5,7 +5,7 @@ import { registerSecret } from "../http/redaction/secrets";
 import { ChatwootApiError } from "../http/transport/errors";
 import { markAdopted } from "../lifecycle/adopt";
 import { call, unlessNotFound } from "../lifecycle/api";
-import { defineCollectionResource } from "../lifecycle/collection";
+import { defineCollectionResource, type ObjectApi } from "../lifecycle/collection";
 import { digestMatches, digestOf, isDigest } from "../lifecycle/credential-digest";
 import type { Props } from "../lifecycle/json";
 import { email, lineText, name, objectId, oneLine } from "../validation/fields";
@@ -91,6 +91,25 @@ function existedBefore(inputs: Inputs, user: PlatformUserWire): string | undefin
   return undefined;
 }
 
+/** The POST, refusing the answer Chatwoot gives for an address in use: a user that existed before (see existedBefore). */
+async function postUser(rest: ObjectApi<Inputs, PlatformUserWire>, inputs: Inputs): Promise<PlatformUserWire> {
+  let user: PlatformUserWire;
+  try {
+    user = await rest.post(inputs);
+  } catch (err) {
+    if (!ChatwootApiError.isInstance(err) || err.writeOutcome !== "applied") throw err;
+    // Applied, its answer unreadable: the address now names the user it made, which the same POST answers.
+    user = await rest.post(inputs);
+  }
+  const why = existedBefore(inputs, user);
+  if (why === undefined) return user;
+  throw new Error(
+    `POST /platform/api/v1/users: ${inputs.email} is the address of user ${user.id}, who existed before (${why}). Chatwoot answers a create for an ` +
+      "address in use with that user, unchanged (its name and password were not set), and lets this Platform App manage it from now on. It was " +
+      `not taken as this resource: to manage that user, set adoptId: ${user.id}`,
+  );
+}
+
 /**
  * A user of the installation, made through the Platform API (`/platform/api/v1/users`,
  * `chatwoot:platformAccessToken`), confirmed at once and with the given password; id: the user id.
@@ -100,57 +119,44 @@ function existedBefore(inputs: Inputs, user: PlatformUserWire): string | undefin
  */
 export const platformUser = defineCollectionResource({
   inputs: PlatformUserInputs,
-  path: "users",
-  area: "platform",
-  account: "none",
-  noun: "user",
   wire: PlatformUserWire,
-  show: "member",
-  credentialKeys: ["password"],
-  adoptById: {
-    async find(inputs, id, at) {
-      try {
-        const user = await unlessNotFound(() => call(single(PlatformUserWire), { method: "GET", path: at.member(inputs, id) }));
-        return user ?? `the installation has no user ${id}`;
-      } catch (err) {
-        if (!ChatwootApiError.isInstance(err) || err.status !== 401) throw err;
-        return "this Platform App may not manage that user: a Platform App reaches only the users it made (or was granted)";
-      }
+  noun: "user",
+  at: { path: "users", show: "member", area: "platform", account: "none" },
+  adoption: {
+    byId: {
+      async find(inputs, id, at) {
+        try {
+          const user = await unlessNotFound(() => call(single(PlatformUserWire), { method: "GET", path: at.member(inputs, id) }));
+          return user ?? `the installation has no user ${id}`;
+        } catch (err) {
+          if (!ChatwootApiError.isInstance(err) || err.status !== 401) throw err;
+          return "this Platform App may not manage that user: a Platform App reaches only the users it made (or was granted)";
+        }
+      },
+      refuse: (inputs, user) => (user.email?.toLowerCase() === inputs.email ? undefined : `user ${user.id} has another e-mail address than ${inputs.email}`),
+      // The password cannot be read: adoption sends it.
+      current: (inputs, user) => markAdopted({ ...outputs({ ...inputs, password: undefined }, user), password: null }),
     },
-    refuse: (inputs, user) => (user.email?.toLowerCase() === inputs.email ? undefined : `user ${user.id} has another e-mail address than ${inputs.email}`),
-    // The password cannot be read: adoption sends it.
-    current: (inputs, user) => markAdopted({ ...outputs({ ...inputs, password: undefined }, user), password: null }),
   },
-  normalizers: {
-    email: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
-    // Whether the other side holds the given password (the program's own value, or a digest of it).
-    password: (v, desired) => v === desired || digestMatches(v, desired),
-    customAttributes: (v, desired) => namedAttributes(desired, v),
-  },
-  async prepare(inputs) {
-    if (inputs.password !== UNKNOWN) registerSecret(inputs.password);
-    return { inputs, failures: [] };
-  },
-  outputs,
-  api: (rest) => ({
-    // There is no users index; a create sent again answers the user the first one made (see existedBefore).
-    list: async () => [],
-    async post(inputs) {
-      let user: PlatformUserWire;
-      try {
-        user = await rest.post(inputs);
-      } catch (err) {
-        if (!ChatwootApiError.isInstance(err) || err.writeOutcome !== "applied") throw err;
-        // Applied, its answer unreadable: the address now names the user it made, which the same POST answers.
-        user = await rest.post(inputs);
-      }
-      const why = existedBefore(inputs, user);
-      if (why === undefined) return user;
-      throw new Error(
-        `POST /platform/api/v1/users: ${inputs.email} is the address of user ${user.id}, who existed before (${why}). Chatwoot answers a create for an ` +
-          "address in use with that user, unchanged (its name and password were not set), and lets this Platform App manage it from now on. It was " +
-          `not taken as this resource: to manage that user, set adoptId: ${user.id}`,
-      );
+  content: {
+    credentialKeys: ["password"],
+    normalizers: {
+      email: (v) => (typeof v === "string" ? v.toLowerCase() : (v ?? null)),
+      // Whether the other side holds the given password (the program's own value, or a digest of it).
+      password: (v, desired) => v === desired || digestMatches(v, desired),
+      customAttributes: (v, desired) => namedAttributes(desired, v),
     },
-  }),
+    outputs,
+  },
+  hooks: {
+    async prepare(inputs) {
+      if (inputs.password !== UNKNOWN) registerSecret(inputs.password);
+      return { inputs, failures: [] };
+    },
+    api: (rest) => ({
+      // There is no users index; a create sent again answers the user the first one made (see existedBefore).
+      list: async () => [],
+      post: (inputs) => postUser(rest, inputs),
+    }),
+  },
 });

@@ -93,33 +93,36 @@ function explainSlug(err: unknown, inputs: Inputs, keys: readonly string[]): unk
  */
 export const portalArticle = defineCollectionResource({
   inputs: PortalArticleInputs,
-  path: "articles",
-  noun: "article",
-  parent: portalParent,
-  pages: true,
   wire: PortalArticleWire,
-  show: "member",
-  key: {
-    matches: (inputs, a) => a.slug === inputs.slug,
-    describe: (inputs) => `slug "${inputs.slug}"`,
-  },
-  normalizers: { meta: normalizeMeta },
-  // `meta: null` is dropped by the server's parameter filter: an empty object clears it.
-  body: (inputs, keys) => ({ article: toWire({ ...pick(inputs, keys), ...(keys.includes("meta") && inputs.meta === null ? { meta: {} } : {}) }) }),
-  // Chatwoot makes the article first and looks its translation up after: refuse one it would not find.
-  refuseCreate: (inputs, listed) =>
-    typeof inputs.associatedArticleId === "number" && !listed.some((a) => a.id === inputs.associatedArticleId)
-      ? `associatedArticleId ${inputs.associatedArticleId} is not an article of portal ${inputs.portalId}`
-      : undefined,
-  complete: true,
-  verify: assertTaken,
-  explain: explainSlug,
-  api: (rest) => ({
-    // Moving an article to another category puts it last there, whatever position came along: the position follows.
-    async patch(inputs, id, keys, current) {
-      if (!keys.includes("categoryId") || !keys.includes("position")) return rest.patch(inputs, id, keys, current);
-      await rest.patch(inputs, id, keys.filter((k) => k !== "position"), current);
-      return rest.patch(inputs, id, ["position"], current);
+  noun: "article",
+  at: { path: "articles", show: "member", parent: portalParent, pages: true },
+  adoption: {
+    key: {
+      matches: (inputs, a) => a.slug === inputs.slug,
+      describe: (inputs) => `slug "${inputs.slug}"`,
     },
-  }),
+    // Chatwoot makes the article first and looks its translation up after: refuse one it would not find.
+    refuseCreate: (inputs, listed) =>
+      typeof inputs.associatedArticleId === "number" && !listed.some((a) => a.id === inputs.associatedArticleId)
+        ? `associatedArticleId ${inputs.associatedArticleId} is not an article of portal ${inputs.portalId}`
+        : undefined,
+  },
+  content: {
+    normalizers: { meta: normalizeMeta },
+    // `meta: null` is dropped by the server's parameter filter: an empty object clears it.
+    body: (inputs, keys) => ({ article: toWire({ ...pick(inputs, keys), ...(keys.includes("meta") && inputs.meta === null ? { meta: {} } : {}) }) }),
+  },
+  hooks: {
+    complete: true,
+    verify: assertTaken,
+    explain: explainSlug,
+    api: (rest) => ({
+      // Moving an article to another category puts it last there, whatever position came along: the position follows.
+      async patch(inputs, id, keys, current) {
+        if (!keys.includes("categoryId") || !keys.includes("position")) return rest.patch(inputs, id, keys, current);
+        await rest.patch(inputs, id, keys.filter((k) => k !== "position"), current);
+        return rest.patch(inputs, id, ["position"], current);
+      },
+    }),
+  },
 });

@@ -53,21 +53,19 @@ function explainReference(err: unknown, inputs: Inputs, keys: readonly string[])
  */
 export const portalCategory = defineCollectionResource({
   inputs: PortalCategoryInputs,
-  path: "categories",
-  noun: "category",
-  parent: portalParent,
-  pages: true,
   wire: PortalCategoryWire,
-  show: "member",
-  key: {
-    matches: (inputs, c) => c.slug === inputs.slug && c.locale === inputs.locale,
-    describe: (inputs) => `slug "${inputs.slug}" in locale ${inputs.locale}`,
+  noun: "category",
+  at: { path: "categories", show: "member", parent: portalParent, pages: true },
+  adoption: {
+    key: {
+      matches: (inputs, c) => c.slug === inputs.slug && c.locale === inputs.locale,
+      describe: (inputs) => `slug "${inputs.slug}" in locale ${inputs.locale}`,
+    },
   },
-  normalizers: {
+  content: {
     // A category without an icon holds "" (the column's default).
-    icon: (v) => (v === "" ? null : (v ?? null)),
+    normalizers: { icon: (v) => (v === "" ? null : (v ?? null)) },
+    body: (inputs, keys) => ({ category: toWire(pick(inputs, keys)) }),
   },
-  body: (inputs, keys) => ({ category: toWire(pick(inputs, keys)) }),
-  verify: assertRootLinked,
-  explain: explainReference,
+  hooks: { verify: assertRootLinked, explain: explainReference },
 });

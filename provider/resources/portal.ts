@@ -189,29 +189,31 @@ const whereOf = (props: Props, id: string): Where => ({ accountId: props.account
  */
 export const portal = defineCollectionResource({
   inputs: PortalInputs,
-  path: "portals",
   wire: PortalWire,
-  show: "member",
-  key: {
-    matches: (inputs, p) => p.slug === inputs.slug,
-    describe: (inputs) => `slug "${inputs.slug}"`,
-  },
-  normalizers,
-  body: (inputs) => createBody(inputs),
-  api: () => ({
-    get: (props, id) => locate(whereOf(props, id)),
-    patch: (inputs, id, keys, current) => patch(whereOf(current, id), inputs, keys),
-    async remove(props, id) {
-      // Deleting by a stale slug could delete another portal (ours renamed by hand, its old slug
-      // reused): find this portal by id first; one GET is cheap next to a lost help center.
-      const current = await locate(whereOf(props, id));
-      if (current === undefined) return;
-      // An answer lost after the portal was deleted is retried by the client and then 404s: deleted.
-      await atCurrentSlug({ ...whereOf(props, id), slug: current.slug }, (slug) =>
-        send({ method: "DELETE", path: path(props.accountId as number, slug) }),
-      );
+  at: { path: "portals", show: "member" },
+  adoption: {
+    key: {
+      matches: (inputs, p) => p.slug === inputs.slug,
+      describe: (inputs) => `slug "${inputs.slug}"`,
     },
-  }),
-  verify: assertLinked,
-  explain: explainInboxFailure,
+  },
+  content: { normalizers, body: (inputs) => createBody(inputs) },
+  hooks: {
+    api: () => ({
+      get: (props, id) => locate(whereOf(props, id)),
+      patch: (inputs, id, keys, current) => patch(whereOf(current, id), inputs, keys),
+      async remove(props, id) {
+        // Deleting by a stale slug could delete another portal (ours renamed by hand, its old slug
+        // reused): find this portal by id first; one GET is cheap next to a lost help center.
+        const current = await locate(whereOf(props, id));
+        if (current === undefined) return;
+        // An answer lost after the portal was deleted is retried by the client and then 404s: deleted.
+        await atCurrentSlug({ ...whereOf(props, id), slug: current.slug }, (slug) =>
+          send({ method: "DELETE", path: path(props.accountId as number, slug) }),
+        );
+      },
+    }),
+    verify: assertLinked,
+    explain: explainInboxFailure,
+  },
 });

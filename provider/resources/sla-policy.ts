@@ -41,12 +41,14 @@ export type SlaPolicyInputs = z.input<typeof SlaPolicyInputs>;
  */
 export const slaPolicy = defineCollectionResource({
   inputs: SlaPolicyInputs,
-  path: "sla_policies",
-  noun: "SLA policy",
-  feature: { flag: "sla", what: "SLA policies" },
   wire: SlaPolicyWire,
-  show: "member",
-  adoptById: {},
-  // For an id the account does not have, show and update render nil: a 500 (destroy answers 200).
-  goneAnswers: [500],
+  noun: "SLA policy",
+  at: {
+    path: "sla_policies",
+    show: "member",
+    feature: { flag: "sla", what: "SLA policies" },
+    // For an id the account does not have, show and update render nil: a 500 (destroy answers 200).
+    goneAnswers: [500],
+  },
+  adoption: { byId: {} },
 });

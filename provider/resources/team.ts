@@ -24,15 +24,14 @@ export type TeamInputs = z.input<typeof TeamInputs>;
 /** A team of an account (`/teams`); id: the team id. Adoption key: the name (compared in lower case). */
 export const team = defineCollectionResource({
   inputs: TeamInputs,
-  path: "teams",
   wire: TeamWire,
-  show: "member",
-  key: {
-    matches: (inputs, t) => t.name.toLowerCase() === inputs.name,
-    describe: (inputs) => `name "${inputs.name}"`,
+  at: { path: "teams", show: "member" },
+  adoption: {
+    key: {
+      matches: (inputs, t) => t.name.toLowerCase() === inputs.name,
+      describe: (inputs) => `name "${inputs.name}"`,
+    },
   },
-  normalizers: {
-    // An older state or a server that keeps another case (some forks do) is the same team.
-    name: lowerCase,
-  },
+  // An older state or a server that keeps another case (some forks do) is the same team.
+  content: { normalizers: { name: lowerCase } },
 });

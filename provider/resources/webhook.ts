@@ -41,13 +41,13 @@ export type WebhookInputs = z.input<typeof WebhookInputs>;
  */
 export const webhook = defineCollectionResource({
   inputs: WebhookInputs,
-  path: "webhooks",
   wire: WebhookWire,
-  envelope: { one: "webhook", many: "webhooks" },
-  show: "list",
-  key: {
-    matches: (inputs, w) => w.url === inputs.url,
-    describe: (inputs) => `URL ${inputs.url}`,
+  at: { path: "webhooks", show: "list", envelope: { one: "webhook", many: "webhooks" } },
+  adoption: {
+    key: {
+      matches: (inputs, w) => w.url === inputs.url,
+      describe: (inputs) => `URL ${inputs.url}`,
+    },
   },
-  normalizers: { subscriptions: normalizeTextSet },
+  content: { normalizers: { subscriptions: normalizeTextSet } },
 });

@@ -1,7 +1,7 @@
 /** An inbox as the server sends it: what `getInbox` reads, what the `Inbox` resource manages, and its bot. */
 import { z } from "zod";
 import { asBoolean, asInteger, asText, isRecord } from "../diff/normalize/coerce";
-import { normalizeWorkingHours, type WorkingHoursEntry } from "../diff/normalize";
+import { normalizeWorkingHours, type WorkingHoursEntry } from "../resources/inbox/working-hours";
 import { fromWire, type FromWire } from "../mapping";
 import { credential, rememberCredentials } from "./credential";
 

@@ -5,7 +5,7 @@
  * left out by construction: no builder here reads them).
  */
 import type { z } from "zod";
-import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/diff/normalize";
+import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/resources/inbox/working-hours";
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
 import { frameUrls } from "../../provider/wire/dashboard-app";

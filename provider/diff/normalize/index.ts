@@ -1,8 +1,5 @@
 /** The diff layer's normalizers: pure functions mapping input and response forms to one compared form. */
 export { Json, canonical, sameValue } from "./canonical";
-export { WorkingHoursEntry, changedDays, normalizeListedDays, normalizeWorkingHours } from "./working-hours";
-export { normalizeTimeZone } from "./time-zone";
-export { givenFields } from "./given-fields";
 export { PortalConfig, normalizePortalConfig } from "./portal-config";
 export { normalizeCustomDomain, normalizeOptionalLink } from "./custom-domain";
 export { NormalizedAction, NormalizedCondition, normalizeActions, normalizeConditions } from "./automation";

@@ -3,7 +3,7 @@ import type { Normalizer } from "../../diff/diff";
 import { normalizeColor } from "../../diff/normalize/color";
 import { sameValue } from "../../diff/normalize/canonical";
 import { asPresentText } from "../../diff/normalize/coerce";
-import { givenFields } from "../../diff/normalize/given-fields";
+import { givenFields } from "./given-fields";
 import type { Props } from "../../lifecycle/json";
 import { pick } from "../../lifecycle/outputs";
 import { snakeKey, toWire } from "../../mapping";

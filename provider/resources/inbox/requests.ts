@@ -3,8 +3,8 @@
  * inboxes this process deleted.
  */
 import { connection } from "../../config";
-import { ianaTimeZone } from "../../diff/normalize/time-zone";
-import { heldDays } from "../../diff/normalize/working-hours";
+import { ianaTimeZone } from "./time-zone";
+import { heldDays } from "./working-hours";
 import { call, send, unlessNotFound } from "../../lifecycle/api";
 import type { Props } from "../../lifecycle/json";
 import { pick } from "../../lifecycle/outputs";
@@ -125,6 +125,8 @@ export function inboxApi(account: number, id: string | number = "") {
   const api = {
     path,
     collection,
+    /** The account's inboxes. */
+    list: () => call(list(InboxServerWire), { method: "GET", path: collection }),
     create: (json: object) => call(single(InboxServerWire), { method: "POST", path: collection, json }),
     /** The inbox, or `undefined` when the server says 404. */
     get: () => unlessNotFound(() => call(single(InboxServerWire), { method: "GET", path })),

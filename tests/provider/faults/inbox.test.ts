@@ -1,5 +1,5 @@
 import { resources } from "../../../provider";
-import { changedDays } from "../../../provider/diff/normalize/working-hours";
+import { changedDays } from "../../../provider/resources/inbox/working-hours";
 import { fromWire, toWire } from "../../../provider/mapping";
 import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";

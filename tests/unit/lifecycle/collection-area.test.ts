@@ -10,15 +10,14 @@ const seen: { at?: CollectionPaths } = {};
 
 const widget = defineCollectionResource({
   inputs,
-  path: "widgets",
-  area: (props) => (props.where === "account" ? "account" : "platform"),
-  account: "optional",
   wire: z.object({ id: z.number() }),
-  show: "member",
-  sameContent: () => true,
-  api: (_rest, at) => {
-    seen.at = at;
-    return {};
+  at: { path: "widgets", show: "member", area: (props) => (props.where === "account" ? "account" : "platform"), account: "optional" },
+  adoption: { sameContent: () => true },
+  hooks: {
+    api: (_rest, at) => {
+      seen.at = at;
+      return {};
+    },
   },
 });
 

@@ -8,10 +8,12 @@ import { normalizeDomains, normalizeFlags } from "../../../provider/resources/in
 import { normalizeCredentials } from "../../../provider/resources/inbox/credentials";
 import { normalizeCsatConfig } from "../../../provider/resources/inbox/csat";
 import { normalizePreChatForm } from "../../../provider/resources/inbox/pre-chat-form";
+import { normalizeTimeZone } from "../../../provider/resources/inbox/time-zone";
+import { normalizeListedDays, normalizeWorkingHours } from "../../../provider/resources/inbox/working-hours";
 
 const normalizers: [string, (v: unknown) => unknown][] = [
   ["canonical", normalize.canonical],
-  ["normalizeWorkingHours", normalize.normalizeWorkingHours],
+  ["normalizeWorkingHours", normalizeWorkingHours],
   ["normalizePortalConfig", normalize.normalizePortalConfig],
   ["normalizeCustomDomain", normalize.normalizeCustomDomain],
   ["normalizeOptionalLink", normalize.normalizeOptionalLink],
@@ -19,8 +21,8 @@ const normalizers: [string, (v: unknown) => unknown][] = [
   ["normalizeActions", normalize.normalizeActions],
   ["normalizeIdSet", normalize.normalizeIdSet],
   ["normalizeTextSet", normalize.normalizeTextSet],
-  ["normalizeListedDays", normalize.normalizeListedDays],
-  ["normalizeTimeZone", normalize.normalizeTimeZone],
+  ["normalizeListedDays", normalizeListedDays],
+  ["normalizeTimeZone", normalizeTimeZone],
   ["normalizeCsatConfig", normalizeCsatConfig],
   ["normalizePreChatForm", normalizePreChatForm],
   ["normalizeDomains", normalizeDomains],

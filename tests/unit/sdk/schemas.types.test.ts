@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { readers, resources, type ResourceKind } from "../../../provider";
-import type { WorkingHoursEntry } from "../../../provider/diff/normalize/working-hours";
+import type { WorkingHoursEntry } from "../../../provider/resources/inbox/working-hours";
 import type { AgentBots, GetAgentBotsArgs } from "../../../provider/readers/agent-bots";
 import type { Agents, GetAgentsArgs } from "../../../provider/readers/agents";
 import type { GetInboxArgs, Inbox } from "../../../provider/readers/inbox";

@@ -1,5 +1,5 @@
-import { ianaTimeZone, isKnownTimeZone, normalizeTimeZone, suggestTimeZone } from "../../../provider/diff/normalize/time-zone";
-import { IANA_TIME_ZONES, RAILS_TIME_ZONES } from "../../../provider/diff/normalize/time-zone-names";
+import { ianaTimeZone, isKnownTimeZone, normalizeTimeZone, suggestTimeZone } from "../../../../provider/resources/inbox/time-zone";
+import { IANA_TIME_ZONES, RAILS_TIME_ZONES } from "../../../../provider/resources/inbox/time-zone-names";
 
 describe("isKnownTimeZone: the names Chatwoot accepts once mapped", () => {
   test.each(["Europe/Berlin", "America/New_York", "UTC", "Etc/UTC", "US/Eastern", "Asia/Calcutta", "Asia/Kolkata", "Europe/Kyiv", "Europe/Kiev", "Etc/GMT+5", "Eastern Time (US & Canada)", "Kyev"])(

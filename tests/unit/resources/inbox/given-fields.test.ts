@@ -1,5 +1,5 @@
-import { sameValue } from "../../../provider/diff/normalize/canonical";
-import { givenFields } from "../../../provider/diff/normalize/given-fields";
+import { sameValue } from "../../../../provider/diff/normalize/canonical";
+import { givenFields } from "../../../../provider/resources/inbox/given-fields";
 
 const normalize = givenFields({ always: ["type"], fields: { color: (v) => (typeof v === "string" ? v.toLowerCase() : null) } });
 const server = { type: "web_widget", color: "#ABCDEF", title: "Hi", tagline: "We reply fast", nested: { b: 1, a: 2 } };

@@ -1,5 +1,5 @@
-import { WorkingHoursEntry, changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../../provider/diff/normalize/working-hours";
-import { sameValue } from "../../../provider/diff/normalize/canonical";
+import { WorkingHoursEntry, changedDays, describeDay, heldDays, normalizeListedDays, normalizeWorkingHours } from "../../../../provider/resources/inbox/working-hours";
+import { sameValue } from "../../../../provider/diff/normalize/canonical";
 
 type Day = WorkingHoursEntry;
 const closed = (dayOfWeek: number): Day => ({

@@ -1,4 +1,5 @@
-import { asPresentText } from "./coerce";
+import { z } from "zod";
+import { asPresentText } from "../../diff/normalize/coerce";
 import { IANA_TIME_ZONES, RAILS_TIME_ZONES } from "./time-zone-names";
 
 let known: Set<string> | undefined;
@@ -62,3 +63,18 @@ export function normalizeTimeZone(v: unknown): string | null {
   const iana = ianaTimeZone(text);
   return resolve(iana) ?? iana;
 }
+
+/**
+ * The time zone of an inbox's working hours: an IANA name, spelled exactly (Chatwoot validates it
+ * against the IANA database), or a Rails friendly name, which is sent as its IANA zone.
+ */
+export const TimeZone = z.string({ error: 'must be a time zone name such as "Europe/Berlin"' }).refine(isKnownTimeZone, {
+  error: (issue) => {
+    const given = String(issue.input);
+    const suggestion = suggestTimeZone(given);
+    return (
+      `unknown time zone "${given}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}: use an IANA name such as ` +
+      '"Europe/Berlin" or "America/New_York" (Rails names such as "Eastern Time (US & Canada)" are sent as their IANA zone)'
+    );
+  },
+});

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isKnownTimeZone, suggestTimeZone } from "../diff/normalize/time-zone";
-import { clock, dayName } from "../diff/normalize/working-hours";
+import { clock, dayName } from "./working-hours";
 
 const DAYS = "0 (Sunday) to 6 (Saturday)";
 
@@ -51,17 +50,3 @@ export const WorkingHours = z.array(WorkingHoursDay).superRefine((days, ctx) => 
   });
 });
 
-/**
- * The time zone of an inbox's working hours: an IANA name, spelled exactly (Chatwoot validates it
- * against the IANA database), or a Rails friendly name, which is sent as its IANA zone.
- */
-export const TimeZone = z.string({ error: 'must be a time zone name such as "Europe/Berlin"' }).refine(isKnownTimeZone, {
-  error: (issue) => {
-    const given = String(issue.input);
-    const suggestion = suggestTimeZone(given);
-    return (
-      `unknown time zone "${given}"${suggestion ? ` (did you mean "${suggestion}"?)` : ""}: use an IANA name such as ` +
-      '"Europe/Berlin" or "America/New_York" (Rails names such as "Eastern Time (US & Canada)" are sent as their IANA zone)'
-    );
-  },
-});

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { sameValue } from "./canonical";
-import { asBoolean, asInteger, asList, isRecord } from "./coerce";
+import { sameValue } from "../../diff/normalize/canonical";
+import { asBoolean, asInteger, asList, isRecord } from "../../diff/normalize/coerce";
 
 const hour = z.number().int().min(0).max(23).nullable();
 const minute = z.number().int().min(0).max(59).nullable();

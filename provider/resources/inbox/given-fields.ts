@@ -1,6 +1,6 @@
-import type { Normalizer } from "../diff";
-import { canonical, type Json } from "./canonical";
-import { isRecord } from "./coerce";
+import type { Normalizer } from "../../diff/diff";
+import { canonical, type Json } from "../../diff/normalize/canonical";
+import { isRecord } from "../../diff/normalize/coerce";
 
 /** How {@link givenFields} compares an object property. */
 export interface GivenFields {
