@@ -1,10 +1,98 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+
+	"pulumi-chatwoot/provider/build/sdkgen/specloader"
 )
 
+// A program in the languages of the generated SDKs.
+type program struct {
+	Python string `json:"python"`
+	Go     string `json:"go"`
+}
+
+// The generators of programs, and the file each writes the program to.
+var generators = []struct {
+	file     string
+	generate func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error)
+	set      func(*program, string)
+}{
+	{"__main__.py", python.GenerateProgram, func(p *program, text string) { p.Python = text }},
+	{"main.go", gogen.GenerateProgram, func(p *program, text string) { p.Go = text }},
+}
+
+// convertPrograms reads PCL programs by name (JSON) and writes each in Python and Go (JSON), binding
+// them strictly against the schema's package as `pulumi convert` does.
 func convertPrograms(schemaPath string, in io.Reader, out io.Writer) error {
-	return fmt.Errorf("not yet")
+	spec, err := specloader.Read(schemaPath)
+	if err != nil {
+		return err
+	}
+	var sources map[string]string
+	if err := json.NewDecoder(in).Decode(&sources); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(sources))
+	for name := range sources {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	converted := map[string]program{}
+	var failures []string
+	for _, name := range names {
+		var p program
+		for _, g := range generators {
+			// Each generator annotates the program it is given: one binding each.
+			bound, err := bindProgram(name, sources[name], specloader.Loader{Spec: spec})
+			if err != nil {
+				failures = append(failures, fmt.Sprintf("%s: %v", name, err))
+				break
+			}
+			files, diags, err := g.generate(bound)
+			if err == nil && diags.HasErrors() {
+				err = diags
+			}
+			if err != nil {
+				failures = append(failures, fmt.Sprintf("%s (%s): %v", name, g.file, err))
+				break
+			}
+			g.set(&p, string(files[g.file]))
+		}
+		converted[name] = p
+	}
+	if len(failures) > 0 {
+		return fmt.Errorf("these programs cannot be converted:\n%s", strings.Join(failures, "\n"))
+	}
+	return json.NewEncoder(out).Encode(converted)
+}
+
+// bindProgram parses and binds one PCL program.
+func bindProgram(name, source string, loader schema.ReferenceLoader) (*pcl.Program, error) {
+	parser := syntax.NewParser()
+	if err := parser.ParseFile(strings.NewReader(source), name+".pp"); err != nil {
+		return nil, err
+	}
+	if parser.Diagnostics.HasErrors() {
+		return nil, parser.Diagnostics
+	}
+	bound, diags, err := pcl.BindProgram(parser.Files, loader)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return bound, nil
 }

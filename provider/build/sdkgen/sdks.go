@@ -10,6 +10,8 @@ import (
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+
+	"pulumi-chatwoot/provider/build/sdkgen/specloader"
 )
 
 // The tool name the generators write into each file's "do not edit" header.
@@ -20,7 +22,7 @@ const goSDKVersion = "v3.248.0"
 
 // writeSDKs writes every SDK under out, each into a folder of its own that it empties first.
 func writeSDKs(schemaPath, out string) error {
-	spec, err := loadSpec(schemaPath)
+	spec, err := specloader.Read(schemaPath)
 	if err != nil {
 		return err
 	}
