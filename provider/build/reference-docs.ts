@@ -15,6 +15,7 @@ import type { Declarations } from "./declarations";
 import { docSections, sectionText, segments, type DocSections } from "./doc-sections";
 import { pluginTarballName } from "../plugin/naming";
 import { TOKEN_PREFIX, type ObjectSpec, type PackageSchema, type PropertySpec, type TypeSpec } from "./pulumi-schema";
+import { exampleSources, readExamplePrograms, type ExampleProgram } from "./example-programs";
 import { programText, yamlExamples, type Reference, type TsExample, type YamlExample, type YamlProgram } from "./yaml-examples";
 
 /** A file the generator writes: its path from the repository's root, and its content. */
@@ -40,8 +41,33 @@ interface Page {
   examples: string[];
 }
 
-/** Every page of docs/. */
-export function referenceDocs(schema: PackageSchema, decls: Declarations): GeneratedFile[] {
+/** Every page of docs/; `programs` are the examples in Python and Go (./example-programs.ts). */
+export function referenceDocs(schema: PackageSchema, decls: Declarations, programs = readExamplePrograms(path.resolve(__dirname, "../.."))): GeneratedFile[] {
+  const { pages, examples } = pagesWithExamples(schema, decls);
+  const sources = exampleSources(examples);
+  const examplesOf = new Map<string, PageExample[]>();
+  for (const example of examples) {
+    const { key, yaml } = sources.get(example)!;
+    const converted = programs[key]?.yaml === yaml ? programs[key] : undefined;
+    examplesOf.set(example.owner, [...(examplesOf.get(example.owner) ?? []), { yaml: example, converted }]);
+  }
+  const pageOf = new Map(pages.map((p) => [p.name, p]));
+
+  const files = pages.map((page) => {
+    const renderer = new PageRenderer(schema, page, pageOf);
+    const content = page.kind === "resource" ? renderer.resource(examplesOf.get(page.name) ?? []) : renderer.function(examplesOf.get(page.name) ?? [], decls);
+    return { file: `${DOCS}/${page.path}`, content };
+  });
+  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema) }, ...files];
+}
+
+/** Every example of the pages in YAML, in the pages' order: what the Python and Go examples are made from. */
+export function referenceExamples(schema: PackageSchema, decls: Declarations): YamlExample[] {
+  return pagesWithExamples(schema, decls).examples;
+}
+
+/** The pages, and their TypeScript examples converted to YAML; fails naming a type without an example or an Adoption section. */
+function pagesWithExamples(schema: PackageSchema, decls: Declarations): { pages: Page[]; examples: YamlExample[] } {
   const pages = [...resourcePages(schema), ...functionPages(schema, decls)];
   const missing = pages.flatMap((page) => [
     ...(page.examples.length === 0 ? [`${page.name} has no TypeScript example (an \`## Example Usage\` section with a \`\`\`ts block${page.kind === "function" ? ` in ${page.name}Output's TSDoc` : ""})`] : []),
@@ -49,22 +75,18 @@ export function referenceDocs(schema: PackageSchema, decls: Declarations): Gener
   ]);
   if (missing.length > 0) throw new Error(`The reference pages need, in the SDK's TSDoc:\n${missing.map((m) => `- ${m}`).join("\n")}`);
 
-  const sources: (TsExample & { page: Page })[] = pages.flatMap((page) => page.examples.map((code) => ({ owner: page.name, code, page })));
+  const sources: TsExample[] = pages.flatMap((page) => page.examples.map((code) => ({ owner: page.name, code })));
   const vocabulary = {
     resources: new Set(pages.filter((p) => p.kind === "resource").map((p) => p.name)),
     functions: new Set(pages.filter((p) => p.kind === "function").map((p) => p.name)),
   };
-  const converted = yamlExamples(sources, vocabulary);
-  const yamlOf = new Map<string, YamlExample[]>();
-  converted.forEach((example) => yamlOf.set(example.owner, [...(yamlOf.get(example.owner) ?? []), example]));
-  const pageOf = new Map(pages.map((p) => [p.name, p]));
+  return { pages, examples: yamlExamples(sources, vocabulary) };
+}
 
-  const files = pages.map((page) => {
-    const renderer = new PageRenderer(schema, page, pageOf);
-    const content = page.kind === "resource" ? renderer.resource(yamlOf.get(page.name) ?? []) : renderer.function(yamlOf.get(page.name) ?? [], decls);
-    return { file: `${DOCS}/${page.path}`, content };
-  });
-  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema) }, ...files];
+/** An example as a page shows it: its YAML, and its Python and Go when they were made from that YAML. */
+interface PageExample {
+  yaml: YamlExample;
+  converted: ExampleProgram | undefined;
 }
 
 function resourcePages(schema: PackageSchema): Page[] {
@@ -102,7 +124,7 @@ class PageRenderer {
     private readonly pageOf: ReadonlyMap<string, Page>,
   ) {}
 
-  resource(yaml: YamlExample[]): string {
+  resource(examples: PageExample[]): string {
     const spec = this.schema.resources[`${TOKEN_PREFIX}${this.page.name}`]!;
     const { doc } = this.page;
     const own = new Set(["Example Usage", "Adoption", "Import"]);
@@ -114,7 +136,7 @@ class PageRenderer {
       `Resource \`${TOKEN_PREFIX}${this.page.name}\` of the [plugin](../README.md#two-front-doors) · class \`chatwoot.${this.page.name}\` of the TypeScript package · [all types](../README.md)`,
       doc.intro,
       "## Example Usage",
-      this.examples(sectionText(doc, "Example Usage")!, yaml),
+      this.examples(sectionText(doc, "Example Usage")!, examples),
       "## Inputs",
       inputs,
       "## Outputs",
@@ -129,7 +151,7 @@ class PageRenderer {
     );
   }
 
-  function(yaml: YamlExample[], decls: Declarations): string {
+  function(examples: PageExample[], decls: Declarations): string {
     const spec = this.schema.functions[`${TOKEN_PREFIX}${this.page.name}`]!;
     const { doc, name } = this.page;
     const output = docSections(outputFormDoc(decls, name));
@@ -141,7 +163,7 @@ class PageRenderer {
       doc.intro,
       output.intro.replace(new RegExp(`^\`${name}\``), `\`${name}Output\` is \`${name}\``),
       "## Example Usage",
-      this.examples(sectionText(output, "Example Usage")!, yaml),
+      this.examples(sectionText(output, "Example Usage")!, examples),
       ...(plainExamples ? [`The promise form, \`chatwoot.${name}\`, for TypeScript:`, plainExamples] : []),
       "## Arguments",
       this.properties(spec.inputs.properties, new Set(spec.inputs.required ?? []), "input"),
@@ -151,20 +173,27 @@ class PageRenderer {
     );
   }
 
-  /** An example section with the YAML of each TypeScript block after it, and where the names it borrows come from. */
-  private examples(text: string, yaml: YamlExample[]): string {
+  /** An example section with the YAML, Python and Go of each TypeScript block after it, and where the names it borrows come from. */
+  private examples(text: string, examples: PageExample[]): string {
     let next = 0;
     return joinBlocks(
       ...segments(text).map((segment) => {
         if ("prose" in segment) return segment.prose;
         if (segment.language !== "ts") return fence(segment.language, segment.code);
-        const example = yaml[next++]!;
-        return joinBlocks("TypeScript:", fence("ts", segment.code), "Pulumi YAML:", fence("yaml", example.text), this.borrowed(example.refersTo));
+        const { yaml, converted } = examples[next++]!;
+        return joinBlocks(
+          "TypeScript:",
+          fence("ts", segment.code),
+          "Pulumi YAML:",
+          fence("yaml", yaml.text),
+          ...(converted ? ["Python:", fence("python", converted.python.trimEnd()), "Go:", fence("go", converted.go.trimEnd())] : []),
+          this.borrowed(yaml.refersTo, converted !== undefined),
+        );
       }),
     );
   }
 
-  private borrowed(references: readonly Reference[]): string {
+  private borrowed(references: readonly Reference[], wholePrograms: boolean): string {
     if (references.length === 0) return "";
     const from = references.map((r) => {
       const page = this.pageOf.get(r.owner)!;
@@ -172,7 +201,8 @@ class PageRenderer {
       const yamlName = r.identifier === r.name ? "" : `, \`${r.name}\` in YAML`;
       return `\`${r.identifier}\` (the [${r.owner} example](${href}#example-usage)${yamlName})`;
     });
-    return `The example uses ${listText(from)}: the examples of these pages are one program.`;
+    const whole = wholePrograms ? " The Python and Go programs declare them too, so that each runs on its own." : "";
+    return `The example uses ${listText(from)}: the examples of these pages are one program.${whole}`;
   }
 
   /** Properties as a list: name, type, flags, then the description. */

@@ -2,16 +2,22 @@
  * `npm run build:sdks`: the native plugin's Python and Go SDKs (sdk/python, the `pulumi_chatwoot`
  * package; sdk/go/chatwoot, a Go module), written from provider/plugin/schema.json by Pulumi's own
  * generators through ./sdkgen (a Go tool: `pulumi package gen-sdk` would ask a language host, which
- * this repository cannot build), then `go mod tidy` in the Go module. They are checked in.
+ * this repository cannot build), then `go mod tidy` in the Go module; and the reference pages'
+ * examples in Python and Go (./example-programs.ts), which `npm run generate` (run after) puts in the
+ * pages. They are checked in.
  *
  * `--check` writes nothing and exits 1 naming each SDK file that is not what it would write (a test
- * runs it). Both need `go` on the PATH; the tool's binary is cached by the hash of its sources.
+ * runs it). Both need `go` on the PATH; the tools' binaries are cached by the hash of their sources.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { Declarations } from "./declarations";
+import { EXAMPLE_PROGRAMS_FILE, exampleSources, type ExampleProgram } from "./example-programs";
+import type { PackageSchema } from "./pulumi-schema";
+import { referenceExamples } from "./reference-docs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SCHEMA = path.join(ROOT, "provider/plugin/schema.json");
@@ -27,23 +33,52 @@ export function goAvailable(): boolean {
   return spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 }
 
-/** The tool's binary, built (once per version of its sources) under node_modules/.cache. */
-export function sdkgenBinary(): string {
+/** The tools' sources: this folder's Go modules (the SDK generator, the YAML converter, their shared loader). */
+function toolSources(dir = TOOL): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? toolSources(path.join(dir, entry.name)) : /\.go$|^go\.(mod|sum)$/.test(entry.name) ? [path.join(dir, entry.name)] : []))
+    .sort();
+}
+
+/** A tool's binary (`sdkgen`, or `yamlpcl` of the module of that name), built once per version of the tools' sources under node_modules/.cache. */
+export function toolBinary(name: "sdkgen" | "yamlpcl"): string {
   const hash = createHash("sha256");
-  for (const file of fs.readdirSync(TOOL).filter((f) => /\.go$|^go\.(mod|sum)$/.test(f)).sort()) {
-    hash.update(`${file}\0`).update(fs.readFileSync(path.join(TOOL, file)));
-  }
-  const binary = path.join(ROOT, "node_modules/.cache/pulumi-chatwoot-sdkgen", hash.digest("hex").slice(0, 16), "sdkgen");
+  for (const file of toolSources()) hash.update(`${path.relative(TOOL, file)}\0`).update(fs.readFileSync(file));
+  const binary = path.join(ROOT, "node_modules/.cache/pulumi-chatwoot-sdkgen", hash.digest("hex").slice(0, 16), name);
   if (!fs.existsSync(binary)) {
-    execFileSync("go", ["build", "-o", `${binary}.tmp`, "."], { cwd: TOOL, stdio: ["ignore", "inherit", "inherit"] });
+    const module = name === "sdkgen" ? TOOL : path.join(TOOL, name);
+    execFileSync("go", ["build", "-o", `${binary}.tmp`, "."], { cwd: module, stdio: ["ignore", "inherit", "inherit"] });
     fs.renameSync(`${binary}.tmp`, binary);
   }
   return binary;
 }
 
+/** Runs a tool that reads JSON on stdin and writes JSON on stdout. */
+function jsonTool<T>(name: "sdkgen" | "yamlpcl", args: string[], input: unknown): T {
+  const out = execFileSync(toolBinary(name), args, { input: JSON.stringify(input), encoding: "utf8", maxBuffer: 64 << 20, stdio: ["pipe", "pipe", "inherit"] });
+  return JSON.parse(out) as T;
+}
+
+/**
+ * The reference pages' examples in Python and Go (./example-programs.ts): each whole YAML program
+ * to PCL (pulumi-yaml), then to Python and Go (pkg/v3), against the checked-in schema.
+ */
+export function examplePrograms(): Record<string, ExampleProgram> {
+  const schema = JSON.parse(fs.readFileSync(SCHEMA, "utf8")) as PackageSchema;
+  const sources = [...exampleSources(referenceExamples(schema, new Declarations(ROOT))).values()];
+  const yaml = Object.fromEntries(sources.map(({ key, yaml }) => [key, yaml]));
+  const pcl = jsonTool<Record<string, string>>("yamlpcl", [SCHEMA], yaml);
+  const converted = jsonTool<Record<string, { python: string; go: string }>>("sdkgen", ["programs", SCHEMA], pcl);
+  return Object.fromEntries(sources.map(({ key, yaml }) => [key, { yaml, ...converted[key]! }]));
+}
+
+/** The text of converted-examples.json. */
+const programsText = (programs: Record<string, ExampleProgram>) => `${JSON.stringify(programs, null, 2)}\n`;
+
 /** Writes the SDKs under `out` (`out/python`, `out/go/chatwoot`); the Go module's go.sum there is kept and tidied. */
 export function writeSdks(out: string): void {
-  execFileSync(sdkgenBinary(), ["sdks", SCHEMA, out], { stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync(toolBinary("sdkgen"), ["sdks", SCHEMA, out], { stdio: ["ignore", "inherit", "inherit"] });
   execFileSync("go", ["mod", "tidy"], { cwd: path.join(out, GO_MODULE), stdio: ["ignore", "ignore", "inherit"] });
 }
 
@@ -73,7 +108,9 @@ export function staleSdkFiles(): string[] {
       fs.copyFileSync(goSum, path.join(scratch, GO_MODULE, "go.sum"));
     }
     writeSdks(scratch);
-    return SDK_FOLDERS.flatMap((folder) => {
+    const programs = path.join(ROOT, EXAMPLE_PROGRAMS_FILE);
+    const stalePrograms = fs.existsSync(programs) && fs.readFileSync(programs, "utf8") === programsText(examplePrograms()) ? [] : [EXAMPLE_PROGRAMS_FILE];
+    return [...stalePrograms, ...SDK_FOLDERS.flatMap((folder) => {
       const fresh = path.join(scratch, path.relative("sdk", folder));
       const current = path.join(ROOT, folder);
       const names = [...new Set([...filesOf(fresh), ...filesOf(current)])].sort();
@@ -83,7 +120,7 @@ export function staleSdkFiles(): string[] {
           return !fs.existsSync(a) || !fs.existsSync(b) || !fs.readFileSync(a).equals(fs.readFileSync(b));
         })
         .map((name) => `${folder}/${name}`);
-    });
+    })];
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
@@ -99,6 +136,7 @@ if (require.main === module) {
     process.exitCode = stale.length > 0 ? 1 : 0;
   } else {
     writeSdks(path.join(ROOT, "sdk"));
-    process.stderr.write("wrote sdk/python and sdk/go/chatwoot\n");
+    fs.writeFileSync(path.join(ROOT, EXAMPLE_PROGRAMS_FILE), programsText(examplePrograms()));
+    process.stderr.write(`wrote sdk/python, sdk/go/chatwoot and ${EXAMPLE_PROGRAMS_FILE}\n`);
   }
 }
