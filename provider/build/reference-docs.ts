@@ -6,7 +6,8 @@
  *
  * Each type's TSDoc must give an `## Example Usage` (for a data source, its Output form's) and each
  * resource's an `## Adoption` section; the generator fails naming a type without them. The YAML
- * beside each TypeScript example is derived from it (./yaml-examples.ts).
+ * beside each TypeScript example is derived from it (./yaml-examples.ts), and the Python and Go
+ * from the YAML (./example-programs.ts).
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
@@ -256,17 +257,17 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
   return pageText(
     HEADER,
     "# Reference",
-    "Every resource type and data source of pulumi-chatwoot, with its inputs and outputs, how an existing object is taken over (adoption, `pulumi import`), and an example in TypeScript and in Pulumi YAML; and the provider's configuration.",
+    "Every resource type and data source of pulumi-chatwoot, with its inputs and outputs, how an existing object is taken over (adoption, `pulumi import`), and an example in TypeScript, Pulumi YAML, Python and Go; and the provider's configuration.",
     "## Two front doors",
     [
       "Each type is served twice, by one provider core, so it behaves the same either way:",
       "",
       '- **TypeScript**: the package\'s classes and functions (`import * as chatwoot from "pulumi-chatwoot"`), Pulumi dynamic resources that need nothing installed but the npm package. They read the stack\'s `chatwoot:*` config.',
-      `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
+      `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), Python and Go (its generated SDKs), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
     ].join("\n"),
     fence("bash", `pulumi plugin install resource chatwoot ${schema.version} --file dist/plugin/${pluginTarballName(schema.version)}`),
     "From a checkout (after `npm run build`), a project can use the plugin without installing it: `plugins: { providers: [{ name: chatwoot, path: <checkout>/provider/plugin }] }` in its `Pulumi.yaml`.",
-    "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names.",
+    "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names. The Python and Go examples are converted from the YAML by Pulumi's converters, for the plugin's generated SDKs (`pulumi_chatwoot` in sdk/python, the Go module in sdk/go/chatwoot); each is a whole program, which declares what it borrows.",
     "- [Provider configuration](provider.md): the stack config, environment variables and explicit providers.",
     "## Resources",
     ["| Type | Token | What it is |", "|---|---|---|", ...pages.filter((p) => p.kind === "resource").map(row)].join("\n"),
