@@ -120,7 +120,7 @@ require (
 	google.golang.org/protobuf v1.36.11 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.5.1 // indirect
-	pulumi-chatwoot/provider/build/sdkgen/specloader v0.0.0
+	pulumi-chatwoot/provider/build/sdkgen/shared v0.0.0
 )
 
-replace pulumi-chatwoot/provider/build/sdkgen/specloader => ./specloader
+replace pulumi-chatwoot/provider/build/sdkgen/shared => ./shared

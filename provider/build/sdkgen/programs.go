@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -15,7 +13,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 
-	"pulumi-chatwoot/provider/build/sdkgen/specloader"
+	"pulumi-chatwoot/provider/build/sdkgen/shared"
 )
 
 // A program in the languages of the generated SDKs.
@@ -68,37 +66,24 @@ func goLookupNames(pkg *schema.Package, text string) string {
 // convertPrograms reads PCL programs by name (JSON) and writes each in Python and Go (JSON), binding
 // them strictly against the schema's package as `pulumi convert` does.
 func convertPrograms(schemaPath string, in io.Reader, out io.Writer) error {
-	spec, err := specloader.Read(schemaPath)
+	spec, err := shared.Read(schemaPath)
 	if err != nil {
 		return err
 	}
-	var sources map[string]string
-	if err := json.NewDecoder(in).Decode(&sources); err != nil {
-		return err
-	}
-	names := make([]string, 0, len(sources))
-	for name := range sources {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	converted := map[string]program{}
-	var failures []string
-	for _, name := range names {
+	return shared.ConvertAll(in, out, func(name, source string) (program, error) {
 		var p program
 		for _, g := range generators {
 			// Each generator annotates the program it is given: one binding each.
-			bound, err := bindProgram(name, sources[name], specloader.Loader{Spec: spec})
+			bound, err := bindProgram(name, source, shared.Loader{Spec: spec})
 			if err != nil {
-				failures = append(failures, fmt.Sprintf("%s: %v", name, err))
-				break
+				return p, err
 			}
 			files, diags, err := g.generate(bound)
 			if err == nil && diags.HasErrors() {
 				err = diags
 			}
 			if err != nil {
-				failures = append(failures, fmt.Sprintf("%s (%s): %v", name, g.file, err))
-				break
+				return p, fmt.Errorf("%s: %w", g.file, err)
 			}
 			text := string(files[g.file])
 			if g.file == "main.go" {
@@ -106,12 +91,8 @@ func convertPrograms(schemaPath string, in io.Reader, out io.Writer) error {
 			}
 			g.set(&p, text)
 		}
-		converted[name] = p
-	}
-	if len(failures) > 0 {
-		return fmt.Errorf("these programs cannot be converted:\n%s", strings.Join(failures, "\n"))
-	}
-	return json.NewEncoder(out).Encode(converted)
+		return p, nil
+	})
 }
 
 // bindProgram parses and binds one PCL program.

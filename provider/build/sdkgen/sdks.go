@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 
-	"pulumi-chatwoot/provider/build/sdkgen/specloader"
+	"pulumi-chatwoot/provider/build/sdkgen/shared"
 )
 
 // The tool name the generators write into each file's "do not edit" header.
@@ -22,7 +22,7 @@ const goSDKVersion = "v3.248.0"
 
 // writeSDKs writes every SDK under out, each into a folder of its own that it empties first.
 func writeSDKs(schemaPath, out string) error {
-	spec, err := specloader.Read(schemaPath)
+	spec, err := shared.Read(schemaPath)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@ go 1.24.7
 
 require (
 	github.com/pulumi/pulumi-yaml v1.25.0
-	pulumi-chatwoot/provider/build/sdkgen/specloader v0.0.0
+	pulumi-chatwoot/provider/build/sdkgen/shared v0.0.0
 )
 
 require (
@@ -104,4 +104,4 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-replace pulumi-chatwoot/provider/build/sdkgen/specloader => ../specloader
+replace pulumi-chatwoot/provider/build/sdkgen/shared => ../shared

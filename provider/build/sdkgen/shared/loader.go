@@ -1,8 +1,10 @@
-// Package specloader serves one Pulumi package from its schema to Pulumi's code generators, which
-// take a loader of packages: it stands in for the plugin loader, which would start the plugin. It is
-// a module of its own because the SDK generator and the YAML converter build against different
-// releases of pkg/v3 (pulumi-yaml pins an older one), and both need it.
-package specloader
+// Package shared holds what the SDK generator and the YAML converter both need: the loader of our
+// package (this file) and the conversion of a batch of programs (batch.go). It is a module of its own
+// because the two build against different releases of pkg/v3 (pulumi-yaml pins an older one).
+package shared
+
+// Loader serves one Pulumi package from its schema to Pulumi's code generators, which take a loader
+// of packages: it stands in for the plugin loader, which would start the plugin.
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-module pulumi-chatwoot/provider/build/sdkgen/specloader
+module pulumi-chatwoot/provider/build/sdkgen/shared
 
 go 1.24.7
 
