@@ -33,7 +33,7 @@ export function goAvailable(): boolean {
   return spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 }
 
-/** The tools' sources: this folder's Go modules (the SDK generator, the YAML converter, their shared loader). */
+/** The tools' sources: this folder's Go modules (the SDK generator, the YAML converter, the module they share). */
 function toolSources(dir = TOOL): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
