@@ -25,8 +25,10 @@ const TOOL = path.join(ROOT, "provider/build/sdkgen");
 /** The SDK folders, from the root: every file in them is generated (but build leftovers, which git ignores). */
 export const SDK_FOLDERS = ["sdk/python", "sdk/go"];
 const GO_MODULE = "go/chatwoot";
-/** What `pip install ./sdk/python` and Python leave in the Python SDK (the generated .gitignore lists them). */
-const BUILD_LEFTOVERS = /^(build|dist|__pycache__|\.mypy_cache|.*\.egg-info)$/;
+/** What `pip install ./sdk/python` and Python leave in the Python SDK (the generated .gitignore lists them): a file or folder's name. */
+export const BUILD_LEFTOVERS = /^(build|dist|__pycache__|\.mypy_cache|.*\.egg-info)$/;
+/** Where the tools' binaries (and the tests' Python environments) are kept between runs. */
+export const CACHE_DIR = path.join(ROOT, "node_modules/.cache/pulumi-chatwoot-sdkgen");
 
 /** Whether `go` is on the PATH: without it no SDK can be written or checked. */
 export function goAvailable(): boolean {
@@ -45,7 +47,7 @@ function toolSources(dir = TOOL): string[] {
 export function toolBinary(name: "sdkgen" | "yamlpcl"): string {
   const hash = createHash("sha256");
   for (const file of toolSources()) hash.update(`${path.relative(TOOL, file)}\0`).update(fs.readFileSync(file));
-  const binary = path.join(ROOT, "node_modules/.cache/pulumi-chatwoot-sdkgen", hash.digest("hex").slice(0, 16), name);
+  const binary = path.join(CACHE_DIR, hash.digest("hex").slice(0, 16), name);
   if (!fs.existsSync(binary)) {
     const module = name === "sdkgen" ? TOOL : path.join(TOOL, name);
     execFileSync("go", ["build", "-o", `${binary}.tmp`, "."], { cwd: module, stdio: ["ignore", "inherit", "inherit"] });

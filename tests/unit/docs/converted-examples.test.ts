@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { load } from "js-yaml";
 import { readExamplePrograms } from "../../../provider/build/example-programs";
 import type { PackageSchema, TypeSpec } from "../../../provider/build/pulumi-schema";
-import { goAvailable } from "../../../provider/build/sdks";
+import { BUILD_LEFTOVERS, CACHE_DIR, goAvailable } from "../../../provider/build/sdks";
 import { describeIf } from "../../harness/describe-if";
 import { temporaryDir } from "../../harness/temp-dir";
 
@@ -125,18 +125,18 @@ describeIf(missing, "the reference pages' Python and Go examples", () => {
 /** A Python with the generated SDK installed, in a virtual environment cached by the hash of sdk/python. */
 function pythonWithSdk(scratch: string): string {
   const sdk = path.join(ROOT, "sdk/python");
-  const leftover = /(^|\/)(build|dist|__pycache__|[^/]*\.egg-info)(\/|$)/;
+  const leftover = (file: string) => file.split(path.sep).some((part) => BUILD_LEFTOVERS.test(part));
   const hash = createHash("sha256");
-  for (const file of fs.readdirSync(sdk, { recursive: true, encoding: "utf8" }).filter((f) => !leftover.test(f)).sort()) {
+  for (const file of fs.readdirSync(sdk, { recursive: true, encoding: "utf8" }).filter((f) => !leftover(f)).sort()) {
     const at = path.join(sdk, file);
     if (fs.statSync(at).isFile()) hash.update(`${file}\0`).update(fs.readFileSync(at));
   }
-  const venv = path.join(ROOT, "node_modules/.cache/pulumi-chatwoot-sdkgen", `python-${hash.digest("hex").slice(0, 16)}`);
+  const venv = path.join(CACHE_DIR, `python-${hash.digest("hex").slice(0, 16)}`);
   const installed = path.join(venv, "installed");
   if (!fs.existsSync(installed)) {
     // Installed from a copy: building in sdk/python would leave build/ and *.egg-info there.
     const copy = path.join(scratch, "python-sdk");
-    fs.cpSync(sdk, copy, { recursive: true, filter: (src) => !leftover.test(path.relative(sdk, src)) });
+    fs.cpSync(sdk, copy, { recursive: true, filter: (src) => !leftover(path.relative(sdk, src)) });
     fs.rmSync(venv, { recursive: true, force: true });
     execFileSync("python3", ["-m", "venv", venv]);
     execFileSync(path.join(venv, "bin/pip"), ["install", "--quiet", "--disable-pip-version-check", copy], { stdio: ["ignore", "ignore", "inherit"] });
