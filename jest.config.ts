@@ -30,8 +30,13 @@ const config: Config = {
   // workers, 4 measured fastest on 2 cores.
   maxWorkers: 4,
   testSequencer: "<rootDir>/tests/harness/test-sequencer.js",
-  // After the usual report, the fault matrix's cells as a grid (type x fault kind x step).
-  reporters: ["default", "<rootDir>/tests/harness/fault-matrix-reporter.js"],
+  // After the usual report, the fault matrix's cells as a grid (type x fault kind x step), then the
+  // seconds each tier and each real-CLI file took.
+  reporters: [
+    "default",
+    "<rootDir>/tests/harness/fault-matrix-reporter.js",
+    ["<rootDir>/tests/harness/file-times-reporter.js", { tiers: ["program"] }],
+  ],
 };
 
 export default config;

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/account-settings");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link AccountSettings}. An argument left out is not managed (the account keeps its
@@ -52,6 +53,12 @@ export interface AccountSettingsArgs extends AccountArgs {
   /** The account's time zone as the onboarding records it (one line, e.g. `Europe/Berlin`); `null` clears it. */
   timezone?: pulumi.Input<string | null | undefined>;
 }
+
+/**
+ * What {@link AccountSettings.get} may be given: the outputs of {@link AccountSettings}, each optional (as Pulumi's
+ * generated `AccountSettingsState`). The object is read as the server holds it; the values given are not used.
+ */
+export type AccountSettingsState = ResourceState<AccountSettings>;
 
 /**
  * The settings of a Chatwoot account itself: its name, language, e-mail domain, support address
@@ -110,6 +117,25 @@ export class AccountSettings extends pulumi.dynamic.Resource {
   declare readonly timezone: pulumi.Output<string | null>;
   /** Output only: the account's status (`active`, or `suspended`). */
   declare readonly /*out*/ status: pulumi.Output<string | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<accountId>`.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link AccountSettingsState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AccountSettingsState, opts?: pulumi.CustomResourceOptions): AccountSettings {
+    return existingResource(AccountSettings, "AccountSettings", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link AccountSettings}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is AccountSettings {
+    return isResourceOf(obj, "AccountSettings");
+  }
 
   constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-bot");
-import { secretOutputsOf } from "../provider/registry";
+import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link AgentBot}. Give either `avatar` or `avatarUrl`, not both. An argument left out
@@ -51,6 +51,12 @@ export interface AgentBotArgs {
    */
   scope?: pulumi.Input<"platform" | "account" | undefined>;
 }
+
+/**
+ * What {@link AgentBot.get} may be given: the outputs of {@link AgentBot}, each optional (as Pulumi's
+ * generated `AgentBotState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type AgentBotState = ResourceState<AgentBot>;
 
 /**
  * A Chatwoot agent bot: a webhook that takes part in conversations. By default a bot is managed
@@ -119,6 +125,27 @@ export class AgentBot extends pulumi.dynamic.Resource {
   declare readonly /*out*/ accessToken: pulumi.Output<string | null>;
   /** Output only: whether the bot belongs to no account, on servers that send it. */
   declare readonly /*out*/ systemBot: pulumi.Output<boolean | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>` or `account/<id>` or `account/<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link AgentBotState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AgentBotState, opts?: pulumi.CustomResourceOptions): AgentBot {
+    return existingResource(AgentBot, "AgentBot", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link AgentBot}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is AgentBot {
+    return isResourceOf(obj, "AgentBot");
+  }
 
   constructor(name: string, args: AgentBotArgs, opts?: pulumi.CustomResourceOptions) {
     super(

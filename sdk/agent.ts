@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link Agent}. An argument left out is not managed (the server keeps its value).
@@ -41,6 +42,12 @@ export interface AgentArgs extends AccountArgs {
   /** Take over the person who is already an agent of the account with this address instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link Agent.get} may be given: the outputs of {@link Agent}, each optional (as Pulumi's
+ * generated `AgentState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type AgentState = ResourceState<Agent>;
 
 /**
  * An agent of a Chatwoot account: a user of the installation with a role in the account. The id is
@@ -90,6 +97,27 @@ export class Agent extends pulumi.dynamic.Resource {
   declare readonly /*out*/ availableName: pulumi.Output<string | null>;
   /** Output only: the URL of the person's avatar; empty or null when none. */
   declare readonly /*out*/ thumbnail: pulumi.Output<string | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link AgentState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AgentState, opts?: pulumi.CustomResourceOptions): Agent {
+    return existingResource(Agent, "Agent", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Agent}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Agent {
+    return isResourceOf(obj, "Agent");
+  }
 
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -3,6 +3,7 @@ import type { AutomationAction, AutomationCondition } from "../provider/resource
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/automation-rule");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** One condition of an {@link AutomationRule}. */
 export interface AutomationConditionArgs {
@@ -70,6 +71,12 @@ export interface AutomationRuleArgs extends AccountArgs {
 }
 
 /**
+ * What {@link AutomationRule.get} may be given: the outputs of {@link AutomationRule}, each optional (as Pulumi's
+ * generated `AutomationRuleState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type AutomationRuleState = ResourceState<AutomationRule>;
+
+/**
  * An automation rule of a Chatwoot account: when the event happens and the conditions match,
  * the actions run. Managing rules needs an administrator's access token.
  *
@@ -126,6 +133,27 @@ export class AutomationRule extends pulumi.dynamic.Resource {
   declare readonly actions: pulumi.Output<AutomationAction[] | null>;
   /** Output only: creation time, in seconds since the epoch (server clock). */
   declare readonly /*out*/ createdOn: pulumi.Output<number | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link AutomationRuleState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AutomationRuleState, opts?: pulumi.CustomResourceOptions): AutomationRule {
+    return existingResource(AutomationRule, "AutomationRule", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link AutomationRule}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is AutomationRule {
+    return isResourceOf(obj, "AutomationRule");
+  }
 
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args }, opts, "chatwoot", "AutomationRule");

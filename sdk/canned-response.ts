@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/canned-response");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link CannedResponse}. Changes are made in place, except where an argument says it
@@ -22,6 +23,12 @@ export interface CannedResponseArgs extends AccountArgs {
   /** Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link CannedResponse.get} may be given: the outputs of {@link CannedResponse}, each optional (as Pulumi's
+ * generated `CannedResponseState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type CannedResponseState = ResourceState<CannedResponse>;
 
 /**
  * A canned response of a Chatwoot account: a saved reply agents insert by typing `/` and its
@@ -46,6 +53,27 @@ export class CannedResponse extends pulumi.dynamic.Resource {
   declare readonly shortCode: pulumi.Output<string>;
   /** The message inserted into the reply. */
   declare readonly content: pulumi.Output<string>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link CannedResponseState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: CannedResponseState, opts?: pulumi.CustomResourceOptions): CannedResponse {
+    return existingResource(CannedResponse, "CannedResponse", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link CannedResponse}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is CannedResponse {
+    return isResourceOf(obj, "CannedResponse");
+  }
 
   constructor(name: string, args: CannedResponseArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, args, opts, "chatwoot", "CannedResponse");

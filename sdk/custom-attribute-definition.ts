@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-attribute-definition");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link CustomAttributeDefinition}. An argument left out is not managed (the server
@@ -41,6 +42,12 @@ export interface CustomAttributeDefinitionArgs extends AccountArgs {
   /** Take over an existing definition with the same key and model instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link CustomAttributeDefinition.get} may be given: the outputs of {@link CustomAttributeDefinition}, each optional (as Pulumi's
+ * generated `CustomAttributeDefinitionState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type CustomAttributeDefinitionState = ResourceState<CustomAttributeDefinition>;
 
 /**
  * A custom attribute definition of a Chatwoot account: a typed field for conversations, contacts
@@ -87,6 +94,27 @@ export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
   declare readonly /*out*/ createdAt: pulumi.Output<string>;
   /** Output only: ISO-8601 time of the last change. */
   declare readonly /*out*/ updatedAt: pulumi.Output<string>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link CustomAttributeDefinitionState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: CustomAttributeDefinitionState, opts?: pulumi.CustomResourceOptions): CustomAttributeDefinition {
+    return existingResource(CustomAttributeDefinition, "CustomAttributeDefinition", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link CustomAttributeDefinition}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is CustomAttributeDefinition {
+    return isResourceOf(obj, "CustomAttributeDefinition");
+  }
 
   constructor(name: string, args: CustomAttributeDefinitionArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-role");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** What a custom role may let its agents do: the permissions Chatwoot's `CustomRole` accepts. */
 export type CustomRolePermission =
@@ -35,6 +36,12 @@ export interface CustomRoleArgs extends AccountArgs {
 }
 
 /**
+ * What {@link CustomRole.get} may be given: the outputs of {@link CustomRole}, each optional (as Pulumi's
+ * generated `CustomRoleState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type CustomRoleState = ResourceState<CustomRole>;
+
+/**
  * A custom role of a Chatwoot account: a set of permissions given to agents in place of the
  * plain agent role (an agent takes one by its id, `role.id`). Custom roles are a Chatwoot
  * Enterprise feature: the account's `custom_roles` feature must be on, and an error says which is
@@ -64,6 +71,27 @@ export class CustomRole extends pulumi.dynamic.Resource {
   declare readonly description: pulumi.Output<string | null>;
   /** The permissions as the server holds them, in its order. */
   declare readonly permissions: pulumi.Output<string[]>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link CustomRoleState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: CustomRoleState, opts?: pulumi.CustomResourceOptions): CustomRole {
+    return existingResource(CustomRole, "CustomRole", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link CustomRole}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is CustomRole {
+    return isResourceOf(obj, "CustomRole");
+  }
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { description: undefined, permissions: undefined, ...args }, opts, "chatwoot", "CustomRole");

@@ -11,6 +11,10 @@ import { configureFromStack } from "./stack-connection";
  * same steps; they are written here once, and each get-*.ts keeps its documented types and gives
  * the two forms their public signatures.
  *
+ * The reader is loaded when the data source first runs, not when the package is imported: a
+ * reader brings the provider's HTTP client and zod schemas along, which a program that does not
+ * call it never loads (`require("pulumi-chatwoot")` loads no provider code at all).
+ *
  * Arguments left out reach the reader as `undefined`, where its own default (`{}`) applies. A
  * failure is a `RunError` named after the data source (see {@link programError}), which Pulumi
  * prints as one line.
@@ -23,19 +27,20 @@ export interface DataSourceForms<A, R> {
 }
 
 /**
- * The forms of the data source that `read` serves. With `secretWhen`, an Output result for which
- * it holds is secret as a whole (Pulumi cannot mark one field of a value secret).
+ * The forms of the data source `name`, served by the reader that `reader` loads. With
+ * `secretWhen`, an Output result for which it holds is secret as a whole (Pulumi cannot mark one
+ * field of a value secret).
  */
-export function dataSource<A, R>(read: (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
+export function dataSource<A, R>(name: string, reader: () => (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
   const plain = async (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => {
     noticeOutsideEngine();
     // Its failure is this data source's too, and the same error: Pulumi prints it once.
     await checkConnectionInPreview();
     try {
       configureFromStack();
-      return await read(args);
+      return await reader()(args);
     } catch (err) {
-      throw programError(read.name, err);
+      throw programError(name, err);
     }
   };
   const output = (args: InputsOf<A>, opts?: pulumi.InvokeOptions): pulumi.Output<R> => {

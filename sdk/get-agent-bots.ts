@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { readers } from "../provider";
+import type * as reader from "../provider/readers/agent-bots";
 import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
 
@@ -49,7 +49,9 @@ export interface GetAgentBotsResult {
   readonly bots: GetAgentBotsBot[];
 }
 
-const source = dataSource(readers.getAgentBots, (result) => result.bots.some((b) => b.accessToken !== null));
+/** The provider's reader, loaded when the data source first runs (see ./data-source.ts). */
+const load = (): typeof reader => require("../provider/readers/agent-bots");
+const source = dataSource("getAgentBots", () => load().getAgentBots, (result) => result.bots.some((b) => b.accessToken !== null));
 
 /**
  * The agent bots the stack's Platform App can see (the ones it created), read when the program

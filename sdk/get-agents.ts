@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { readers } from "../provider";
+import type * as reader from "../provider/readers/agents";
 import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
 
@@ -40,7 +40,9 @@ export interface GetAgentsResult {
   readonly agents: GetAgentsAgent[];
 }
 
-const source = dataSource(readers.getAgents);
+/** The provider's reader, loaded when the data source first runs (see ./data-source.ts). */
+const load = (): typeof reader => require("../provider/readers/agents");
+const source = dataSource("getAgents", () => load().getAgents);
 
 /**
  * The agents and administrators of an account, read when the program runs, with the stack's

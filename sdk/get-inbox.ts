@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { INBOX_SECRET_KEYS } from "../provider/readers/inbox";
-import { readers } from "../provider";
+import type * as reader from "../provider/readers/inbox";
 import { dataSource } from "./data-source";
 import type { InboxWorkingHoursDay } from "./inbox";
 import type { InputsOf } from "./inputs";
@@ -93,7 +92,9 @@ export interface GetInboxResult {
   readonly provider: string | null;
 }
 
-const source = dataSource(readers.getInbox, (inbox) => INBOX_SECRET_KEYS.some((key) => inbox[key] !== null));
+/** The provider's reader, loaded when the data source first runs (see ./data-source.ts). */
+const load = (): typeof reader => require("../provider/readers/inbox");
+const source = dataSource("getInbox", () => load().getInbox, (inbox) => load().INBOX_SECRET_KEYS.some((key) => inbox[key] !== null));
 
 /**
  * One inbox of an account, read when the program runs, with the stack's `chatwoot:*` config (or

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { readers } from "../provider";
+import type * as reader from "../provider/readers/labels";
 import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
 
@@ -32,7 +32,9 @@ export interface GetLabelsResult {
   readonly labels: GetLabelsLabel[];
 }
 
-const source = dataSource(readers.getLabels);
+/** The provider's reader, loaded when the data source first runs (see ./data-source.ts). */
+const load = (): typeof reader => require("../provider/readers/labels");
+const source = dataSource("getLabels", () => load().getLabels);
 
 /**
  * The labels of an account, read when the program runs, with the stack's `chatwoot:*` config (or

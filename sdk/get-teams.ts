@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { readers } from "../provider";
+import type * as reader from "../provider/readers/teams";
 import { dataSource } from "./data-source";
 import type { InputsOf } from "./inputs";
 
@@ -30,7 +30,9 @@ export interface GetTeamsResult {
   readonly teams: GetTeamsTeam[];
 }
 
-const source = dataSource(readers.getTeams);
+/** The provider's reader, loaded when the data source first runs (see ./data-source.ts). */
+const load = (): typeof reader => require("../provider/readers/teams");
+const source = dataSource("getTeams", () => load().getTeams);
 
 /**
  * The teams of an account, read when the program runs, with the stack's `chatwoot:*` config (or

@@ -3,6 +3,7 @@ import type { InboxAgent } from "../provider/resources/inbox-membership";
 import type { MembershipArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-membership");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** Arguments of {@link InboxMembership}. Changes are made in place, except where an argument says it replaces the membership. */
 export interface InboxMembershipArgs extends MembershipArgs {
@@ -15,6 +16,12 @@ export interface InboxMembershipArgs extends MembershipArgs {
    */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link InboxMembership.get} may be given: the outputs of {@link InboxMembership}, each optional (as Pulumi's
+ * generated `InboxMembershipState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type InboxMembershipState = ResourceState<InboxMembership>;
 
 /**
  * The agents of a Chatwoot inbox. By default only the listed users are managed: they are added
@@ -62,6 +69,27 @@ export class InboxMembership extends pulumi.dynamic.Resource {
   declare readonly exclusive: pulumi.Output<boolean>;
   /** Output only: every member of the inbox (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
   declare readonly /*out*/ agents: pulumi.Output<InboxAgent[]>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<inboxId>` or `<accountId>/<inboxId>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link InboxMembershipState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: InboxMembershipState, opts?: pulumi.CustomResourceOptions): InboxMembership {
+    return existingResource(InboxMembership, "InboxMembership", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link InboxMembership}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is InboxMembership {
+    return isResourceOf(obj, "InboxMembership");
+  }
 
   constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");

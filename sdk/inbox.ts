@@ -8,7 +8,7 @@ export type * from "./inbox-settings";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
-import { secretOutputsOf } from "../provider/registry";
+import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link Inbox}. To create an inbox give `name` and `channel`; to manage an existing
@@ -145,6 +145,12 @@ const INPUT_KEYS = [
 
 // Every argument is listed above: leaving one out is a compile error here.
 const _everyArgument: Exclude<keyof InboxArgs, (typeof INPUT_KEYS)[number]> extends never ? true : never = true;
+
+/**
+ * What {@link Inbox.get} may be given: the outputs of {@link Inbox}, each optional (as Pulumi's
+ * generated `InboxState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type InboxState = ResourceState<Inbox>;
 
 /**
  * An inbox of a Chatwoot account: a channel through which conversations arrive (a website widget,
@@ -339,6 +345,27 @@ export class Inbox extends pulumi.dynamic.Resource {
   declare readonly /*out*/ webWidgetScript: pulumi.Output<string | null>;
   /** Output only: whether the inbox was adopted rather than created (destroy then only forgets it, unless `deleteOnDestroy`). */
   declare readonly /*out*/ adopted: pulumi.Output<boolean>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link InboxState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: InboxState, opts?: pulumi.CustomResourceOptions): Inbox {
+    return existingResource(Inbox, "Inbox", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Inbox}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Inbox {
+    return isResourceOf(obj, "Inbox");
+  }
 
   constructor(name: string, args: InboxArgs, opts?: pulumi.CustomResourceOptions) {
     const optional = Object.fromEntries(

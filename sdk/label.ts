@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/label");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link Label}. An argument left out is not managed (the server keeps its value).
@@ -23,6 +24,12 @@ export interface LabelArgs extends AccountArgs {
   /** Take over the existing label with this title instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link Label.get} may be given: the outputs of {@link Label}, each optional (as Pulumi's
+ * generated `LabelState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type LabelState = ResourceState<Label>;
 
 /**
  * A label of a Chatwoot account, for tagging conversations and contacts (and the `add_label`
@@ -53,6 +60,27 @@ export class Label extends pulumi.dynamic.Resource {
   declare readonly color: pulumi.Output<string | null>;
   /** Whether the label is listed in the sidebar; null when the server does not say. */
   declare readonly showOnSidebar: pulumi.Output<boolean | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link LabelState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: LabelState, opts?: pulumi.CustomResourceOptions): Label {
+    return existingResource(Label, "Label", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Label}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Label {
+    return isResourceOf(obj, "Label");
+  }
 
   constructor(name: string, args: LabelArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { description: undefined, color: undefined, showOnSidebar: undefined, ...args }, opts, "chatwoot", "Label");

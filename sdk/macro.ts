@@ -4,6 +4,7 @@ import type { AutomationActionArgs } from "./automation-rule";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/macro");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link Macro}. Changes are made in place, except where an argument says it replaces
@@ -29,6 +30,12 @@ export interface MacroArgs extends AccountArgs {
   /** Take over the existing macro with this name instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link Macro.get} may be given: the outputs of {@link Macro}, each optional (as Pulumi's
+ * generated `MacroState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type MacroState = ResourceState<Macro>;
 
 /**
  * A macro of a Chatwoot account: a named list of actions an agent runs on a conversation in one
@@ -67,6 +74,27 @@ export class Macro extends pulumi.dynamic.Resource {
   declare readonly visibility: pulumi.Output<"personal" | "global">;
   /** The actions as the server holds them. */
   declare readonly actions: pulumi.Output<AutomationAction[]>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link MacroState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: MacroState, opts?: pulumi.CustomResourceOptions): Macro {
+    return existingResource(Macro, "Macro", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Macro}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Macro {
+    return isResourceOf(obj, "Macro");
+  }
 
   constructor(name: string, args: MacroArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { visibility: undefined, ...args }, opts, "chatwoot", "Macro");

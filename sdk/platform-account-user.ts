@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-account-user");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link PlatformAccountUser}. Changing the account or the user replaces the
@@ -18,6 +19,12 @@ export interface PlatformAccountUserArgs extends AccountArgs {
   /** Take over the membership the user already has in the account instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link PlatformAccountUser.get} may be given: the outputs of {@link PlatformAccountUser}, each optional (as Pulumi's
+ * generated `PlatformAccountUserState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type PlatformAccountUserState = ResourceState<PlatformAccountUser>;
 
 /**
  * A user's membership of an account with a role, made through the Platform API with
@@ -41,6 +48,27 @@ export class PlatformAccountUser extends pulumi.dynamic.Resource {
   declare readonly userId: pulumi.Output<number>;
   /** The role in the account (`agent` or `administrator`; a newer server may send another). */
   declare readonly role: pulumi.Output<string>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PlatformAccountUserState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PlatformAccountUserState, opts?: pulumi.CustomResourceOptions): PlatformAccountUser {
+    return existingResource(PlatformAccountUser, "PlatformAccountUser", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link PlatformAccountUser}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is PlatformAccountUser {
+    return isResourceOf(obj, "PlatformAccountUser");
+  }
 
   constructor(name: string, args: PlatformAccountUserArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { role: undefined, ...args }, opts, "chatwoot", "PlatformAccountUser");

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { JsonInput, JsonValue } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-account");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link PlatformAccount}. An argument left out is not managed (the server keeps its
@@ -24,7 +25,12 @@ export interface PlatformAccountArgs {
    * installation's defaults gave the account.
    */
   features?: pulumi.Input<Record<string, pulumi.Input<boolean>> | undefined>;
-  /** Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed. */
+  /**
+   * The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+   * administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+   * Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+   * other name. Sent and kept whole: a limit left out is removed.
+   */
   limits?: pulumi.Input<Record<string, pulumi.Input<number>> | undefined>;
   /**
    * The account's custom attributes (free-form JSON). Chatwoot replaces them whole, including the
@@ -33,6 +39,12 @@ export interface PlatformAccountArgs {
    */
   customAttributes?: pulumi.Input<Record<string, JsonInput> | undefined>;
 }
+
+/**
+ * What {@link PlatformAccount.get} may be given: the outputs of {@link PlatformAccount}, each optional (as Pulumi's
+ * generated `PlatformAccountState`). The object is read as the server holds it; the values given are not used.
+ */
+export type PlatformAccountState = ResourceState<PlatformAccount>;
 
 /**
  * An account of a self-hosted Chatwoot installation, made through the Platform API with
@@ -77,6 +89,25 @@ export class PlatformAccount extends pulumi.dynamic.Resource {
   declare readonly limits: pulumi.Output<Record<string, number>>;
   /** The account's custom attributes. */
   declare readonly customAttributes: pulumi.Output<Record<string, JsonValue>>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>`.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PlatformAccountState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PlatformAccountState, opts?: pulumi.CustomResourceOptions): PlatformAccount {
+    return existingResource(PlatformAccount, "PlatformAccount", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link PlatformAccount}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is PlatformAccount {
+    return isResourceOf(obj, "PlatformAccount");
+  }
 
   constructor(name: string, args: PlatformAccountArgs, opts?: pulumi.CustomResourceOptions) {
     super(

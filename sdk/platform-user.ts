@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { JsonInput, JsonValue } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-user");
-import { secretOutputsOf } from "../provider/registry";
+import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link PlatformUser}. An argument left out is not managed (the server keeps its
@@ -35,6 +35,12 @@ export interface PlatformUserArgs {
    */
   adoptId?: pulumi.Input<string | number | undefined>;
 }
+
+/**
+ * What {@link PlatformUser.get} may be given: the outputs of {@link PlatformUser}, each optional (as Pulumi's
+ * generated `PlatformUserState`). The object is read as the server holds it; the values given are not used.
+ */
+export type PlatformUserState = ResourceState<PlatformUser>;
 
 /**
  * A user of a self-hosted Chatwoot installation, made through the Platform API with
@@ -73,6 +79,25 @@ export class PlatformUser extends pulumi.dynamic.Resource {
   declare readonly /*out*/ confirmed: pulumi.Output<boolean | null>;
   /** Output only: the name shown to contacts (the display name, else the name). */
   declare readonly /*out*/ availableName: pulumi.Output<string | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>`.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PlatformUserState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PlatformUserState, opts?: pulumi.CustomResourceOptions): PlatformUser {
+    return existingResource(PlatformUser, "PlatformUser", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link PlatformUser}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is PlatformUser {
+    return isResourceOf(obj, "PlatformUser");
+  }
 
   constructor(name: string, args: PlatformUserArgs, opts?: pulumi.CustomResourceOptions) {
     super(

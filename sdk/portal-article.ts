@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal-article");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** Where an article stands: only published articles are shown in the help center. */
 export type PortalArticleStatus = "draft" | "published" | "archived";
@@ -75,6 +76,12 @@ export interface PortalArticleArgs extends AccountArgs {
 }
 
 /**
+ * What {@link PortalArticle.get} may be given: the outputs of {@link PortalArticle}, each optional (as Pulumi's
+ * generated `PortalArticleState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type PortalArticleState = ResourceState<PortalArticle>;
+
+/**
  * An article of a help-center portal: a page of the knowledge base, written in Markdown, filed
  * under a category, with translations linked to it. The portal is followed by id when its slug
  * changes, as a `PortalCategory`'s is.
@@ -143,6 +150,27 @@ export class PortalArticle extends pulumi.dynamic.Resource {
   declare readonly authorId: pulumi.Output<number>;
   /** Search metadata as the server holds it; null when never set. */
   declare readonly meta: pulumi.Output<{ title?: string | null; description?: string | null; tags?: string[] } | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PortalArticleState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PortalArticleState, opts?: pulumi.CustomResourceOptions): PortalArticle {
+    return existingResource(PortalArticle, "PortalArticle", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link PortalArticle}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is PortalArticle {
+    return isResourceOf(obj, "PortalArticle");
+  }
 
   constructor(name: string, args: PortalArticleArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal-category");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link PortalCategory}. An argument left out is not managed (the server keeps its
@@ -44,6 +45,12 @@ export interface PortalCategoryArgs extends AccountArgs {
   /** Take over the portal's existing category with this slug and locale instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link PortalCategory.get} may be given: the outputs of {@link PortalCategory}, each optional (as Pulumi's
+ * generated `PortalCategoryState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type PortalCategoryState = ResourceState<PortalCategory>;
 
 /**
  * A category of a help-center portal: a section of the knowledge base in one language, which
@@ -103,6 +110,27 @@ export class PortalCategory extends pulumi.dynamic.Resource {
   declare readonly parentCategoryId: pulumi.Output<number | null>;
   /** Id of the first category of the translation family this one belongs to; null when it translates none. */
   declare readonly associatedCategoryId: pulumi.Output<number | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PortalCategoryState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PortalCategoryState, opts?: pulumi.CustomResourceOptions): PortalCategory {
+    return existingResource(PortalCategory, "PortalCategory", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link PortalCategory}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is PortalCategory {
+    return isResourceOf(obj, "PortalCategory");
+  }
 
   constructor(name: string, args: PortalCategoryArgs, opts?: pulumi.CustomResourceOptions) {
     super(

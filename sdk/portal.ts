@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** The locales a {@link Portal}'s help center offers. */
 export interface PortalConfigArgs {
@@ -53,6 +54,12 @@ export interface PortalArgs extends AccountArgs {
   /** Take over the existing portal with this slug in this account instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link Portal.get} may be given: the outputs of {@link Portal}, each optional (as Pulumi's
+ * generated `PortalState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type PortalState = ResourceState<Portal>;
 
 /**
  * A help-center portal of a Chatwoot account: the public knowledge base at `/hc/{slug}`.
@@ -114,6 +121,27 @@ export class Portal extends pulumi.dynamic.Resource {
   declare readonly /*out*/ inbox: pulumi.Output<Record<string, unknown> | null>;
   /** Output only: the logo (`id`, `portalId`, `fileType`, `accountId`, `fileUrl`, `blobId`, `filename`), or null. */
   declare readonly /*out*/ logo: pulumi.Output<Record<string, unknown> | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link PortalState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: PortalState, opts?: pulumi.CustomResourceOptions): Portal {
+    return existingResource(Portal, "Portal", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Portal}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Portal {
+    return isResourceOf(obj, "Portal");
+  }
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {
     super(

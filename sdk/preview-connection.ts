@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { checkConnection } from "../provider/readers/connection";
+import type * as connection from "../provider/readers/connection";
 import { programError } from "./program-error";
 import { configureFromStack } from "./stack-connection";
 
@@ -34,6 +34,8 @@ export function checkConnectionInPreview(): Promise<void> {
 async function check(): Promise<void> {
   try {
     configureFromStack();
+    // Loaded here, in a preview only: the check brings the provider's HTTP client along.
+    const { checkConnection } = require("../provider/readers/connection") as typeof connection;
     await checkConnection();
   } catch (err) {
     throw programError("Chatwoot connection check (pulumi preview)", err);

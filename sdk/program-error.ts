@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { ChatwootApiError, ConfigError } from "../provider/http/transport/errors";
+import type * as errors from "../provider/http/transport/errors";
 
 /**
  * A failure of the package's own work in the program process (a data source's lookup, the
@@ -24,5 +24,7 @@ export function programError(what: string, err: unknown): pulumi.RunError {
 
 /** Errors whose message says all: the API client's, the connection settings', a reader's own checks. */
 function describedHere(err: Error): boolean {
+  // Loaded when a failure is described, not when the package is imported.
+  const { ChatwootApiError, ConfigError } = require("../provider/http/transport/errors") as typeof errors;
   return err.name === "Error" || ChatwootApiError.isInstance(err) || ConfigError.isInstance(err);
 }

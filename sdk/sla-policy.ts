@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/sla-policy");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link SlaPolicy}. An argument left out is not managed (the server keeps its value).
@@ -28,6 +29,12 @@ export interface SlaPolicyArgs extends AccountArgs {
   /** Id of an existing policy of the account to take over instead of creating one (see Adoption). */
   adoptId?: pulumi.Input<string | number | undefined>;
 }
+
+/**
+ * What {@link SlaPolicy.get} may be given: the outputs of {@link SlaPolicy}, each optional (as Pulumi's
+ * generated `SlaPolicyState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type SlaPolicyState = ResourceState<SlaPolicy>;
 
 /**
  * An SLA policy of a Chatwoot account: the response and resolution times its conversations are
@@ -79,6 +86,27 @@ export class SlaPolicy extends pulumi.dynamic.Resource {
   declare readonly resolutionTimeThreshold: pulumi.Output<number | null>;
   /** Whether only working hours count; null when the server does not say. */
   declare readonly onlyDuringBusinessHours: pulumi.Output<boolean | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link SlaPolicyState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SlaPolicyState, opts?: pulumi.CustomResourceOptions): SlaPolicy {
+    return existingResource(SlaPolicy, "SlaPolicy", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link SlaPolicy}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is SlaPolicy {
+    return isResourceOf(obj, "SlaPolicy");
+  }
 
   constructor(name: string, args: SlaPolicyArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { description: undefined, firstResponseTimeThreshold: undefined, nextResponseTimeThreshold: undefined, resolutionTimeThreshold: undefined, onlyDuringBusinessHours: undefined };

@@ -3,12 +3,19 @@ import type { TeamAgent } from "../provider/resources/team-membership";
 import type { MembershipArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team-membership");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /** Arguments of {@link TeamMembership}. Changes are made in place, except where an argument says it replaces the membership. */
 export interface TeamMembershipArgs extends MembershipArgs {
   /** The team whose members are managed (a number, or a `Team`'s `id`). Changing it replaces the membership. */
   teamId: pulumi.Input<string | number>;
 }
+
+/**
+ * What {@link TeamMembership.get} may be given: the outputs of {@link TeamMembership}, each optional (as Pulumi's
+ * generated `TeamMembershipState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type TeamMembershipState = ResourceState<TeamMembership>;
 
 /**
  * The agents of a Chatwoot team, with the same contract as {@link InboxMembership}. By default only
@@ -50,6 +57,27 @@ export class TeamMembership extends pulumi.dynamic.Resource {
   declare readonly exclusive: pulumi.Output<boolean>;
   /** Output only: every member of the team (listed or not) as Chatwoot describes them: id, name, email, role, availability. */
   declare readonly /*out*/ agents: pulumi.Output<TeamAgent[]>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<teamId>` or `<accountId>/<teamId>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link TeamMembershipState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: TeamMembershipState, opts?: pulumi.CustomResourceOptions): TeamMembership {
+    return existingResource(TeamMembership, "TeamMembership", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link TeamMembership}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is TeamMembership {
+    return isResourceOf(obj, "TeamMembership");
+  }
 
   constructor(name: string, args: TeamMembershipArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "TeamMembership");

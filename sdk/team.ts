@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team");
+import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
 /**
  * Arguments of {@link Team}. An argument left out is not managed (the server keeps its value).
@@ -24,6 +25,12 @@ export interface TeamArgs extends AccountArgs {
   /** Take over the existing team with this name instead of failing on it (see Adoption). Default: false. */
   adopt?: pulumi.Input<boolean | undefined>;
 }
+
+/**
+ * What {@link Team.get} may be given: the outputs of {@link Team}, each optional (as Pulumi's
+ * generated `TeamState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type TeamState = ResourceState<Team>;
 
 /**
  * A team of a Chatwoot account: a group of agents that conversations can be assigned to (by hand,
@@ -52,6 +59,27 @@ export class Team extends pulumi.dynamic.Resource {
   declare readonly description: pulumi.Output<string | null>;
   /** Whether conversations assigned to the team are assigned to its agents automatically; null when the server does not say. */
   declare readonly allowAutoAssign: pulumi.Output<boolean | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link TeamState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: TeamState, opts?: pulumi.CustomResourceOptions): Team {
+    return existingResource(Team, "Team", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Team}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Team {
+    return isResourceOf(obj, "Team");
+  }
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super(provider, name, { description: undefined, allowAutoAssign: undefined, ...args }, opts, "chatwoot", "Team");

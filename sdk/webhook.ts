@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountArgs } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/webhook");
-import { secretOutputsOf } from "../provider/registry";
+import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
 /** An event a webhook can subscribe to (Chatwoot's `Webhook::ALLOWED_WEBHOOK_EVENTS`). */
 export type WebhookEvent =
@@ -49,6 +49,12 @@ export interface WebhookArgs extends AccountArgs {
 }
 
 /**
+ * What {@link Webhook.get} may be given: the outputs of {@link Webhook}, each optional (as Pulumi's
+ * generated `WebhookState`). Only `accountId` is used, to find an object outside the configured account.
+ */
+export type WebhookState = ResourceState<Webhook>;
+
+/**
  * A webhook of a Chatwoot account: Chatwoot POSTs the subscribed events of the account to the URL.
  * Managing webhooks needs an administrator's access token.
  *
@@ -83,6 +89,27 @@ export class Webhook extends pulumi.dynamic.Resource {
   declare readonly inboxId: pulumi.Output<number | null>;
   /** Output only: the key deliveries are signed with (a secret); null on servers before Chatwoot 4.11.2. */
   declare readonly /*out*/ secret: pulumi.Output<string | null>;
+
+  /**
+   * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
+   * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>`; the account defaults to
+   * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
+   * give `state.accountId` or the account in the id.
+   *
+   * @param name the resource's name in the stack.
+   * @param id the object's id.
+   * @param state see {@link WebhookState}.
+   * @param opts options of the resource (`id` is set by this method).
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, state?: WebhookState, opts?: pulumi.CustomResourceOptions): Webhook {
+    return existingResource(Webhook, "Webhook", name, id, state, opts);
+  }
+
+  /** Whether `obj` is a {@link Webhook}, even one made by another copy of this package (checked by its Pulumi type, not `instanceof`). */
+  static override isInstance(obj: unknown): obj is Webhook {
+    return isResourceOf(obj, "Webhook");
+  }
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -3,6 +3,8 @@
  * of types and the SDK's declarations, and is checked in:
  * - provider/plugin/schema.json, the native plugin's Pulumi package schema (./pulumi-schema.ts);
  * - sdk/index.ts and sdk/shims/<type>.ts, the TypeScript package's index and dynamic providers;
+ * - sdk/resource-outputs.ts, each resource class's outputs and secret outputs, which the SDK reads
+ *   at run time instead of the registry (which would load every type's implementation);
  * - docs/, the reference pages made from that schema and the SDK's examples (./reference-docs.ts).
  * sdk/shims and docs hold only generated files: one of a type that is gone (or renamed) is deleted.
  *
@@ -11,7 +13,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES } from "../registry";
+import type * as ts from "typescript";
+import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from "../registry";
 import { Declarations } from "./declarations";
 import { buildSchema } from "./pulumi-schema";
 import { referenceDocs } from "./reference-docs";
@@ -23,7 +26,7 @@ export function generatedFiles(): { file: string; content: string }[] {
   const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
   const decls = new Declarations(ROOT);
   const schema = buildSchema(ROOT, version, decls);
-  return [{ file: "provider/plugin/schema.json", content: `${JSON.stringify(schema, null, 2)}\n` }, sdkIndex(), ...shims(), ...referenceDocs(schema, decls)];
+  return [{ file: "provider/plugin/schema.json", content: `${JSON.stringify(schema, null, 2)}\n` }, sdkIndex(), ...shims(), resourceOutputs(decls), ...referenceDocs(schema, decls)];
 }
 
 /** Folders whose every file is generated: a file there that is not (a type removed from the registry) is stale too. */
@@ -87,6 +90,36 @@ function shims(): { file: string; content: string }[] {
       "",
     ].join("\n"),
   }));
+}
+
+/**
+ * sdk/resource-outputs.ts: each resource class's declared outputs (a `get` seeds them all, so that
+ * each resolves) and the registry's secret outputs (passed as `additionalSecretOutputs`).
+ */
+function resourceOutputs(decls: Declarations): { file: string; content: string } {
+  const rows = (RESOURCE_TYPES as readonly ResourceType[]).map((t) => {
+    const klass = decls.declaration(decls.file(`sdk/${moduleName(t.name)}.ts`), t.name) as ts.ClassDeclaration;
+    const outputs = decls.classOutputs(klass).map((p) => p.name);
+    const list = (keys: readonly string[]) => `[${keys.map((k) => JSON.stringify(k)).join(", ")}]`;
+    return `  ${t.name}: { outputs: ${list(outputs)}, secretOutputs: ${list(t.secretOutputs ?? [])} },`;
+  });
+  return {
+    file: "sdk/resource-outputs.ts",
+    content: [
+      GENERATED,
+      'import type { ResourceKind } from "../provider/registry";',
+      "",
+      "/**",
+      " * Each resource class's outputs (its `declare`d Outputs) and those that are secret whatever the",
+      " * program does (the registry's `secretOutputs`). The SDK reads this table in the program process,",
+      " * where loading the registry would load every type's implementation and zod.",
+      " */",
+      "export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly outputs: readonly string[]; readonly secretOutputs: readonly string[] } } = {",
+      ...rows,
+      "};",
+      "",
+    ].join("\n"),
+  };
 }
 
 if (require.main === module) {

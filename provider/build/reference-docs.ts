@@ -149,7 +149,23 @@ class PageRenderer {
       ...doc.sections.filter((s) => !own.has(s.title)).flatMap((s) => [`## ${s.title}`, s.text]),
       "## Import",
       sectionText(doc, "Import") ?? "",
+      "## Reading an existing one",
+      // The state's account goes in front of an id where the type's import ids take one (`<accountId>/<id>`).
+      this.getSection(/<accountId>\/<\w+>/.test(sectionText(doc, "Import") ?? "")),
     );
+  }
+
+  /** How the TypeScript class's `get` reads an object the stack does not manage (the same on every resource page). */
+  private getSection(inAccount: boolean): string {
+    const { name } = this.page;
+    const account = inAccount ? " (the account first, or `{ accountId }` as `state`, for another account than the configured one)" : "";
+    return [
+      `In TypeScript, \`chatwoot.${name}.get(name, id, state?, opts?)\` reads an existing object into the program without`,
+      `managing it (Pulumi's \`get\`): \`pulumi up\` reads it, never changes it, and \`pulumi destroy\` leaves it in place.`,
+      `Its \`id\` takes the forms under [Import](#import)${account}; its outputs are the object as the server holds it, e.g.`,
+      `\`chatwoot.${name}.get("existing", "12")\`. \`chatwoot.${name}.isInstance(value)\` tells a \`${name}\` apart, and`,
+      `\`${name}State\` is the type of \`state\`.`,
+    ].join("\n");
   }
 
   function(examples: PageExample[], decls: Declarations): string {

@@ -12,6 +12,19 @@ import { domain, localeCode, supportEmail } from "./account-settings";
 /** An account's status (Chatwoot's `accounts.status` enum). */
 export const ACCOUNT_STATUSES = ["active", "suspended"] as const;
 
+/**
+ * The limits an account may have: Enterprise refuses any other name (`validate_limit_keys`, 422
+ * "Limits : Invalid data") and a community server reads none. Older servers know fewer of them.
+ */
+export const ACCOUNT_LIMITS = ["agents", "inboxes", "emails", "captain_responses", "captain_documents"] as const;
+
+/** Refuses each limit whose name the server does not know, at the key. */
+const knownLimits = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of Object.keys(value)) {
+    if (!(ACCOUNT_LIMITS as readonly string[]).includes(key)) ctx.addIssue({ code: "custom", path: [key], message: `is not a limit Chatwoot knows: one of ${ACCOUNT_LIMITS.join(", ")}` });
+  }
+};
+
 /** Feature flags are snake_case names (`help_center`, `channel_email`, `inbox_management`). */
 const flagName = /^[a-z][a-z0-9_]*$/;
 
@@ -33,9 +46,9 @@ export const PlatformAccountInputs = z.strictObject({
     .optional(),
   limits: z
     .record(z.string(), z.number({ error: "must be a whole number, at least 0" }).int("must be a whole number").min(0, "must be at least 0"), {
-      error: "must be an object of limits, each a whole number (agents, inboxes, ...)",
+      error: `must be an object of limits, each a whole number (${ACCOUNT_LIMITS.join(", ")})`,
     })
-    .superRefine(snakeCaseKeys("a limit's name in snake_case (agents, inboxes, ...)"))
+    .superRefine(knownLimits)
     .optional(),
   customAttributes: z.record(z.string(), z.json(), { error: "must be an object of JSON values" }).optional(),
 });

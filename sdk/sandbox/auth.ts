@@ -50,7 +50,8 @@ export interface AccountCaller {
 
 /**
  * Api::V1::Accounts::BaseController: no token is devise's 401 (`errors` array); an unknown token,
- * a bot or platform-app token, an unknown account and a non-member each get their own answer.
+ * a bot or platform-app token, an unknown account, a suspended one and a non-member each get
+ * their own answer.
  */
 export function authenticateAccount(state: SandboxState, token: string | undefined, accountParam: string): AccountCaller {
   // validate_bot_access_token!: bots and platform apps reach only a conversation/message allowlist.
@@ -58,6 +59,8 @@ export function authenticateAccount(state: SandboxState, token: string | undefin
   const accountId = castInteger(accountParam);
   const account = accountId === null ? undefined : state.accounts.get(accountId);
   if (!account) throw recordNotFound();
+  // EnsureCurrentAccountHelper: a suspended account refuses members and strangers alike.
+  if (account.status !== "active") throw unauthorized("Account is suspended");
   const role = state.roleOf(user, account.id);
   if (!role) throw unauthorized("You are not authorized to access this account");
   return { user, account, role };

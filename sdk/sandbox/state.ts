@@ -153,6 +153,16 @@ export class SandboxState {
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
+  /**
+   * The tables whose rows belong to one account (`account_id`), which its destroy takes with it.
+   * Agent bots are not here: a bot with no account is the installation's (see destroyPlatformAccount).
+   */
+  accountScoped(): Map<number, { account_id: number }>[] {
+    return [
+      this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
+      this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.categories, this.articles,
+    ];
+  }
   /** AccessToken rows: token → owner. */
   readonly tokens = new Map<string, TokenOwner>();
   /** Inboxes whose DELETE was answered but whose deletion job has not run: id → lookups that still find it. */

@@ -7,23 +7,18 @@
  */
 import type { z } from "zod";
 import { resourceType } from "../../provider/registry";
-import { captureRegistrations } from "../harness/capture";
 import { stripSecrets, type PropertyMap } from "../harness/wire";
 import { useChatwootHost } from "./support/chatwoot-host";
-import { installedSdk } from "./support/packages";
-import { RESOURCE_CASES, typeToken } from "./support/resource-cases";
+import { declaredRegistrations } from "./support/declared";
+import { RESOURCE_CASES } from "./support/resource-cases";
 
 const ctx = useChatwootHost({ frontDoor: "native" });
 const declared = new Map<string, PropertyMap>();
 
 beforeAll(async () => {
-  const sdk = installedSdk();
-  const captured = await captureRegistrations(() => RESOURCE_CASES.forEach((c) => c.declare(sdk, `my-${c.kind}`)));
-  for (const c of RESOURCE_CASES) {
-    const r = captured.find((x) => x.type === typeToken(c.kind));
-    if (!r) throw new Error(`the SDK registered no ${c.kind}`);
+  for (const [kind, r] of await declaredRegistrations()) {
     const { __provider: _provider, ...inputs } = r.plainInputs;
-    declared.set(c.kind, inputs);
+    declared.set(kind, inputs);
   }
 });
 

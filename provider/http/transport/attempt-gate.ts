@@ -1,8 +1,8 @@
 /**
- * The attempt gate: the interceptor between undici's retry interceptor and the pool that every
- * attempt of a call (the first and each retry) passes. It waits out the backoff and the limiter,
- * reports the answer (its status, Retry-After and Date headers) to the limiter with the attempt's
- * ticket, and gives the attempt's limiter slot back however the attempt ends.
+ * The attempt gate: the interceptor in front of the pool that every attempt of a call (the first
+ * and each retry of the client's loop) passes. It waits out the backoff and the limiter, reports
+ * the answer (its status, Retry-After and Date headers) to the limiter with the attempt's ticket,
+ * and gives the attempt's limiter slot back however the attempt ends.
  *
  * After a 429 the limiter holds every request to the server until its rate-limit window opens, so
  * a retry waits there, first in line, rather than also waiting out its own backoff (which would
@@ -10,34 +10,12 @@
  * `rateLimitMaxWaitMs`, counted from its first 429 or from when it was first held back for the window.
  */
 import type { Dispatcher } from "undici";
-import type { Limiter, Ticket } from "../rate-limit/limiter";
-import type { OriginContact } from "./origins";
-import { parseRetryAfter, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
-import type { WindowWait } from "../rate-limit/window-waits";
+import type { Ticket } from "../rate-limit/limiter";
+import { answered, attemptSent, nextAttempt, type CallState } from "./call-state";
 
-/** What the attempt gate and the retry decision share for one call. */
-export interface CallState {
-  limiter: Limiter;
-  /** Whether the server has answered this process yet; the gate sets it at an answer. */
-  contact: OriginContact;
-  idempotent: boolean;
-  policy: RetryPolicyOptions;
-  counters: RetryCounters;
-  attempts: number;
-  /** Backoff to wait before the next attempt. */
-  delayMs: number;
-  /** The limiter's ticket of the current attempt (when it went out, in which window). */
-  ticket?: Ticket;
-  /** The call's wait for the rate-limit window (`maxWaitMs` from the policy's `rateLimitMaxWaitMs`). */
-  wait: WindowWait;
-  /** How long the call had waited for the window when it gave up (its bound ran out). */
-  gaveUpAfterMs?: number;
-  /** Status of the current attempt's answer, once its headers arrived. */
-  status?: number;
-  retryAfterMs?: number;
-}
+export type { CallState } from "./call-state";
 
-/** Carries the call state through undici's dispatch options to the gate and the retry decision. */
+/** Carries the call state through undici's dispatch options to the gate. */
 export const CALL = Symbol("pulumi-chatwoot.call");
 /** Dispatch options that may carry a {@link CallState}. */
 export type WithCall = { [CALL]?: CallState };
@@ -54,10 +32,7 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
   delete plain[CALL];
 
   const go = (ticket: Ticket): void => {
-    call.attempts += 1;
-    call.status = undefined;
-    call.retryAfterMs = undefined;
-    call.ticket = ticket;
+    attemptSent(call, ticket);
     const observer = new AnswerObserver(handler, call, ticket);
     try {
       dispatch(plain, observer);
@@ -65,16 +40,11 @@ export const attemptGate: Dispatcher.DispatcherComposeInterceptor = (dispatch) =
       observer.onResponseError(null as unknown as Dispatcher.DispatchController, err as Error);
     }
   };
-  // `status` is still the previous attempt's: a retry after a 429 waits in the limiter only.
-  const afterLimit = call.status === 429 && call.limiter.throttled;
-  call.wait.onExpired = (waitedMs) => {
-    call.gaveUpAfterMs = waitedMs;
+  const { afterLimit, delayMs } = nextAttempt(call, (waitedMs) => {
     handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, new Error(`gave up waiting for the rate-limit window after ${Math.round(waitedMs)} ms`));
-  };
+  });
   const admit = (): void => call.limiter.whenAllowed(go, afterLimit, call.wait);
-  const delay = afterLimit ? 0 : call.delayMs;
-  call.delayMs = 0;
-  if (delay > 0) setTimeout(admit, delay);
+  if (delayMs > 0) setTimeout(admit, delayMs);
   else admit();
   return true;
 };
@@ -108,14 +78,10 @@ class AnswerObserver implements Dispatcher.DispatchHandler {
     // 1xx answers are informational; the attempt's real answer follows.
     if (statusCode >= 200) {
       const { call } = this;
-      call.contact.answered = true;
-      call.status = statusCode;
-      call.retryAfterMs = parseRetryAfter(headers["retry-after"]);
+      answered(call, this.ticket, statusCode, headers["retry-after"]);
       // Feedback first, so that a 429 holds back the queue before the freed slot can wake it.
       call.limiter.onAnswer(this.ticket, statusCode, call.retryAfterMs, header(headers.date));
       if (statusCode === 429) {
-        // Waiting from the first refused attempt (or from earlier, when the limiter held it back first).
-        call.wait.since ??= this.ticket.sentAt;
         call.limiter.waitingForWindow(call.wait);
       } else if (call.wait.since !== undefined) {
         call.limiter.doneWaiting(call.wait);

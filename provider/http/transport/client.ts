@@ -1,30 +1,24 @@
 /**
  * The Chatwoot API client: one keep-alive pool per base URL, the `api_access_token` header chosen
- * by path, a deadline on every attempt, retries through undici's retry interceptor, the
- * process-wide rate limiter in front of every attempt, and typed errors.
+ * by path, a deadline on every attempt, the process-wide rate limiter in front of every attempt,
+ * retries, and typed errors.
  *
- * Per attempt, the dispatch chain is: retry interceptor (decides, using `retry-policy`) ->
- * attempt gate (waits for the backoff and the limiter, reports the answer to the limiter and
- * gives its slot back) -> pool.
+ * `send()` is the one retry loop: each attempt passes the attempt gate (which waits for the
+ * backoff and the limiter, reports the answer to the limiter and gives its slot back) to the pool,
+ * and whatever failed, whether no answer, an error status or a 2xx answer that cannot be read, is
+ * judged by `retry-policy` through the call's state (`call-state`) before the loop goes round again.
  */
 import { STATUS_CODES } from "node:http";
-import { interceptors, type Dispatcher, type RetryHandler } from "undici";
+import type { Dispatcher } from "undici";
 import { connection, settingLabel, type ConnectionSettings, type SettingNames } from "../../config";
 import { errorBodyKindOf, serverMessageOf, type ErrorBodyKind } from "./error-body";
 import { ChatwootApiError, ConfigError, type ApiErrorKind } from "./errors";
 import { hintFor } from "./hints";
 import { registerSecret } from "../redaction/secrets";
-import { CALL, attemptGate, type CallState, type WithCall } from "./attempt-gate";
+import { CALL, type WithCall } from "./attempt-gate";
+import { newCall, retryAnswer, retryFailure, retryUnreadable, type CallState } from "./call-state";
 import { originEntry, type OriginOptions } from "./origins";
-import {
-  TIMEOUT_ERROR_CODES,
-  backoffMs,
-  isIdempotent,
-  retryDelayMs,
-  writeOutcomeOf,
-  type AttemptFailure,
-  type RetryPolicyOptions,
-} from "./retry-policy";
+import { TIMEOUT_ERROR_CODES, isIdempotent, writeOutcomeOf, type RetryPolicyOptions } from "./retry-policy";
 
 /** One API call. */
 export interface ApiRequest {
@@ -88,80 +82,62 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
   const headers: Record<string, string> = { api_access_token: token, accept: "application/json", "user-agent": USER_AGENT };
   if (contentType !== undefined) headers["content-type"] = contentType;
 
-  const { dispatcher, limiter, contact } = originEntry(base.origin, INTERCEPTORS, options);
+  const { dispatcher, limiter, contact } = originEntry(base.origin, options);
   limiter.configure(settings.rateLimitPerMinute);
-  const call: CallState = {
-    limiter,
-    contact,
-    idempotent: req.idempotent ?? isIdempotent(req.method),
-    policy: { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs },
-    counters: { transient: 0, rateLimited: 0 },
-    attempts: 0,
-    delayMs: 0,
-    wait: { maxWaitMs: settings.rateLimitMaxWaitMs },
-  };
+  const policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs };
+  const call = newCall(limiter, contact, req.idempotent ?? isIdempotent(req.method), policy);
   const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs, names: settings.names };
+  const opts: Dispatcher.RequestOptions & WithCall = {
+    origin: base.origin,
+    path,
+    method: req.method,
+    headers,
+    body,
+    headersTimeout: settings.requestTimeoutMs,
+    bodyTimeout: settings.requestTimeoutMs,
+    [CALL]: call,
+  };
 
-  for (;;) {
-    let res: Dispatcher.ResponseData;
-    try {
-      const opts: Dispatcher.RequestOptions & WithCall = {
-        origin: base.origin,
-        path,
-        method: req.method,
-        headers,
-        body,
-        headersTimeout: settings.requestTimeoutMs,
-        bodyTimeout: settings.requestTimeoutMs,
-        [CALL]: call,
-      };
-      res = await dispatcher.request(opts);
-    } catch (err) {
-      limiter.doneWaiting(call.wait);
-      if (call.gaveUpAfterMs !== undefined) throw rateLimitError(where);
-      throw transportError(where, err);
+  try {
+    for (;;) {
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await dispatcher.request(opts);
+      } catch (err) {
+        if (call.gaveUpAfterMs !== undefined) throw rateLimitError(where);
+        if (retryFailure(call, codeOf(err))) continue;
+        throw transportError(where, err);
+      }
+      const status = res.statusCode;
+      // An error answer is judged by its status, when its headers arrive; its body is only the server's message.
+      const repeat = status >= 300 && retryAnswer(call, status);
+
+      let text: string;
+      try {
+        text = await res.body.text();
+      } catch (err) {
+        // The answer broke off. Draining an answer to repeat, the lost connection ends the call; an
+        // error status is still the error; a cut 2xx is read again if it was a GET.
+        if (repeat) throw transportError(where, err);
+        if (status >= 300) throw httpError(where, status, undefined, codeOf(err));
+        if (retryUnreadable(call, req.method)) continue;
+        throw transportError(where, err, status);
+      }
+      if (repeat) continue;
+      if (status >= 300) {
+        const type = header(res.headers["content-type"]);
+        throw httpError(where, status, serverMessageOf(text, type), undefined, errorBodyKindOf(text, type));
+      }
+
+      const parsed = parseJson(text);
+      if (parsed.ok) return { status, body: parsed.value };
+      if (retryUnreadable(call, req.method)) continue;
+      throw notJsonError(where, status, text, header(res.headers["content-type"]));
     }
-    // The attempts are over: a final 429 leaves the call waiting no more either.
+  } finally {
+    // The attempts are over: a call that ends on a 429 or a failure waits for the window no more either.
     limiter.doneWaiting(call.wait);
-
-    let text: string;
-    try {
-      text = await res.body.text();
-    } catch (err) {
-      // The answer broke off. An error status is still the error; a cut 2xx is re-read if it was a GET.
-      if (res.statusCode >= 300) throw httpError(where, res.statusCode, undefined, codeOf(err));
-      if (retryRead(req.method, call)) continue;
-      throw transportError(where, err, res.statusCode);
-    }
-    if (res.statusCode >= 300) {
-      const type = header(res.headers["content-type"]);
-      throw httpError(where, res.statusCode, serverMessageOf(text, type), undefined, errorBodyKindOf(text, type));
-    }
-
-    const parsed = parseJson(text);
-    if (parsed.ok) return { status: res.statusCode, body: parsed.value };
-    if (retryRead(req.method, call)) continue;
-    const html = /html/i.test(header(res.headers["content-type"]) ?? "");
-    throw new ChatwootApiError({
-      kind: "invalid-response",
-      method: req.method,
-      path: req.path,
-      status: res.statusCode,
-      writeOutcome: writeOutcomeOf(req.method, { status: res.statusCode }),
-      attempts: call.attempts,
-      // The body is not quoted: it may hold secrets (a bot's access token) cut mid-way.
-      detail: `${res.statusCode} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
-      hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url", settings.names)} is the Chatwoot server itself` : undefined,
-    });
   }
-}
-
-/** A GET whose 2xx answer was unreadable is sent again (within the retry budget); a write never is. */
-function retryRead(method: string, call: CallState): boolean {
-  if (method !== "GET" || call.counters.transient >= call.policy.maxRetries) return false;
-  call.counters.transient += 1;
-  call.delayMs = backoffMs(call.counters.transient, call.policy);
-  return true;
 }
 
 function tokenFor(settings: ConnectionSettings, path: string): string {
@@ -231,38 +207,6 @@ function codeOf(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-// ---- the interceptors (the attempt gate is in attempt-gate.ts) -----------------------------
-
-const RETRY_OPTIONS: RetryHandler.RetryOptions = {
-  // Error answers come back as responses (their body carries the server's message).
-  throwOnError: false,
-  retry(err, context, done): void {
-    const call = (context.opts as WithCall)[CALL];
-    // A call that waited for the rate-limit window as long as it may ends (see the attempt gate).
-    if (call === undefined || call.gaveUpAfterMs !== undefined) return done(err);
-    const status = (err as { statusCode?: unknown }).statusCode;
-    let failure: AttemptFailure;
-    if (typeof status === "number" && codeOf(err) === "UND_ERR_REQ_RETRY") {
-      const waitedMs = call.wait.since === undefined ? 0 : call.limiter.now() - call.wait.since;
-      failure = { type: "status", status, retryAfterMs: call.retryAfterMs, waitedMs };
-    } else {
-      // A transport failure after the answer's headers arrived is left to the caller (see send()).
-      if (call.status !== undefined) return done(err);
-      failure = { type: "error", code: codeOf(err), beforeFirstAnswer: !call.contact.answered };
-    }
-    const delay = retryDelayMs(call.idempotent, failure, call.counters, call.policy);
-    if (delay === undefined) {
-      if (failure.type === "status" && failure.status === 429) call.gaveUpAfterMs = failure.waitedMs;
-      return done(err);
-    }
-    call.delayMs = delay;
-    done(null);
-  },
-};
-
-/** Outermost last: the retry interceptor wraps the gate, so every attempt passes the gate. */
-const INTERCEPTORS: Dispatcher.DispatcherComposeInterceptor[] = [attemptGate, interceptors.retry(RETRY_OPTIONS)];
-
 // ---- errors --------------------------------------------------------------------------------
 
 interface FailureContext {
@@ -305,6 +249,21 @@ function rateLimitError(f: FailureContext, serverMessage?: string): ChatwootApiE
     attempts: call.attempts,
     detail: `429 still rate limited after waiting ${Math.round((call.gaveUpAfterMs ?? 0) / 1000)} s for the server's rate-limit window (${refused} answer${refused === 1 ? "" : "s"} 429)`,
     hint: `the wait is bounded by ${settingLabel("rateLimitMaxWaitMs", f.names)}, now ${call.policy.rateLimitMaxWaitMs} ms: raise it, or run again when the server's other clients (on the same IP address) are done`,
+  });
+}
+
+/** A 2xx answer that is not JSON. Its body is not quoted: it may hold secrets (a bot's access token) cut mid-way. */
+function notJsonError(f: FailureContext, status: number, text: string, contentType: string | undefined): ChatwootApiError {
+  const html = /html/i.test(contentType ?? "");
+  return new ChatwootApiError({
+    kind: "invalid-response",
+    method: f.method,
+    path: f.path,
+    status,
+    writeOutcome: writeOutcomeOf(f.method, { status }),
+    attempts: f.call.attempts,
+    detail: `${status} answer is not valid JSON (${Buffer.byteLength(text)} bytes${html ? " of HTML" : ""})`,
+    hint: html ? `an HTML page answered instead of the API; check that ${settingLabel("url", f.names)} is the Chatwoot server itself` : undefined,
   });
 }
 

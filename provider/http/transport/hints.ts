@@ -39,6 +39,9 @@ export function hintFor(f: HintInput): string | undefined {
     return cause === undefined ? undefined : `${cause}; check ${settingLabel("url")}`;
   }
   if (f.status === 401) return f.path.startsWith("/platform/") ? platform401(settingLabel, f.serverMessage) : account401(settingLabel, f.serverMessage);
+  if (f.status === 402) {
+    return "the account's plan limit is reached (Enterprise: the limits a Platform App sets, PlatformAccount's `limits`, or the installation's ACCOUNT_AGENTS_LIMIT / ACCOUNT_INBOXES_LIMIT); raise it or remove an agent or inbox";
+  }
   if (f.status === 429) {
     return "the server's rate limit (rack-attack RACK_ATTACK_LIMIT, requests per minute per client IP) stayed exceeded; run again later or raise the limit";
   }

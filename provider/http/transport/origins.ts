@@ -10,6 +10,7 @@
  */
 import { Pool, type Dispatcher } from "undici";
 import { Limiter, type LimiterOptions, type LimiterStats } from "../rate-limit/limiter";
+import { attemptGate } from "./attempt-gate";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {
@@ -53,17 +54,13 @@ function limiters(): Map<string, Limiter> {
   return map;
 }
 
-/** The shared pool (composed with `interceptors`, outermost last) and limiter for `origin`. */
-export function originEntry(
-  origin: string,
-  interceptors: Dispatcher.DispatcherComposeInterceptor[],
-  options: OriginOptions = {},
-): OriginEntry {
+/** The shared pool (every attempt of an API call passing the attempt gate) and limiter for `origin`. */
+export function originEntry(origin: string, options: OriginOptions = {}): OriginEntry {
   const connections = options.connections ?? DEFAULT_CONNECTIONS;
   let pooled = pools.get(origin);
   if (pooled === undefined) {
     const pool = new Pool(origin, { connections });
-    pooled = { pool, dispatcher: pool.compose(interceptors), contact: { answered: false } };
+    pooled = { pool, dispatcher: pool.compose(attemptGate), contact: { answered: false } };
     pools.set(origin, pooled);
   }
   let limiter = limiters().get(origin);

@@ -1,10 +1,11 @@
 /**
  * What a failed attempt means: whether it may be repeated, after how long, and whether a write
- * may have taken effect. Pure functions; the client wires them into undici's retry interceptor.
+ * may have taken effect. Pure functions; the client's retry loop asks them (see `call-state`).
  *
  * Chatwoot has no idempotency keys, so a POST is repeated only when the server provably did not
  * process it: the connection was never made, or the answer was 429 or 503. GET, PATCH and DELETE
- * set state rather than add to it and are repeated after any transient failure.
+ * set state rather than add to it and are repeated after any transient failure. A 2xx answer that
+ * cannot be read is read again only for a GET: a write it answers was applied.
  */
 import type { WriteOutcome } from "./errors";
 
@@ -64,13 +65,14 @@ export interface RetryPolicyOptions {
 }
 
 /**
- * One failed attempt, as the interceptor sees it. `waitedMs`: for a 429, how long the call has
- * waited for the rate-limit window so far. `beforeFirstAnswer`: the server has not answered any
- * request of this process yet.
+ * One failed attempt. `waitedMs`: for a 429, how long the call has waited for the rate-limit
+ * window so far. `beforeFirstAnswer`: the server has not answered any request of this process yet.
+ * `unreadable`: a 2xx answer that broke off or is not JSON, to a request of `method`.
  */
 export type AttemptFailure =
   | { type: "status"; status: number; retryAfterMs?: number; waitedMs?: number }
-  | { type: "error"; code?: string; beforeFirstAnswer?: boolean };
+  | { type: "error"; code?: string; beforeFirstAnswer?: boolean }
+  | { type: "unreadable"; method: string };
 
 /** What one call has met so far: retries after transient failures, and 429 answers. */
 export interface RetryCounters {
@@ -106,16 +108,19 @@ export function retryDelayMs(
     counters.transient += 1;
     return serverDelay(failure.retryAfterMs, options) ?? backoffMs(counters.transient, options);
   }
-  const code = failure.code ?? "";
-  if (NOT_WORTH_RETRYING.has(code)) return undefined;
-  // A server never reached in this process is most likely a wrong URL or a server that is down:
-  // retrying for the whole backoff (about 20 s) only delays the message. Once it has answered, a
-  // failure to connect is a passing outage (a restart, a proxy reload) and is retried.
-  if (failure.beforeFirstAnswer && CONNECT_ERROR_CODES.has(code)) return undefined;
-  const retryable = CONNECT_ERROR_CODES.has(code) || (idempotent && IN_FLIGHT_ERROR_CODES.has(code));
+  const retryable = failure.type === "unreadable" ? failure.method === "GET" : retryableError(idempotent, failure.code ?? "", failure.beforeFirstAnswer);
   if (!retryable || counters.transient >= options.maxRetries) return undefined;
   counters.transient += 1;
   return backoffMs(counters.transient, options);
+}
+
+function retryableError(idempotent: boolean, code: string, beforeFirstAnswer = false): boolean {
+  if (NOT_WORTH_RETRYING.has(code)) return false;
+  // A server never reached in this process is most likely a wrong URL or a server that is down:
+  // retrying for the whole backoff (about 20 s) only delays the message. Once it has answered, a
+  // failure to connect is a passing outage (a restart, a proxy reload) and is retried.
+  if (beforeFirstAnswer && CONNECT_ERROR_CODES.has(code)) return false;
+  return CONNECT_ERROR_CODES.has(code) || (idempotent && IN_FLIGHT_ERROR_CODES.has(code));
 }
 
 /** Whether a call that has waited `waitedMs` for the rate-limit window must give up. */

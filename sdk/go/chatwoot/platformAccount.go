@@ -114,7 +114,10 @@ type platformAccountArgs struct {
 	// each `true` (on) or `false` (off). Only the named flags are managed; the others keep what the
 	// installation's defaults gave the account.
 	Features map[string]bool `pulumi:"features"`
-	// Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed.
+	// The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+	// administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+	// Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+	// other name. Sent and kept whole: a limit left out is removed.
 	Limits map[string]int `pulumi:"limits"`
 	// The account's language: a code of Chatwoot's account languages (`en`, `de`, `pt_BR`, `zh_TW`, ...). Chatwoot's default: `en`.
 	Locale *string `pulumi:"locale"`
@@ -138,7 +141,10 @@ type PlatformAccountArgs struct {
 	// each `true` (on) or `false` (off). Only the named flags are managed; the others keep what the
 	// installation's defaults gave the account.
 	Features pulumi.BoolMapInput
-	// Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed.
+	// The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+	// administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+	// Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+	// other name. Sent and kept whole: a limit left out is removed.
 	Limits pulumi.IntMapInput
 	// The account's language: a code of Chatwoot's account languages (`en`, `de`, `pt_BR`, `zh_TW`, ...). Chatwoot's default: `en`.
 	Locale pulumi.StringPtrInput

@@ -38,7 +38,10 @@ class PlatformAccountArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.bool]]] features: Feature flags by name (snake_case, e.g. `help_center`, `channel_email`, `inbox_management`),
                each `true` (on) or `false` (off). Only the named flags are managed; the others keep what the
                installation's defaults gave the account.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.int]]] limits: Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.int]]] limits: The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+               administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+               Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+               other name. Sent and kept whole: a limit left out is removed.
         :param pulumi.Input[_builtins.str] locale: The account's language: a code of Chatwoot's account languages (`en`, `de`, `pt_BR`, `zh_TW`, ...). Chatwoot's default: `en`.
         :param pulumi.Input[_builtins.str] status: `active` or `suspended` (a suspended account's users cannot use it). Chatwoot's default: `active`.
         :param pulumi.Input[_builtins.str] support_email: The account's support address, `help@acme.test` or `Acme Support <help@acme.test>`, at most 100 characters.
@@ -115,7 +118,10 @@ class PlatformAccountArgs:
     @pulumi.getter
     def limits(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.int]]]]:
         """
-        Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed.
+        The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+        administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+        Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+        other name. Sent and kept whole: a limit left out is removed.
         """
         return pulumi.get(self, "limits")
 
@@ -214,7 +220,10 @@ class PlatformAccount(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.bool]]] features: Feature flags by name (snake_case, e.g. `help_center`, `channel_email`, `inbox_management`),
                each `true` (on) or `false` (off). Only the named flags are managed; the others keep what the
                installation's defaults gave the account.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.int]]] limits: Limits by name (snake_case, e.g. `agents`, `inboxes`), each a whole number of at least 0. Sent and kept whole: a limit left out is removed.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.int]]] limits: The account's plan limits by name, each a whole number of at least 0: `agents` (members,
+               administrators included), `inboxes`, `emails`, `captain_responses`, `captain_documents`. Chatwoot
+               Enterprise applies them (past its limit, adding an agent or inbox fails with 402) and refuses any
+               other name. Sent and kept whole: a limit left out is removed.
         :param pulumi.Input[_builtins.str] locale: The account's language: a code of Chatwoot's account languages (`en`, `de`, `pt_BR`, `zh_TW`, ...). Chatwoot's default: `en`.
         :param pulumi.Input[_builtins.str] name: The account's name: one line, not blank, at most 255 characters. Names need not be unique.
         :param pulumi.Input[_builtins.str] status: `active` or `suspended` (a suspended account's users cannot use it). Chatwoot's default: `active`.

@@ -27,6 +27,11 @@ export interface AccountTableSpec<R extends Row, Draft> {
   save(draft: Draft, state: SandboxState): R;
   /** After a create has its id, e.g. a generated token. */
   created?(state: SandboxState, row: R): void;
+  /**
+   * The model's `dependent:` options and `after_destroy` callbacks: what goes with a destroyed row,
+   * or is cleared where other rows point at it. Jobs upstream queues (`destroy_async`) have run.
+   */
+  destroyed?(state: SandboxState, row: R): void;
   /** `updated_at` is a column: an update sets it. */
   touch?: boolean;
   /** A `default_scope` order; id order otherwise. */
@@ -71,6 +76,9 @@ export function accountTable<R extends Row, Draft>(spec: AccountTableSpec<R, Dra
       spec.rows(state).set(updated.id, updated);
       return updated;
     },
-    destroy: (state, row) => void spec.rows(state).delete(row.id),
+    destroy(state, row) {
+      spec.rows(state).delete(row.id);
+      spec.destroyed?.(state, row);
+    },
   };
 }

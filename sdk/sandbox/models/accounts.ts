@@ -70,8 +70,8 @@ export function localeOf(value: unknown): string | null {
   throw internalError();
 }
 
-export function validateAccount(account: AccountRecord): void {
-  const errors = new RecordErrors();
+/** Account's validations; `errors` may hold those of a before_validation already. */
+export function validateAccount(account: AccountRecord, errors = new RecordErrors()): void {
   if (account.name.trim() === "") errors.add("name", CANT_BE_BLANK);
   if (account.domain !== null && [...account.domain].length > 100) errors.add("domain", "is too long (maximum is 100 characters)");
   if (account.support_email !== null && account.support_email.trim() !== "" && !parsesAsAddress(account.support_email)) errors.add("support_email", "is invalid");

@@ -9,11 +9,14 @@
  *   ArgumentError, a 500;
  * - key and display name are stripped; the key must match /\A[\p{L}\p{N}_.\-]+\z/ and be unique
  *   per (account, model); on create it must not be a standard attribute of its model;
- * - `regex_cue` is accepted (newer builds); `default_value` is not permitted (always null).
+ * - `regex_cue` is accepted (newer builds); `default_value` is not permitted (always null);
+ * - Enterprise: deleting a conversation attribute takes its key out of the account's
+ *   `conversation_required_attributes`.
  */
 import { recordNotFound } from "../errors";
 import { ATTRIBUTE_DISPLAY_TYPES, ATTRIBUTE_MODELS } from "../fixture";
 import { castEnum, castString, isPresent, requirePermitted, type Params, type PermitFilter } from "../params";
+import type { Edition } from "../options";
 import { RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type CustomAttributeDefinitionRecord, type SandboxState } from "../state";
 
@@ -101,8 +104,16 @@ export function updateDefinition(state: SandboxState, definition: CustomAttribut
   return updated;
 }
 
-export function destroyDefinition(state: SandboxState, definition: CustomAttributeDefinitionRecord): void {
+/**
+ * Enterprise's `after_destroy :cleanup_conversation_required_attributes`: a conversation attribute's
+ * key leaves the account's required list, which would otherwise require an attribute nobody can set.
+ */
+export function destroyDefinition(state: SandboxState, definition: CustomAttributeDefinitionRecord, edition: Edition): void {
   state.customAttributeDefinitions.delete(definition.id);
+  const account = state.accounts.get(definition.account_id);
+  const required = account?.settings.conversation_required_attributes;
+  if (edition !== "enterprise" || definition.attribute_model !== "conversation_attribute" || !Array.isArray(required)) return;
+  if (required.includes(definition.attribute_key)) account!.settings.conversation_required_attributes = required.filter((key) => key !== definition.attribute_key);
 }
 
 /** `params.require(:custom_attribute_definition).permit(...)`, after JSON wrapping. */

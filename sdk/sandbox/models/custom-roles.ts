@@ -9,8 +9,8 @@
  * - validations: name presence ("Name can't be blank") and each permission in
  *   CustomRole::PERMISSIONS ("Permissions is not included in the list"), 422 RecordInvalid;
  * - permissions are a text array, stored as given (order and repeats kept; default []);
- * - deleting a role takes it from the agents who had it (`dependent: :nullify`; agents are not
- *   modelled here).
+ * - deleting a role takes it from the agents who had it (`has_many :account_users, dependent:
+ *   :nullify`): their `custom_role_id` is null again.
  */
 import { CUSTOM_ROLE_PERMISSIONS } from "../../../provider/wire/custom-role";
 import { internalError } from "../errors";
@@ -38,6 +38,11 @@ export const customRoles = accountTable<CustomRoleRecord, Draft>({
   },
   assign,
   save,
+  destroyed(state, role) {
+    for (const user of state.users.values()) {
+      for (const membership of user.memberships) if (membership.custom_role_id === role.id) membership.custom_role_id = null;
+    }
+  },
   touch: true,
 });
 

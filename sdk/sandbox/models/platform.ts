@@ -16,6 +16,8 @@
  *   another user's address on update is 422 `Email has already been taken`;
  * - account params: name, locale, domain, support_email, status, limits and custom_attributes are
  *   assigned (the hashes whole); `features` turns each named flag on (a present value) or off;
+ *   Enterprise checks `limits` (see plan-limits.ts); a suspended account's application API
+ *   answers 401 "Account is suspended" (auth.ts);
  *   user params: name, display_name, email, password, custom_attributes (merged on update);
  * - destroy answers 200 with no body; upstream deletes in a background job (DeleteObjectJob), the
  *   sandbox at once;
@@ -26,10 +28,13 @@
 import { createHash } from "node:crypto";
 import { ApiError, parameterMissing, railsError, unauthorized } from "../errors";
 import type { Role } from "../fixture";
+import type { Edition } from "../options";
 import { castInteger, castString, isHash, isPermittedScalar, permit, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import { type AccountRecord, type PlatformAppRecord, type SandboxState, type UserRecord } from "../state";
 import { localeOf, validateAccount } from "./accounts";
+import { destroyBot } from "./agent-bots";
+import { validateLimits } from "./plan-limits";
 
 const ACCOUNT_PERMIT: PermitFilter = {
   name: "scalar", locale: "scalar", domain: "scalar", support_email: "scalar", status: "scalar", features: "hash", limits: "hash", custom_attributes: "hash",
@@ -64,21 +69,21 @@ export function accountsVisibleTo(state: SandboxState, app: PlatformAppRecord): 
 }
 
 /** Account.create!, the features, then the app's row. */
-export function createPlatformAccount(state: SandboxState, app: PlatformAppRecord, params: Params): AccountRecord {
+export function createPlatformAccount(state: SandboxState, app: PlatformAppRecord, params: Params, edition: Edition): AccountRecord {
   const draft: AccountRecord = {
     id: 0, name: "", locale: "en", features: [], domain: null, support_email: null, settings: {}, custom_attributes: {}, limits: {}, status: "active", platform_app_ids: [],
   };
-  const account = { ...assignAccount(draft, params), id: state.nextId("accounts") };
+  const account = { ...assignAccount(draft, params, edition), id: state.nextId("accounts") };
   state.accounts.set(account.id, account);
   app.permissible_account_ids.push(account.id);
   return account;
 }
 
-export function updatePlatformAccount(account: AccountRecord, params: Params): AccountRecord {
-  return Object.assign(account, assignAccount(structuredClone(account), params));
+export function updatePlatformAccount(account: AccountRecord, params: Params, edition: Edition): AccountRecord {
+  return Object.assign(account, assignAccount(structuredClone(account), params, edition));
 }
 
-function assignAccount(draft: AccountRecord, params: Params): AccountRecord {
+function assignAccount(draft: AccountRecord, params: Params, edition: Edition): AccountRecord {
   const fields = permit(params, ACCOUNT_PERMIT);
   const has = (key: string) => Object.hasOwn(fields, key);
   if (has("name")) draft.name = castString(fields.name) ?? "";
@@ -88,7 +93,9 @@ function assignAccount(draft: AccountRecord, params: Params): AccountRecord {
   if (has("status")) draft.status = statusOf(fields.status);
   if (has("limits")) draft.limits = fields.limits as Record<string, unknown>;
   if (has("custom_attributes")) draft.custom_attributes = fields.custom_attributes as Record<string, unknown>;
-  validateAccount(draft);
+  const errors = new RecordErrors();
+  validateLimits(draft.limits, edition, errors);
+  validateAccount(draft, errors);
   if (isHash(fields.features)) {
     const on = new Set(draft.features);
     for (const [flag, value] of Object.entries(fields.features)) {
@@ -109,9 +116,17 @@ function statusOf(value: unknown): AccountRecord["status"] {
   throw railsError(500);
 }
 
-/** DeleteObjectJob, run at once: the account, its members' rows and every app's row for it. */
+/**
+ * DeleteObjectJob, run at once: the account, its members' rows, every app's row for it, and what
+ * `has_many ... dependent: :destroy_async` takes with it (inboxes, portals with their categories and
+ * articles, labels, teams, webhooks, bots, ...), which frees the installation-wide unique values
+ * those held (a portal's slug, a channel's e-mail address or bot token).
+ */
 export function destroyPlatformAccount(state: SandboxState, account: AccountRecord): void {
   state.accounts.delete(account.id);
+  for (const rows of state.accountScoped()) for (const [id, row] of rows) if (row.account_id === account.id) rows.delete(id);
+  for (const inbox of state.pendingInboxDeletions.keys()) if (!state.inboxes.has(inbox)) state.pendingInboxDeletions.delete(inbox);
+  for (const bot of [...state.agentBots.values()]) if (bot.account_id === account.id) destroyBot(state, bot);
   for (const user of state.users.values()) user.memberships = user.memberships.filter((m) => m.account_id !== account.id);
   for (const app of state.platformApps.values()) app.permissible_account_ids = app.permissible_account_ids.filter((id) => id !== account.id);
 }

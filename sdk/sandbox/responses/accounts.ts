@@ -20,7 +20,7 @@ function accountView(account: AccountRecord) {
     locale: account.locale,
     name: account.name,
     support_email: account.support_email || INSTALLATION_SENDER,
-    status: "active",
+    status: account.status,
     cache_keys: {},
   };
 }

@@ -1,6 +1,7 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { agentsOf, findAgent, inviteAgent, removeAgent, setCustomRole, updateAgent } from "../models/agents";
+import { requireAgentSeat } from "../models/plan-limits";
 import type { UserRecord } from "../state";
 import { agentView } from "./agent-view";
 
@@ -16,8 +17,10 @@ export function index(call: AccountCall): ApiResult {
   return ok(agentsOf(call.state, call.account).map((user) => agentView(call, user)));
 }
 
+/** `validate_limit` runs after the role check: a full plan is 402 (see plan-limits). */
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(call);
+  requireAgentSeat(call.state, call.account, call.edition);
   const user = inviteAgent(call.state, call.account, call);
   setCustomRole(call.state, user, call.account, call.params);
   return ok(agentView(call, user));

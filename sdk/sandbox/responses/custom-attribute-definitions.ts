@@ -37,6 +37,6 @@ export function update(call: AccountCall): ApiResult {
 /** 204 No Content (the only destroy here that is not an empty 200). */
 export function destroy(call: AccountCall): ApiResult {
   requireAdministrator(call);
-  destroyDefinition(call.state, findDefinition(call.state, call.account, call.path.id ?? ""));
+  destroyDefinition(call.state, findDefinition(call.state, call.account, call.path.id ?? ""), call.edition);
   return { status: 204 };
 }

@@ -13,6 +13,7 @@ import {
 } from "../models/inboxes";
 import { providerConfigOf } from "../models/credentialed-channels";
 import { DEFAULT_PRE_CHAT_FORM } from "../models/inbox-channels";
+import { requireInboxSlot } from "../models/plan-limits";
 import type { InboxRecord, SandboxState } from "../state";
 import { agentBotView } from "./account-agent-bots";
 
@@ -197,9 +198,10 @@ function fetchInbox(call: AccountCall): InboxRecord {
   return inbox;
 }
 
-/** POST: administrators; the bare inbox, with its new tokens. */
+/** POST: administrators, within the plan's inboxes (402 otherwise, see plan-limits); the bare inbox, with its new tokens. */
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(call);
+  requireInboxSlot(call.state, call.account, call.edition);
   return writtenInbox(call, createInbox(call.state, call.account, call.params));
 }
 

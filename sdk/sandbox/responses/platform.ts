@@ -61,9 +61,9 @@ function accountUserView({ user, membership }: ReturnType<typeof accountUsers>[n
 
 export const accounts = {
   index: (call: PlatformCall): ApiResult => ok(accountsVisibleTo(call.state, call.app).map(accountView)),
-  create: (call: PlatformCall): ApiResult => ok(accountView(createPlatformAccount(call.state, call.app, call.params))),
+  create: (call: PlatformCall): ApiResult => ok(accountView(createPlatformAccount(call.state, call.app, call.params, call.edition))),
   show: (call: PlatformCall): ApiResult => ok(accountView(findPlatformAccount(call.state, call.app, call.path.id ?? ""))),
-  update: (call: PlatformCall): ApiResult => ok(accountView(updatePlatformAccount(findPlatformAccount(call.state, call.app, call.path.id ?? ""), call.params))),
+  update: (call: PlatformCall): ApiResult => ok(accountView(updatePlatformAccount(findPlatformAccount(call.state, call.app, call.path.id ?? ""), call.params, call.edition))),
   destroy(call: PlatformCall): ApiResult {
     destroyPlatformAccount(call.state, findPlatformAccount(call.state, call.app, call.path.id ?? ""));
     return EMPTY_OK;

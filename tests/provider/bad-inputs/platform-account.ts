@@ -19,6 +19,7 @@ export const corpus: BadInputCorpus = {
     { name: "features as a list", inputs: { ...valid, features: ["help_center"] }, property: "features" },
     { name: "negative limit", inputs: { ...valid, limits: { agents: -1 } }, property: "limits.agents", reason: "at least 0" },
     { name: "fractional limit", inputs: { ...valid, limits: { inboxes: 2.5 } }, property: "limits.inboxes", reason: "whole number" },
+    { name: "limit Chatwoot does not know", inputs: { ...valid, limits: { seats: 3 } }, property: "limits.seats", reason: "agents, inboxes, emails, captain_responses, captain_documents" },
     { name: "custom attributes as text", inputs: { ...valid, customAttributes: "plan=pro" }, property: "customAttributes" },
     { name: "an account id (a Platform account has none)", inputs: { ...valid, accountId: 1 }, property: "accountId" },
   ],

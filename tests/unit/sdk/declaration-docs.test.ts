@@ -6,7 +6,8 @@
  * documentation (the one its hover uses, inherited and mapped properties included), and name every
  * public property without any:
  * - the properties of each exported `*Args` interface or type, and of the object types nested in them;
- * - the `readonly` properties of each exported resource class (its outputs);
+ * - the `readonly` properties of each exported resource class (its outputs), its static `get` and
+ *   `isInstance`, and the properties of its `*State` type (what `get` takes);
  * - the fields of each data source's `Get*Result`, and of the object types nested in them.
  */
 import * as fs from "node:fs";
@@ -50,10 +51,13 @@ function place(declaration: ts.Declaration, property: string): string {
 interface Survey {
   /** Each property without documentation, by where it is declared. */
   undocumented: Set<string>;
-  /** The names of the `*Args` and `Get*Result` types and resource classes that were read. */
+  /** The names of the `*Args`, `Get*Result` and `*State` types and resource classes that were read. */
   args: string[];
   results: string[];
+  states: string[];
   classes: string[];
+  /** The static methods of the resource classes, as `Label.get`. */
+  statics: string[];
 }
 
 /** Reads the declarations and lists every public property that has no documentation comment. */
@@ -68,7 +72,7 @@ function survey(): Survey {
     types: [],
   });
   const checker = program.getTypeChecker();
-  const found: Survey = { undocumented: new Set(), args: [], results: [], classes: [] };
+  const found: Survey = { undocumented: new Set(), args: [], results: [], states: [], classes: [], statics: [] };
   const inPackage = (d: ts.Declaration) => path.resolve(d.getSourceFile().fileName).startsWith(dist + path.sep);
   const documented = (symbol: ts.Symbol) => ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== "";
 
@@ -100,6 +104,15 @@ function survey(): Survey {
     for (const statement of file.statements) {
       if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && isExported(statement)) {
         const name = statement.name.text;
+        if (name.endsWith("State") && name.slice(0, -"State".length) in resources) {
+          // Its properties are the class's outputs, documented there; the outputs' own types are not surveyed.
+          found.states.push(name);
+          for (const property of checker.getPropertiesOfType(checker.getTypeAtLocation(statement.name))) {
+            const declarations = (property.declarations ?? []).filter(inPackage);
+            if (declarations.length > 0 && !documented(property)) found.undocumented.add(`${name}.${property.name}`);
+          }
+          continue;
+        }
         const list = /Args$/.test(name) ? found.args : /^Get\w+Result$/.test(name) ? found.results : undefined;
         if (!list) continue;
         list.push(name);
@@ -107,6 +120,12 @@ function survey(): Survey {
       } else if (ts.isClassDeclaration(statement) && statement.name && isExported(statement) && extendsResource(statement)) {
         found.classes.push(statement.name.text);
         for (const member of statement.members) {
+          if (ts.isMethodDeclaration(member) && ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Static) {
+            const symbol = checker.getSymbolAtLocation(member.name);
+            found.statics.push(`${statement.name.text}.${member.name.getText()}`);
+            if (symbol && !documented(symbol)) found.undocumented.add(place(member, symbol.name));
+            continue;
+          }
           const readonly = ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Readonly;
           if (!ts.isPropertyDeclaration(member) || !readonly) continue;
           const symbol = checker.getSymbolAtLocation(member.name);
@@ -133,6 +152,12 @@ it("reads the arguments, outputs and results of every resource and data source",
   expect([...surveyed.classes].sort()).toEqual([...kinds].sort());
   expect(surveyed.args).toEqual(expect.arrayContaining([...kinds.map((k) => `${k}Args`), ...getters.flatMap((g) => [`${g}Args`, `${g}OutputArgs`])]));
   expect([...surveyed.results].sort()).toEqual(getters.map((g) => `${g}Result`).sort());
+});
+
+it("gives every resource class Pulumi's get, isInstance and State type, documented", () => {
+  const kinds = Object.keys(resources);
+  expect([...surveyed.states].sort()).toEqual(kinds.map((k) => `${k}State`).sort());
+  expect([...surveyed.statics].sort()).toEqual(kinds.flatMap((k) => [`${k}.get`, `${k}.isInstance`]).sort());
 });
 
 it("documents every argument, output and result field in the shipped declarations", () => {

@@ -164,12 +164,44 @@ const resourceOutputs = {
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
+/**
+ * What `X.get` takes as `state` (Pulumi's generated `XState`): each output of the class (which the
+ * table above holds to the schema), optional, as a Pulumi input.
+ */
+type StateOf<C> = { [K in OutputKeys<C>]?: pulumi.Input<ValueOf<C[K]>> };
+
+const resourceStates = {
+  AccountSettings: same<sdk.AccountSettingsState, StateOf<sdk.AccountSettings>>(true),
+  Agent: same<sdk.AgentState, StateOf<sdk.Agent>>(true),
+  AgentBot: same<sdk.AgentBotState, StateOf<sdk.AgentBot>>(true),
+  AutomationRule: same<sdk.AutomationRuleState, StateOf<sdk.AutomationRule>>(true),
+  CannedResponse: same<sdk.CannedResponseState, StateOf<sdk.CannedResponse>>(true),
+  CustomAttributeDefinition: same<sdk.CustomAttributeDefinitionState, StateOf<sdk.CustomAttributeDefinition>>(true),
+  CustomRole: same<sdk.CustomRoleState, StateOf<sdk.CustomRole>>(true),
+  DashboardApp: same<sdk.DashboardAppState, StateOf<sdk.DashboardApp>>(true),
+  Inbox: same<sdk.InboxState, StateOf<sdk.Inbox>>(true),
+  InboxMembership: same<sdk.InboxMembershipState, StateOf<sdk.InboxMembership>>(true),
+  Label: same<sdk.LabelState, StateOf<sdk.Label>>(true),
+  Macro: same<sdk.MacroState, StateOf<sdk.Macro>>(true),
+  PlatformAccount: same<sdk.PlatformAccountState, StateOf<sdk.PlatformAccount>>(true),
+  PlatformAccountUser: same<sdk.PlatformAccountUserState, StateOf<sdk.PlatformAccountUser>>(true),
+  PlatformUser: same<sdk.PlatformUserState, StateOf<sdk.PlatformUser>>(true),
+  Portal: same<sdk.PortalState, StateOf<sdk.Portal>>(true),
+  SlaPolicy: same<sdk.SlaPolicyState, StateOf<sdk.SlaPolicy>>(true),
+  PortalArticle: same<sdk.PortalArticleState, StateOf<sdk.PortalArticle>>(true),
+  PortalCategory: same<sdk.PortalCategoryState, StateOf<sdk.PortalCategory>>(true),
+  Team: same<sdk.TeamState, StateOf<sdk.Team>>(true),
+  TeamMembership: same<sdk.TeamMembershipState, StateOf<sdk.TeamMembership>>(true),
+  Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
+} satisfies Record<ResourceKind, true>;
+
 // The days of an inbox's working hours: the form the resource's output and getInbox share.
 const workingHoursDay = same<sdk.InboxWorkingHoursDay, WorkingHoursEntry>(true);
 
 it("checks every resource and data source the provider serves", () => {
   expect(Object.keys(resourceArgs).sort()).toEqual(Object.keys(resources).sort());
   expect(Object.keys(resourceOutputs).sort()).toEqual(Object.keys(resources).sort());
+  expect(Object.keys(resourceStates).sort()).toEqual(Object.keys(resources).sort());
   expect(Object.keys(dataSources).sort()).toEqual(Object.keys(readers).sort());
   expect(workingHoursDay).toBe(true);
 });

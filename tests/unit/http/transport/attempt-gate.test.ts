@@ -15,7 +15,7 @@ interface Dispatched {
 
 const controller = { aborted: false, paused: false, reason: null, abort: () => undefined, pause: () => undefined, resume: () => undefined } as unknown as Dispatcher.DispatchController;
 
-/** What the caller's handler (undici's retry handler, in the client) saw. */
+/** What the caller's handler (the client's request, in send()) saw. */
 function recorder() {
   const events: string[] = [];
   const handler: Dispatcher.DispatchHandler = {
@@ -181,7 +181,7 @@ describe("attempt gate: the limiter slot", () => {
     const call = r.newCall();
     r.attempt(call);
     r.dispatched[0].handler.onResponseStart?.(controller, 503, {});
-    // The retry interceptor decided on a retry after 40 ms and dispatches the next attempt.
+    // The client's retry loop decided on a retry after 40 ms and dispatches the next attempt.
     call.delayMs = 40;
     r.attempt(call);
     const other = r.newCall();
@@ -261,7 +261,7 @@ describe("attempt gate: after a 429", () => {
     const others = [r.newCall(), r.newCall()];
     for (const call of others) r.attempt(call);
     r.dispatched[0].handler.onResponseStart?.(controller, 429, {});
-    // The retry interceptor decided on a retry after a long backoff and dispatches the next attempt.
+    // The client's retry loop decided on a retry after a long backoff and dispatches the next attempt.
     first.delayMs = 60_000;
     r.attempt(first);
     await waitUntil(() => r.dispatched.length === 2);
