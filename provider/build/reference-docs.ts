@@ -6,7 +6,8 @@
  *
  * Each type's TSDoc must give an `## Example Usage` (for a data source, its Output form's) and each
  * resource's an `## Adoption` section; the generator fails naming a type without them. The YAML
- * beside each TypeScript example is derived from it (./yaml-examples.ts).
+ * beside each TypeScript example is derived from it (./yaml-examples.ts), and the Python and Go
+ * from the YAML (./example-programs.ts).
  */
 import * as path from "node:path";
 import type * as ts from "typescript";
@@ -15,6 +16,7 @@ import type { Declarations } from "./declarations";
 import { docSections, sectionText, segments, type DocSections } from "./doc-sections";
 import { pluginTarballName } from "../plugin/naming";
 import { TOKEN_PREFIX, type ObjectSpec, type PackageSchema, type PropertySpec, type TypeSpec } from "./pulumi-schema";
+import { exampleSources, readExamplePrograms, type ExampleProgram } from "./example-programs";
 import { programText, yamlExamples, type Reference, type TsExample, type YamlExample, type YamlProgram } from "./yaml-examples";
 
 /** A file the generator writes: its path from the repository's root, and its content. */
@@ -40,8 +42,33 @@ interface Page {
   examples: string[];
 }
 
-/** Every page of docs/. */
-export function referenceDocs(schema: PackageSchema, decls: Declarations): GeneratedFile[] {
+/** Every page of docs/; `programs` are the examples in Python and Go (./example-programs.ts). */
+export function referenceDocs(schema: PackageSchema, decls: Declarations, programs = readExamplePrograms(path.resolve(__dirname, "../.."))): GeneratedFile[] {
+  const { pages, examples } = pagesWithExamples(schema, decls);
+  const sources = exampleSources(examples);
+  const examplesOf = new Map<string, PageExample[]>();
+  for (const example of examples) {
+    const { key, yaml } = sources.get(example)!;
+    const converted = programs[key]?.yaml === yaml ? programs[key] : undefined;
+    examplesOf.set(example.owner, [...(examplesOf.get(example.owner) ?? []), { yaml: example, converted }]);
+  }
+  const pageOf = new Map(pages.map((p) => [p.name, p]));
+
+  const files = pages.map((page) => {
+    const renderer = new PageRenderer(schema, page, pageOf);
+    const content = page.kind === "resource" ? renderer.resource(examplesOf.get(page.name) ?? []) : renderer.function(examplesOf.get(page.name) ?? [], decls);
+    return { file: `${DOCS}/${page.path}`, content };
+  });
+  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema) }, ...files];
+}
+
+/** Every example of the pages in YAML, in the pages' order: what the Python and Go examples are made from. */
+export function referenceExamples(schema: PackageSchema, decls: Declarations): YamlExample[] {
+  return pagesWithExamples(schema, decls).examples;
+}
+
+/** The pages, and their TypeScript examples converted to YAML; fails naming a type without an example or an Adoption section. */
+function pagesWithExamples(schema: PackageSchema, decls: Declarations): { pages: Page[]; examples: YamlExample[] } {
   const pages = [...resourcePages(schema), ...functionPages(schema, decls)];
   const missing = pages.flatMap((page) => [
     ...(page.examples.length === 0 ? [`${page.name} has no TypeScript example (an \`## Example Usage\` section with a \`\`\`ts block${page.kind === "function" ? ` in ${page.name}Output's TSDoc` : ""})`] : []),
@@ -49,22 +76,18 @@ export function referenceDocs(schema: PackageSchema, decls: Declarations): Gener
   ]);
   if (missing.length > 0) throw new Error(`The reference pages need, in the SDK's TSDoc:\n${missing.map((m) => `- ${m}`).join("\n")}`);
 
-  const sources: (TsExample & { page: Page })[] = pages.flatMap((page) => page.examples.map((code) => ({ owner: page.name, code, page })));
+  const sources: TsExample[] = pages.flatMap((page) => page.examples.map((code) => ({ owner: page.name, code })));
   const vocabulary = {
     resources: new Set(pages.filter((p) => p.kind === "resource").map((p) => p.name)),
     functions: new Set(pages.filter((p) => p.kind === "function").map((p) => p.name)),
   };
-  const converted = yamlExamples(sources, vocabulary);
-  const yamlOf = new Map<string, YamlExample[]>();
-  converted.forEach((example) => yamlOf.set(example.owner, [...(yamlOf.get(example.owner) ?? []), example]));
-  const pageOf = new Map(pages.map((p) => [p.name, p]));
+  return { pages, examples: yamlExamples(sources, vocabulary) };
+}
 
-  const files = pages.map((page) => {
-    const renderer = new PageRenderer(schema, page, pageOf);
-    const content = page.kind === "resource" ? renderer.resource(yamlOf.get(page.name) ?? []) : renderer.function(yamlOf.get(page.name) ?? [], decls);
-    return { file: `${DOCS}/${page.path}`, content };
-  });
-  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema) }, ...files];
+/** An example as a page shows it: its YAML, and its Python and Go when they were made from that YAML. */
+interface PageExample {
+  yaml: YamlExample;
+  converted: ExampleProgram | undefined;
 }
 
 function resourcePages(schema: PackageSchema): Page[] {
@@ -102,7 +125,7 @@ class PageRenderer {
     private readonly pageOf: ReadonlyMap<string, Page>,
   ) {}
 
-  resource(yaml: YamlExample[]): string {
+  resource(examples: PageExample[]): string {
     const spec = this.schema.resources[`${TOKEN_PREFIX}${this.page.name}`]!;
     const { doc } = this.page;
     const own = new Set(["Example Usage", "Adoption", "Import"]);
@@ -114,7 +137,7 @@ class PageRenderer {
       `Resource \`${TOKEN_PREFIX}${this.page.name}\` of the [plugin](../README.md#two-front-doors) · class \`chatwoot.${this.page.name}\` of the TypeScript package · [all types](../README.md)`,
       doc.intro,
       "## Example Usage",
-      this.examples(sectionText(doc, "Example Usage")!, yaml),
+      this.examples(sectionText(doc, "Example Usage")!, examples),
       "## Inputs",
       inputs,
       "## Outputs",
@@ -145,7 +168,7 @@ class PageRenderer {
     ].join("\n");
   }
 
-  function(yaml: YamlExample[], decls: Declarations): string {
+  function(examples: PageExample[], decls: Declarations): string {
     const spec = this.schema.functions[`${TOKEN_PREFIX}${this.page.name}`]!;
     const { doc, name } = this.page;
     const output = docSections(outputFormDoc(decls, name));
@@ -157,7 +180,7 @@ class PageRenderer {
       doc.intro,
       output.intro.replace(new RegExp(`^\`${name}\``), `\`${name}Output\` is \`${name}\``),
       "## Example Usage",
-      this.examples(sectionText(output, "Example Usage")!, yaml),
+      this.examples(sectionText(output, "Example Usage")!, examples),
       ...(plainExamples ? [`The promise form, \`chatwoot.${name}\`, for TypeScript:`, plainExamples] : []),
       "## Arguments",
       this.properties(spec.inputs.properties, new Set(spec.inputs.required ?? []), "input"),
@@ -167,20 +190,27 @@ class PageRenderer {
     );
   }
 
-  /** An example section with the YAML of each TypeScript block after it, and where the names it borrows come from. */
-  private examples(text: string, yaml: YamlExample[]): string {
+  /** An example section with the YAML, Python and Go of each TypeScript block after it, and where the names it borrows come from. */
+  private examples(text: string, examples: PageExample[]): string {
     let next = 0;
     return joinBlocks(
       ...segments(text).map((segment) => {
         if ("prose" in segment) return segment.prose;
         if (segment.language !== "ts") return fence(segment.language, segment.code);
-        const example = yaml[next++]!;
-        return joinBlocks("TypeScript:", fence("ts", segment.code), "Pulumi YAML:", fence("yaml", example.text), this.borrowed(example.refersTo));
+        const { yaml, converted } = examples[next++]!;
+        return joinBlocks(
+          "TypeScript:",
+          fence("ts", segment.code),
+          "Pulumi YAML:",
+          fence("yaml", yaml.text),
+          ...(converted ? ["Python:", fence("python", converted.python.trimEnd()), "Go:", fence("go", converted.go.trimEnd())] : []),
+          this.borrowed(yaml.refersTo, converted !== undefined),
+        );
       }),
     );
   }
 
-  private borrowed(references: readonly Reference[]): string {
+  private borrowed(references: readonly Reference[], wholePrograms: boolean): string {
     if (references.length === 0) return "";
     const from = references.map((r) => {
       const page = this.pageOf.get(r.owner)!;
@@ -188,7 +218,8 @@ class PageRenderer {
       const yamlName = r.identifier === r.name ? "" : `, \`${r.name}\` in YAML`;
       return `\`${r.identifier}\` (the [${r.owner} example](${href}#example-usage)${yamlName})`;
     });
-    return `The example uses ${listText(from)}: the examples of these pages are one program.`;
+    const whole = wholePrograms ? " The Python and Go programs declare them too, so that each runs on its own." : "";
+    return `The example uses ${listText(from)}: the examples of these pages are one program.${whole}`;
   }
 
   /** Properties as a list: name, type, flags, then the description. */
@@ -242,17 +273,17 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
   return pageText(
     HEADER,
     "# Reference",
-    "Every resource type and data source of pulumi-chatwoot, with its inputs and outputs, how an existing object is taken over (adoption, `pulumi import`), and an example in TypeScript and in Pulumi YAML; and the provider's configuration.",
+    "Every resource type and data source of pulumi-chatwoot, with its inputs and outputs, how an existing object is taken over (adoption, `pulumi import`), and an example in TypeScript, Pulumi YAML, Python and Go; and the provider's configuration.",
     "## Two front doors",
     [
       "Each type is served twice, by one provider core, so it behaves the same either way:",
       "",
       '- **TypeScript**: the package\'s classes and functions (`import * as chatwoot from "pulumi-chatwoot"`), Pulumi dynamic resources that need nothing installed but the npm package. They read the stack\'s `chatwoot:*` config.',
-      `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
+      `- **The plugin** \`pulumi-resource-chatwoot\`: resources \`${TOKEN_PREFIX}<Type>\` and functions \`${TOKEN_PREFIX}get<X>\` for Pulumi YAML (YAML also takes \`chatwoot:<Type>\`), Python and Go (its generated SDKs), \`pulumi import\` and explicit providers. \`npm run build:plugin\` in a checkout writes its tarball, which Pulumi installs offline:`,
     ].join("\n"),
     fence("bash", `pulumi plugin install resource chatwoot ${schema.version} --file dist/plugin/${pluginTarballName(schema.version)}`),
     "From a checkout (after `npm run build`), a project can use the plugin without installing it: `plugins: { providers: [{ name: chatwoot, path: <checkout>/provider/plugin }] }` in its `Pulumi.yaml`.",
-    "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names.",
+    "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names. The Python and Go examples are converted from the YAML by Pulumi's converters, for the plugin's generated SDKs (`pulumi_chatwoot` in sdk/python, the Go module in sdk/go/chatwoot); each is a whole program, which declares what it borrows.",
     "- [Provider configuration](provider.md): the stack config, environment variables and explicit providers.",
     "## Resources",
     ["| Type | Token | What it is |", "|---|---|---|", ...pages.filter((p) => p.kind === "resource").map(row)].join("\n"),

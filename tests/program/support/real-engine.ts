@@ -6,23 +6,11 @@
  */
 import { pulumiBinary, yamlHostBinary } from "../../harness/pulumi-cli";
 import { NO_CLI } from "../../pulumi-cli/install";
+import { describeIf } from "../../harness/describe-if";
 
 const binary = pulumiBinary();
 const reason = `no Pulumi CLI in .pulumi-cli/bin (run \`npm run setup:pulumi\`). ${NO_CLI}`;
 const yamlReason = "no Pulumi YAML language host (pulumi-language-yaml) beside the CLI in .pulumi-cli/bin: `npm run setup:pulumi` builds it when `go` is on the PATH.";
-
-/** `describe` when nothing is `missing`; otherwise skipped with a warning, or a failing test under CI. */
-function describeIf(missing: { what: string; reason: string } | undefined, name: string, body: () => void): void {
-  if (!missing) return describe(name, body);
-  if (process.env.CI === "true") {
-    describe(name, () => test(`needs ${missing.what}`, () => {
-      throw new Error(missing.reason);
-    }));
-    return;
-  }
-  console.warn(`SKIPPED (real-engine tier): ${name}: ${missing.reason}`);
-  describe.skip(name, body);
-}
 
 export const realEngine = {
   /** The CLI's path, when there is one. */
