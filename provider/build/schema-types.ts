@@ -56,6 +56,8 @@ export interface PackageSchema {
   types: Record<string, ObjectSpec & { type: "object" }>;
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
+  /** Options of each language's SDK generator (Pulumi's `language.<name>` options). */
+  language: Record<string, Record<string, unknown>>;
 }
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };

@@ -1,0 +1,10 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+func convertPrograms(schemaPath string, in io.Reader, out io.Writer) error {
+	return fmt.Errorf("not yet")
+}
