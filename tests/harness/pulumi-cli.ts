@@ -95,9 +95,34 @@ export function runCommand(
   });
 }
 
+/** The languages of the projects the tests run: TypeScript on Node.js, and Pulumi YAML, Python and Go on the native plugin. */
+export type ProgramRuntime = "nodejs" | "yaml" | "python" | "go";
+
+/** The runtime of the project at `dir` (its Pulumi.yaml's `runtime:` or `runtime: { name: }`). */
+export function programRuntime(dir: string): ProgramRuntime {
+  const text = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+  const name = /^runtime:[ \t]*(?:\{\s*name:\s*)?(\w+)|^runtime:[ \t]*\n\s+name:\s*(\w+)/m.exec(text);
+  const runtime = name?.[1] ?? name?.[2];
+  if (runtime !== "nodejs" && runtime !== "yaml" && runtime !== "python" && runtime !== "go") throw new Error(`${dir}/Pulumi.yaml: runtime ${JSON.stringify(runtime)} is none the tests run`);
+  return runtime;
+}
+
 /** Whether the project at `dir` is a Pulumi YAML program (`runtime: yaml`), which runs on the native plugin. */
 export function isYamlProgram(dir: string): boolean {
-  return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"));
+  return programRuntime(dir) === "yaml";
+}
+
+/** The files of a project that may refer into the checkout by a relative path (its plugin, its SDK). */
+const CHECKOUT_REFERENCES = new Set(["Pulumi.yaml", "requirements.txt", "go.mod"]);
+
+/**
+ * A project file's relative paths into the checkout (`../../sdk/python`, `../../provider/plugin`)
+ * made absolute from the directory it was copied from, so that the copy refers where the original
+ * does.
+ */
+function rebased(name: string, text: string, from: string): string {
+  if (!CHECKOUT_REFERENCES.has(name)) return text;
+  return text.replace(/(^|[\s:=>])((?:\.\.\/)+[\w./-]*)/gm, (_m, before: string, relative: string) => `${before}${path.resolve(from, relative)}`);
 }
 
 /** The name of the project at `dir` (its Pulumi.yaml's top-level `name`). */
@@ -129,8 +154,8 @@ export class PulumiProject {
   private eventLogs = 0;
 
   /**
-   * @param source a program directory to copy (its `Pulumi.<stack>.yaml` files are left behind),
-   *   or the files of one by name
+   * @param source a program directory to copy (its `Pulumi.<stack>.yaml` files are left behind,
+   *   its relative paths into the checkout made absolute), or the files of one by name
    */
   constructor(
     source: string | Record<string, string>,
@@ -146,7 +171,7 @@ export class PulumiProject {
             fs
               .readdirSync(source, { withFileTypes: true })
               .filter((e) => e.isFile() && !/^Pulumi\..+\.ya?ml$/.test(e.name))
-              .map((e) => [e.name, fs.readFileSync(path.join(source, e.name), "utf8")]),
+              .map((e) => [e.name, rebased(e.name, fs.readFileSync(path.join(source, e.name), "utf8"), source)]),
           )
         : source;
     this.write(files);

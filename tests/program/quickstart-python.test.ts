@@ -1,0 +1,28 @@
+/**
+ * examples/quickstart-python (the quickstart in Python, on the SDK generated from the plugin's
+ * schema) through the real `pulumi` CLI, the Python language host (a virtual environment made from
+ * the program's requirements.txt on the first run) and the checkout's native plugin, against the
+ * sandbox: the same account set up end to end, with the same life as the TypeScript quickstart's
+ * (./support/quickstart-spec.ts), plus `pulumi import` of a label made outside the stack.
+ */
+import { exampleLifecycle } from "./support/lifecycle";
+import { importedLabel, quickstartLifecycle } from "./support/quickstart-spec";
+
+// The first run makes the virtual environment (pip installs pulumi and the SDK).
+jest.setTimeout(300_000);
+
+exampleLifecycle({
+  ...quickstartLifecycle("quickstart-python", (outputs, { website, rule, bot, agentNames }) => {
+    expect(outputs).toMatchObject({
+      websiteInbox: website?.name,
+      portalSlugInUse: "help",
+      ruleId: String(rule.id),
+      attributeKey: "plan",
+      botId: String(bot?.id),
+      widgetToken: "[secret]",
+    });
+    expect([...(outputs.inboxAgents as string[])].sort()).toEqual([...agentNames].sort());
+    expect(outputs.botsOfThisAccount).toEqual(["Triage bot", "Support bot"]);
+  }),
+  importExisting: importedLabel,
+});
