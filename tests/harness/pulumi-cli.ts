@@ -115,14 +115,31 @@ export function isYamlProgram(dir: string): boolean {
 /** The files of a project that may refer into the checkout by a relative path (its plugin, its SDK). */
 const CHECKOUT_REFERENCES = new Set(["Pulumi.yaml", "requirements.txt", "go.mod"]);
 
+/** The checkout's Python SDK, which pip builds where it is (writing `build/` and `*.egg-info` there). */
+const PYTHON_SDK = path.join(REPO_ROOT, "sdk", "python");
+
 /**
- * A project file's relative paths into the checkout (`../../sdk/python`, `../../provider/plugin`)
- * made absolute from the directory it was copied from, so that the copy refers where the original
- * does.
+ * A copy of the checkout's Python SDK in `dir` (without an earlier build's files), for a project to
+ * install from: pip builds a directory in place, and two projects building the checkout's at once
+ * (test files run in parallel) would write the same files.
  */
-function rebased(name: string, text: string, from: string): string {
+export function pythonSdkCopy(dir: string): string {
+  const copy = path.join(dir, "sdk-python");
+  fs.cpSync(PYTHON_SDK, copy, { recursive: true, filter: (file) => !/(^|\/)(build|dist|__pycache__|[^/]*\.egg-info)$/.test(path.relative(PYTHON_SDK, file)) });
+  return copy;
+}
+
+/**
+ * A project file's relative paths into the checkout (`../../provider/plugin`) made absolute from
+ * the directory it was copied from, so that the copy refers where the original does; the Python
+ * SDK's to a copy of it in `work` ({@link pythonSdkCopy}).
+ */
+function rebased(name: string, text: string, from: string, work: string): string {
   if (!CHECKOUT_REFERENCES.has(name)) return text;
-  return text.replace(/(^|[\s:=>])((?:\.\.\/)+[\w./-]*)/gm, (_m, before: string, relative: string) => `${before}${path.resolve(from, relative)}`);
+  return text.replace(/(^|[\s:=>])((?:\.\.\/)+[\w./-]*)/gm, (_m, before: string, relative: string) => {
+    const target = path.resolve(from, relative);
+    return `${before}${target === PYTHON_SDK ? pythonSdkCopy(work) : target}`;
+  });
 }
 
 /** The name of the project at `dir` (its Pulumi.yaml's top-level `name`). */
@@ -171,7 +188,7 @@ export class PulumiProject {
             fs
               .readdirSync(source, { withFileTypes: true })
               .filter((e) => e.isFile() && !/^Pulumi\..+\.ya?ml$/.test(e.name))
-              .map((e) => [e.name, rebased(e.name, fs.readFileSync(path.join(source, e.name), "utf8"), source)]),
+              .map((e) => [e.name, rebased(e.name, fs.readFileSync(path.join(source, e.name), "utf8"), source, this.work)]),
           )
         : source;
     this.write(files);

@@ -1,15 +1,20 @@
 /**
  * Cloning an account in Python (./support/clone-sdk.ts): the project `export --language python`
  * writes runs under the Python language host, which makes its virtual environment from
- * requirements.txt (Pulumi's SDK from PyPI, this checkout's sdk/python) on the first run.
+ * requirements.txt (Pulumi's SDK from PyPI, a copy of this checkout's sdk/python, which pip builds
+ * in place) on the first run.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT } from "../pulumi-cli/install";
+import { pythonSdkCopy } from "../harness/pulumi-cli";
 import { sdkCloneTests } from "./support/clone-sdk";
 
 jest.setTimeout(300_000);
 
-const SDK = path.join(REPO_ROOT, "sdk", "python");
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "chatwoot-sdk-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const SDK = pythonSdkCopy(work);
 
 sdkCloneTests({
   language: "python",

@@ -180,7 +180,7 @@ function sibling(pulumi: string, name: string): string | undefined {
 }
 
 /** Runs a command in `cwd`, passing each line of its output to `onLine`; rejects with its last lines on failure. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     const tail: string[] = [];
