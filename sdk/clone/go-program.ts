@@ -11,13 +11,13 @@
  */
 import schema from "../../provider/plugin/schema.json";
 import { pluginToken } from "../../provider/plugin/naming";
-import { Commented } from "./code";
-import { declarationsOf, type Declaration } from "./declarations";
+import { declarationsOf, declarationsWithHeadings, type Declaration } from "./declarations";
 import { alignKeyValues, goCommentLines, goEntry, goExpr, goName, type SchemaType, type SchemaTypes } from "./go-code";
-import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
-import { AgentRef, Ref, Unmapped } from "./references";
+import { mapLeaves, type AccountModel, type ModelObject } from "./model";
+import { pluginValues } from "./plugin-values";
+import { Ref } from "./references";
 import { resourceType } from "./resource-types";
-import { domainSetting, SLUG_SUFFIX, yamlSettings, type YamlSetting } from "./yaml-settings";
+import { yamlSettings, type YamlSetting } from "./yaml-settings";
 
 /** The Go module of the generated SDK. */
 export const GO_SDK_MODULE = "github.com/pulumi-chatwoot/pulumi-chatwoot/sdk/go/chatwoot";
@@ -31,28 +31,6 @@ const HEADER = [
   "// every object and changes nothing) or to another one (`pulumi up`, which creates them).",
   "package main",
 ];
-
-/** A configured value as the program reads it, or a comment saying why it is not declared. */
-function configuredValue(v: Configured, object: ModelObject): unknown {
-  switch (v.rule.kind) {
-    // Adoption by the exported id is `pulumi import`'s job, as in the YAML program (see ./yaml-settings.ts).
-    case "adopt":
-    case "adopt-id":
-      return undefined;
-    case "adopt-id-or-setting":
-      return goExpr(`pulumi.Int(${v.rule.setting})`);
-    case "optional-setting":
-      return new Commented(
-        undefined,
-        `managed only where declared, so that a copy keeps its own (the exported account's is ${JSON.stringify(v.value)}): ` +
-          "declare it to manage it",
-      );
-    case "suffixed-slug":
-      return goExpr(`pulumi.String(${JSON.stringify(String(v.value))} + ${SLUG_SUFFIX})`);
-    case "unsuffixed-domain":
-      return goExpr(`pulumi.String(${domainSetting(object)})`);
-  }
-}
 
 /** The lines that read a setting from the project's config into a variable of its key's name. */
 function settingLines(setting: YamlSetting): string[] {
@@ -80,22 +58,14 @@ function referenced(model: AccountModel): Set<ModelObject> {
 
 /** The text of `main.go` for an account model. */
 export function goProgramText(model: AccountModel): string {
-  const byRef = new Map(model.objects.map((o) => [`${o.type}\u0000${o.key}`, o]));
-  const agents = new Map(model.agents.map((a) => [a.email, a.identifier]));
   const named = referenced(model);
-
-  const printable = (value: unknown, object: ModelObject): unknown =>
-    mapLeaves(value, (v) => {
-      if (v instanceof Ref) {
-        const target = byRef.get(`${v.type}\u0000${v.key}`);
-        if (!target) throw new Error(`internal: ${v.type} "${v.key}" is referred to but not exported`);
-        return { value: goExpr(v.field === "id" ? `${target.identifier}.ID()` : `${target.identifier}.${goName(v.field)}`) };
-      }
-      if (v instanceof AgentRef) return { value: goExpr(agents.get(v.email) as string) };
-      if (v instanceof Unmapped) return { value: new Commented(printable(v.value, object), v.reason) };
-      if (v instanceof Configured) return { value: configuredValue(v, object) };
-      return undefined;
-    });
+  const printable = pluginValues(model, {
+    ref: (target, field) => goExpr(field === "id" ? `${target.identifier}.ID()` : `${target.identifier}.${goName(field)}`),
+    agent: (agent) => goExpr(agent.identifier),
+    intSetting: (key) => goExpr(`pulumi.Int(${key})`),
+    textSetting: (key) => goExpr(`pulumi.String(${key})`),
+    suffixed: (text, key) => goExpr(`pulumi.String(${JSON.stringify(text)} + ${key})`),
+  });
 
   const settings = yamlSettings(model);
   const declarations = declarationsOf(model);
@@ -117,13 +87,8 @@ export function goProgramText(model: AccountModel): string {
     }
     body.push("");
   }
-  let section: string | undefined;
-  for (const declaration of declarations) {
-    const { plural } = resourceType(declaration.object.type);
-    if (declaration.role === "object" && section !== plural) {
-      section = plural;
-      body.push(`// ${plural.charAt(0).toUpperCase()}${plural.slice(1)}`);
-    }
+  for (const { declaration, heading } of declarationsWithHeadings(model)) {
+    if (heading !== undefined) body.push(`// ${heading}`);
     body.push(...resourceLines(declaration, printable(declaration.inputs, declaration.object) as Record<string, unknown>, named), "");
   }
   body.push("return nil");

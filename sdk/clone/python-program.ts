@@ -10,13 +10,12 @@
  * a comment saying why, config-dependent values as the setting they are read from. The account and
  * the connection come from the stack's `chatwoot:*` config, which the provider reads.
  */
-import { Commented } from "./code";
-import { declarationsOf, type Declaration } from "./declarations";
-import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
-import { AgentRef, Ref, Unmapped } from "./references";
+import { declarationsWithHeadings, type Declaration } from "./declarations";
+import type { AccountModel } from "./model";
+import { pluginValues } from "./plugin-values";
 import { resourceType } from "./resource-types";
 import { pyExpr, pythonCommentLines, pythonEntry, pythonName } from "./python-code";
-import { domainSetting, SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
+import { yamlSettings } from "./yaml-settings";
 
 const HEADER = [
   '"""A Chatwoot account\'s configuration as a Pulumi Python program, written by `pulumi-chatwoot export`.',
@@ -27,28 +26,6 @@ const HEADER = [
   "import pulumi_chatwoot as chatwoot",
 ];
 
-/** A configured value as the program reads it, or a comment saying why it is not declared. */
-function configuredValue(v: Configured, object: ModelObject): unknown {
-  switch (v.rule.kind) {
-    // Adoption by the exported id is `pulumi import`'s job, as in the YAML program (see ./yaml-settings.ts).
-    case "adopt":
-    case "adopt-id":
-      return undefined;
-    case "adopt-id-or-setting":
-      return pyExpr(pythonName(v.rule.setting));
-    case "optional-setting":
-      return new Commented(
-        undefined,
-        `managed only where declared, so that a copy keeps its own (the exported account's is ${JSON.stringify(v.value)}): ` +
-          "declare it to manage it",
-      );
-    case "suffixed-slug":
-      return pyExpr(`${JSON.stringify(String(v.value))} + ${pythonName(SLUG_SUFFIX)}`);
-    case "unsuffixed-domain":
-      return pyExpr(pythonName(domainSetting(object)));
-  }
-}
-
 /** The line that reads a setting from the project's config, with its default when it has one. */
 function settingLine(setting: ReturnType<typeof yamlSettings>[number]): string {
   const name = pythonName(setting.key);
@@ -58,21 +35,13 @@ function settingLine(setting: ReturnType<typeof yamlSettings>[number]): string {
 
 /** The text of `__main__.py` for an account model. */
 export function pythonProgramText(model: AccountModel): string {
-  const byRef = new Map(model.objects.map((o) => [`${o.type}\u0000${o.key}`, o]));
-  const agents = new Map(model.agents.map((a) => [a.email, a.identifier]));
-
-  const printable = (value: unknown, object: ModelObject): unknown =>
-    mapLeaves(value, (v) => {
-      if (v instanceof Ref) {
-        const target = byRef.get(`${v.type}\u0000${v.key}`);
-        if (!target) throw new Error(`internal: ${v.type} "${v.key}" is referred to but not exported`);
-        return { value: pyExpr(`${pythonName(target.identifier)}.${pythonName(v.field)}`) };
-      }
-      if (v instanceof AgentRef) return { value: pyExpr(pythonName(agents.get(v.email) as string)) };
-      if (v instanceof Unmapped) return { value: new Commented(printable(v.value, object), v.reason) };
-      if (v instanceof Configured) return { value: configuredValue(v, object) };
-      return undefined;
-    });
+  const printable = pluginValues(model, {
+    ref: (target, field) => pyExpr(`${pythonName(target.identifier)}.${pythonName(field)}`),
+    agent: (agent) => pyExpr(pythonName(agent.identifier)),
+    intSetting: (key) => pyExpr(pythonName(key)),
+    textSetting: (key) => pyExpr(pythonName(key)),
+    suffixed: (text, key) => pyExpr(`${JSON.stringify(text)} + ${pythonName(key)}`),
+  });
 
   const blocks: string[] = [HEADER.join("\n")];
 
@@ -87,14 +56,8 @@ export function pythonProgramText(model: AccountModel): string {
     blocks.push(lines.join("\n"));
   }
 
-  let section: string | undefined;
-  for (const declaration of declarationsOf(model)) {
-    const lines: string[] = [];
-    const { plural } = resourceType(declaration.object.type);
-    if (declaration.role === "object" && section !== plural) {
-      section = plural;
-      lines.push(`# ${plural.charAt(0).toUpperCase()}${plural.slice(1)}`);
-    }
+  for (const { declaration, heading } of declarationsWithHeadings(model)) {
+    const lines = heading === undefined ? [] : [`# ${heading}`];
     lines.push(...resourceLines(declaration, printable(declaration.inputs, declaration.object) as Record<string, unknown>));
     blocks.push(lines.join("\n"));
   }

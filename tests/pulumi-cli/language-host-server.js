@@ -10,6 +10,7 @@
  * engine is gone (./engine-watch.js).
  */
 const { spawn } = require("node:child_process");
+const path = require("node:path");
 const { watchEngine } = require("./engine-watch");
 
 /** The exit code with which Pulumi's SDKs say the error is already reported (Go's `constant.ExitStatusLoggedError`). */
@@ -44,6 +45,15 @@ const runtimeOptions = (req) => req.getInfo()?.getOptions()?.toJavaScript() ?? {
 
 /** Where the program is: its directory (Pulumi.yaml's `main:` taken into account), else the working directory. */
 const programDirectory = (req) => req.getInfo()?.getProgramDirectory() || req.getPwd();
+
+/** `--name value` for each value given, as Pulumi's hosts build a program's command line (they leave out the empty ones). */
+const flagArgs = (pairs) => pairs.flatMap(([name, value]) => (value === undefined || value === "" ? [] : [`--${name}`, String(value)]));
+
+/** The program to run: Pulumi.yaml's `main:` entry point or the request's program, absolute; `.` for the program's directory. */
+function programPath(req) {
+  const entry = req.getInfo()?.getEntryPoint() || req.getProgram() || ".";
+  return entry === "." ? "." : path.resolve(programDirectory(req), entry);
+}
 
 /** A `Run` answer: an error, or none. */
 function runAnswer(error) {
@@ -160,10 +170,12 @@ function serveLanguageHost(name, version, methods) {
 module.exports = {
   configEnv,
   engineAddress: () => engineAddress,
+  flagArgs,
   installDependencies,
   load,
   messages,
   programDirectory,
+  programPath,
   REPORTED_AND_EXITED,
   runAnswer,
   runProgram,

@@ -18,8 +18,7 @@
  * is the stand-in hosts' shared one (./language-host-server.js).
  */
 "use strict";
-const path = require("node:path");
-const { configEnv, engineAddress, load, programDirectory, runAnswer, runProgram, runtimeOptions, serveLanguageHost } = require("./language-host-server");
+const { configEnv, engineAddress, flagArgs, load, programDirectory, programPath, runAnswer, runProgram, runtimeOptions, serveLanguageHost } = require("./language-host-server");
 
 const { version } = load("@pulumi/pulumi/package.json");
 
@@ -36,23 +35,22 @@ function nodeOptions(req) {
 /** The command line of `@pulumi/pulumi/cmd/run`, flag for flag as Pulumi's host builds it. */
 function runArguments(req, runPath) {
   const info = req.getInfo();
-  const args = [runPath];
-  const flag = (name, value) => {
-    if (value !== undefined && value !== "") args.push(`--${name}`, String(value));
-  };
-  flag("monitor", req.getMonitorAddress());
-  flag("engine", engineAddress());
-  flag("organization", req.getOrganization());
-  flag("project", req.getProject());
-  flag("root-directory", info?.getRootDirectory());
-  flag("stack", req.getStack());
-  flag("pwd", req.getPwd());
-  if (req.getDryrun()) args.push("--dry-run");
-  flag("parallel", req.getParallel());
-  const entry = info?.getEntryPoint() || req.getProgram() || ".";
-  args.push(entry === "." ? "." : path.resolve(programDirectory(req), entry));
-  args.push(...req.getArgsList());
-  return args;
+  return [
+    runPath,
+    ...flagArgs([
+      ["monitor", req.getMonitorAddress()],
+      ["engine", engineAddress()],
+      ["organization", req.getOrganization()],
+      ["project", req.getProject()],
+      ["root-directory", info?.getRootDirectory()],
+      ["stack", req.getStack()],
+      ["pwd", req.getPwd()],
+    ]),
+    ...(req.getDryrun() ? ["--dry-run"] : []),
+    ...flagArgs([["parallel", req.getParallel()]]),
+    programPath(req),
+    ...req.getArgsList(),
+  ];
 }
 
 function run(call, callback) {

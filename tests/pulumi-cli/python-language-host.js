@@ -21,7 +21,7 @@
 const { Buffer } = require("node:buffer");
 const fs = require("node:fs");
 const path = require("node:path");
-const { configEnv, engineAddress, installDependencies, load, programDirectory, runAnswer, runProgram, runStep, runtimeOptions, serveLanguageHost } = require("./language-host-server");
+const { configEnv, engineAddress, flagArgs, installDependencies, load, programDirectory, programPath, runAnswer, runProgram, runStep, runtimeOptions, serveLanguageHost } = require("./language-host-server");
 
 const EXEC = path.join(__dirname, "python-exec.py");
 const { version } = load("@pulumi/pulumi/package.json");
@@ -82,23 +82,18 @@ function checkToolchain({ toolchain }) {
 
 /** The command line of the exec script, flag for flag as Pulumi's host builds it. */
 function execArguments(req) {
-  const args = ["-u", EXEC];
-  const flag = (name, value) => {
-    if (value !== undefined && value !== "") args.push(`--${name}`, String(value));
-  };
-  flag("monitor", req.getMonitorAddress());
-  flag("engine", engineAddress());
-  flag("organization", req.getOrganization());
-  flag("project", req.getProject());
-  flag("root_directory", req.getInfo()?.getRootDirectory());
-  flag("stack", req.getStack());
-  flag("pwd", req.getPwd());
-  flag("dry_run", String(req.getDryrun()));
-  flag("parallel", req.getParallel());
-  const entry = req.getInfo()?.getEntryPoint() || req.getProgram() || ".";
-  args.push(entry === "." ? "." : path.resolve(programDirectory(req), entry));
-  args.push(...req.getArgsList());
-  return args;
+  const flags = flagArgs([
+    ["monitor", req.getMonitorAddress()],
+    ["engine", engineAddress()],
+    ["organization", req.getOrganization()],
+    ["project", req.getProject()],
+    ["root_directory", req.getInfo()?.getRootDirectory()],
+    ["stack", req.getStack()],
+    ["pwd", req.getPwd()],
+    ["dry_run", String(req.getDryrun())],
+    ["parallel", req.getParallel()],
+  ]);
+  return ["-u", EXEC, ...flags, programPath(req), ...req.getArgsList()];
 }
 
 function run(call, callback) {

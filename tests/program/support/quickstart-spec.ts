@@ -87,3 +87,25 @@ export function quickstartLifecycle(example: ExampleName, checkOutputs: (outputs
     },
   };
 }
+
+/**
+ * The quickstart in a language of the generated SDKs (examples/quickstart-python and -go): the
+ * same outputs, plus `pulumi import` of a label made outside the stack.
+ */
+export function sdkQuickstartLifecycle(example: "quickstart-python" | "quickstart-go"): LifecycleSpec {
+  return {
+    ...quickstartLifecycle(example, (outputs, { website, rule, bot, agentNames }) => {
+      expect(outputs).toMatchObject({
+        websiteInbox: website?.name,
+        portalSlugInUse: "help",
+        ruleId: String(rule.id),
+        attributeKey: "plan",
+        botId: String(bot?.id),
+        widgetToken: "[secret]",
+      });
+      expect([...(outputs.inboxAgents as string[])].sort()).toEqual([...agentNames].sort());
+      expect(outputs.botsOfThisAccount).toEqual(["Triage bot", "Support bot"]);
+    }),
+    importExisting: importedLabel,
+  };
+}
