@@ -21,7 +21,8 @@ async function main(): Promise<void> {
     if (yaml.found) process.stderr.write(`Pulumi YAML language host ${yaml.version ?? "(version not recorded)"} (${yaml.source}): ${yaml.host}\n`);
     else process.stderr.write(`WARNING: ${yaml.reason}\n`);
     for (const [language, ensure] of [["Python", ensurePythonToolchain], ["Go", ensureGoToolchain]] as const) {
-      const toolchain = await ensure();
+      // A failure (no network to PyPI or the module proxy, say) leaves the caches cold: the tests of that language say why.
+      const toolchain = await ensure().catch((err: unknown) => ({ ready: false as const, reason: `${language} programs' caches were not filled: ${err instanceof Error ? err.message : String(err)}` }));
       if (toolchain.ready) process.stderr.write(`${language} programs: ${toolchain.what}, its caches ready\n`);
       else process.stderr.write(`WARNING: ${toolchain.reason}\n`);
     }
