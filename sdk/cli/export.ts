@@ -1,7 +1,8 @@
 /**
- * `pulumi-chatwoot export`: reads an account and writes a Pulumi project declaring it, in TypeScript
- * or YAML (../clone), and for the YAML one, on request, the file `pulumi import --file` adopts the
- * account with. Progress and warnings go to stderr, a summary at the end. Every file is built in
+ * `pulumi-chatwoot export`: reads an account and writes a Pulumi project declaring it, in TypeScript,
+ * YAML, Python or Go (../clone), and for the projects on the provider plugin (YAML, Python, Go), on
+ * request,
+ * the file `pulumi import --file` adopts the account with. Progress and warnings go to stderr, a summary at the end. Every file is built in
  * memory first: a failure to read the account writes nothing. Exit codes: 0 done, 1 the server or
  * the connection failed or the package could not be packed, 2 a wrong flag.
  */
@@ -11,30 +12,35 @@ import { buildModel } from "../clone/model";
 import { importEntries, importFileText } from "../clone/import-file";
 import { packOwnPackage, PackError } from "../clone/own-package";
 import { describeCounts, projectFiles } from "../clone/project";
-import { IMPORT_COMMANDS, yamlProjectFiles } from "../clone/yaml-project";
+import { IMPORT_COMMANDS } from "../clone/plugin-readme";
+import { goProjectFiles } from "../clone/go-project";
+import { pythonProjectFiles } from "../clone/python-project";
+import { yamlProjectFiles } from "../clone/yaml-project";
 import { TYPE_OPTIONS } from "../clone/resource-types";
 import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
 
-export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml] [--import-file FILE]
+export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml|python|go] [--import-file FILE]
                                [--url URL] [--include TYPES | --exclude TYPES] [--platform] [--package SPEC]
 
 Reads a Chatwoot account and writes a Pulumi project that declares its configuration: in
 TypeScript with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts,
 README.md, and the package itself as pulumi-chatwoot-<version>.tgz, which package.json names, so
-that \`npm install\` there installs it while it is not on the npm registry), or in Pulumi YAML with
-the resources of its provider plugin (Pulumi.yaml, README.md).
+that \`npm install\` there installs it while it is not on the npm registry), or with the resources
+of its provider plugin in Pulumi YAML (Pulumi.yaml, README.md), or in Python or Go on the SDKs
+generated from the plugin's schema (Pulumi.yaml, requirements.txt, __main__.py, README.md; or
+Pulumi.yaml, go.mod, main.go, README.md).
 Objects refer to each other by reference and people are agents by e-mail address, so the
 program applies to any account. Secrets (bot, website and HMAC tokens, webhook secrets) are never
 exported. An unchanged account exports byte-identical files.
 
   --account-id N        the account to export
   --out DIR             where to write the project (created if needed; its files are replaced)
-  --language LANG       typescript (default) or yaml
+  --language LANG       typescript (default), yaml, python or go
   --import-file FILE    also write the file for \`pulumi import --file\` that adopts every object of
-                        the account into a stack of the YAML program (needs --language yaml)
+                        the account into a stack of the YAML, Python or Go program
   --url URL             the Chatwoot server (default: CHATWOOT_URL)
   --include TYPES       only these kinds, comma-separated
   --exclude TYPES       every kind but these
@@ -43,12 +49,16 @@ exported. An unchanged account exports byte-identical files.
                         CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
   --package SPEC        TypeScript: what package.json gives for pulumi-chatwoot instead of the
                         tarball (none is written then): a version range once the package is on the
-                        npm registry (^0.1.0), or a spec npm installs (file:../pulumi-chatwoot-0.1.0.tgz)
+                        npm registry (^0.1.0), or a spec npm installs (file:../pulumi-chatwoot-0.1.0.tgz);
+                        Python: requirements.txt's line for the generated SDK instead of
+                        pulumi-chatwoot==VERSION (a checkout's ../pulumi-chatwoot/sdk/python);
+                        Go: the directory go.mod replaces the generated SDK's module with (a
+                        checkout's ../pulumi-chatwoot/sdk/go/chatwoot)
   -h, --help            this text
 
 Applied to the account it came from, the TypeScript program adopts every object and sends no
-write. The YAML program adopts it with \`pulumi import\`: in DIR, with the plugin installed and the
-stack's config set as DIR/README.md says (chatwoot:accountId N among it),
+write. The YAML, Python and Go programs adopt it with \`pulumi import\`: in DIR, with the plugin installed
+and the stack's config set as DIR/README.md says (chatwoot:accountId N among it),
 
   ${NAME} --language yaml --account-id N --out DIR --import-file DIR/import.json
   ${IMPORT_COMMANDS.join("\n  ")}
@@ -60,8 +70,10 @@ Exit codes: 0 written, 1 the server or the connection failed, or the package cou
 (nothing written), 2 a wrong flag.`;
 
 /** The languages a project is exported in. */
-const LANGUAGES = ["typescript", "yaml"] as const;
+const LANGUAGES = ["typescript", "yaml", "python", "go"] as const;
 type Language = (typeof LANGUAGES)[number];
+/** The program's file in each language, for the summary. */
+const PROGRAM_FILE: Record<Language, string> = { typescript: "index.ts", yaml: "Pulumi.yaml", python: "__main__.py", go: "main.go" };
 
 function readFlags(argv: string[]) {
   const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" }, language: { type: "string" }, "import-file": { type: "string" }, package: { type: "string" } });
@@ -71,13 +83,15 @@ function readFlags(argv: string[]) {
   if (!LANGUAGES.includes(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}, not "${values.language}"`);
   const importFile = values["import-file"];
   if (importFile !== undefined && importFile.trim() === "") throw new UsageError("--import-file needs a file name");
-  if (importFile !== undefined && language !== "yaml") {
+  if (importFile !== undefined && language === "typescript") {
     // `pulumi import` adopts the plugin's resources; the TypeScript program's dynamic resources adopt by themselves.
-    throw new UsageError("--import-file needs --language yaml: the TypeScript program adopts the account's objects itself, with no import");
+    throw new UsageError("--import-file needs --language yaml, python or go: the TypeScript program adopts the account's objects itself, with no import");
   }
   const spec = values.package?.trim();
-  if (spec === "" || (spec !== undefined && /\s/.test(spec))) throw new UsageError(`--package must be an npm spec without spaces (^0.1.0, file:../pulumi-chatwoot-0.1.0.tgz), not "${values.package}"`);
-  if (spec !== undefined && language !== "typescript") throw new UsageError("--package names the TypeScript project's dependency; a YAML project needs the provider plugin instead (see its README)");
+  if (spec === "" || (spec !== undefined && /\s/.test(spec))) {
+    throw new UsageError(`--package must be an npm spec or a pip requirement without spaces (^0.1.0, file:../pulumi-chatwoot-0.1.0.tgz, ../pulumi-chatwoot/sdk/python), not "${values.package}"`);
+  }
+  if (spec !== undefined && language === "yaml") throw new UsageError("--package names the TypeScript, Python or Go project's dependency; a YAML project needs the provider plugin alone (see its README)");
   return { ...cloneFlags(values), out: values.out, language, importFile, package: spec };
 }
 
@@ -114,7 +128,13 @@ async function run(argv: string[]): Promise<number> {
     // A TypeScript project gets the package as a file of its own, unless --package names where npm finds it.
     const tarball = flags.language === "typescript" && flags.package === undefined ? await packOwnPackage() : undefined;
     const files: Record<string, string | Uint8Array> =
-      flags.language === "yaml" ? yamlProjectFiles(model) : projectFiles(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
+      flags.language === "yaml"
+        ? yamlProjectFiles(model)
+        : flags.language === "python"
+          ? pythonProjectFiles(model, undefined, flags.package)
+          : flags.language === "go"
+            ? goProjectFiles(model, undefined, flags.package)
+            : projectFiles(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
     if (tarball) files[tarball.name] = tarball.bytes;
     const written = Object.keys(files);
     // The import file goes where --import-file says (relative to the working directory, as any path given).
@@ -126,7 +146,7 @@ async function run(argv: string[]): Promise<number> {
     const warnings = model.warnings.length === 1 ? "1 warning" : `${model.warnings.length} warnings`;
     process.stderr.write(
       `Exported account ${flags.accountId}: ${describeCounts(model)}.\n` +
-        `Wrote ${written.join(", ")} to ${flags.out} (${warnings}; review ${flags.language === "yaml" ? "Pulumi.yaml" : "index.ts"}, then see README.md there).\n` +
+        `Wrote ${written.join(", ")} to ${flags.out} (${warnings}; review ${PROGRAM_FILE[flags.language]}, then see README.md there).\n` +
         (flags.importFile === undefined ? "" : `Wrote ${flags.importFile}: ${importEntries(model).length} resources for \`pulumi import --file\`.\n`),
     );
     return 0;
@@ -140,6 +160,6 @@ async function run(argv: string[]): Promise<number> {
 }
 
 export const exportCommand: Command = {
-  summary: "write a Pulumi TypeScript or YAML project that declares an account's configuration (secrets are never exported)",
+  summary: "write a Pulumi TypeScript, YAML, Python or Go project that declares an account's configuration (secrets are never exported)",
   run,
 };

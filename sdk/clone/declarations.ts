@@ -8,6 +8,7 @@
 import type { Props } from "../../provider/lifecycle/json";
 import { mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { Ref } from "./references";
+import { resourceType } from "./resource-types";
 
 /** One resource of the program. */
 export interface Declaration {
@@ -80,4 +81,18 @@ export function declarationsOf(model: AccountModel): Declaration[] {
     declarations.push(...(pending.get(index) ?? []));
   });
   return declarations;
+}
+
+/**
+ * The program's resources (see {@link declarationsOf}) with the heading of their kind (`Labels`)
+ * on the first object of each kind, which the programs print as a comment above it.
+ */
+export function declarationsWithHeadings(model: AccountModel): { declaration: Declaration; heading?: string }[] {
+  let section: string | undefined;
+  return declarationsOf(model).map((declaration) => {
+    const { plural } = resourceType(declaration.object.type);
+    if (declaration.role !== "object" || section === plural) return { declaration };
+    section = plural;
+    return { declaration, heading: `${plural.charAt(0).toUpperCase()}${plural.slice(1)}` };
+  });
 }

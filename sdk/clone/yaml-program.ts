@@ -7,13 +7,12 @@
  * setting they are read from (./yaml-settings.ts). The account and the connection come from the
  * stack's `chatwoot:*` config, which the plugin's default provider reads.
  */
-import { Commented } from "./code";
-import { declarationsOf, type Declaration } from "./declarations";
-import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
-import { AgentRef, Ref, Unmapped } from "./references";
+import { declarationsWithHeadings, type Declaration } from "./declarations";
+import type { AccountModel } from "./model";
 import { pluginToken } from "../../provider/plugin/naming";
+import { pluginValues } from "./plugin-values";
 import { resourceType } from "./resource-types";
-import { domainSetting, SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
+import { yamlSettings } from "./yaml-settings";
 import { literalText, yamlCommentLines, yamlEntry, yamlExpr, yamlKey } from "./yaml-code";
 
 const HEADER = [
@@ -22,45 +21,15 @@ const HEADER = [
   "# every object and changes nothing) or to another one (`pulumi up`, which creates them).",
 ];
 
-/** A configured value as the program reads it, or a comment saying why it is not declared. */
-function configuredValue(v: Configured, object: ModelObject): unknown {
-  switch (v.rule.kind) {
-    // Adoption by the exported id is `pulumi import`'s job in a YAML program (see ./yaml-settings.ts).
-    case "adopt":
-    case "adopt-id":
-      return undefined;
-    case "adopt-id-or-setting":
-      return yamlExpr(`\${${v.rule.setting}}`);
-    case "optional-setting":
-      return new Commented(
-        undefined,
-        `managed only where declared, so that a copy keeps its own (the exported account's is ${JSON.stringify(v.value)}): ` +
-          "declare it to manage it",
-      );
-    case "suffixed-slug":
-      return yamlExpr(`${literalText(String(v.value))}\${${SLUG_SUFFIX}}`);
-    case "unsuffixed-domain":
-      return yamlExpr(`\${${domainSetting(object)}}`);
-  }
-}
-
 /** The text of `Pulumi.yaml` for an account model; `project` is its Pulumi project name. */
 export function yamlProgramText(model: AccountModel, project: string): string {
-  const byRef = new Map(model.objects.map((o) => [`${o.type}\u0000${o.key}`, o]));
-  const agents = new Map(model.agents.map((a) => [a.email, a.name]));
-
-  const printable = (value: unknown, object: ModelObject): unknown =>
-    mapLeaves(value, (v) => {
-      if (v instanceof Ref) {
-        const target = byRef.get(`${v.type}\u0000${v.key}`);
-        if (!target) throw new Error(`internal: ${v.type} "${v.key}" is referred to but not exported`);
-        return { value: yamlExpr(`\${${target.resourceName}.${v.field}}`) };
-      }
-      if (v instanceof AgentRef) return { value: yamlExpr(`\${${agents.get(v.email) as string}[0].id}`) };
-      if (v instanceof Unmapped) return { value: new Commented(printable(v.value, object), v.reason) };
-      if (v instanceof Configured) return { value: configuredValue(v, object) };
-      return undefined;
-    });
+  const printable = pluginValues(model, {
+    ref: (target, field) => yamlExpr(`\${${target.resourceName}.${field}}`),
+    agent: (agent) => yamlExpr(`\${${agent.name}[0].id}`),
+    intSetting: (key) => yamlExpr(`\${${key}}`),
+    textSetting: (key) => yamlExpr(`\${${key}}`),
+    suffixed: (text, key) => yamlExpr(`${literalText(text)}\${${key}}`),
+  });
 
   const blocks: string[] = [[...HEADER, `name: ${yamlKey(project)}`, "description: Chatwoot account configuration exported by pulumi-chatwoot", "runtime: yaml"].join("\n")];
 
@@ -84,14 +53,8 @@ export function yamlProgramText(model: AccountModel, project: string): string {
   }
 
   const resources: string[] = [];
-  let section: string | undefined;
-  for (const declaration of declarationsOf(model)) {
-    const lines: string[] = [];
-    const { plural } = resourceType(declaration.object.type);
-    if (declaration.role === "object" && section !== plural) {
-      section = plural;
-      lines.push(`  # ${plural.charAt(0).toUpperCase()}${plural.slice(1)}`);
-    }
+  for (const { declaration, heading } of declarationsWithHeadings(model)) {
+    const lines = heading === undefined ? [] : [`  # ${heading}`];
     lines.push(...resourceLines(declaration, printable(declaration.inputs, declaration.object)));
     resources.push(lines.join("\n"));
   }

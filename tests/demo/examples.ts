@@ -66,6 +66,9 @@ const SPECS = {
   quickstart: { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
   // The quickstart in Pulumi YAML, on the native plugin.
   "yaml-quickstart": { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
+  // The quickstart in Python and in Go, on the native plugin through the SDKs generated from its schema.
+  "quickstart-python": { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
+  "quickstart-go": { fixture: defaultFixture, settings: { websiteInboxId: "1", agentUserIds: "[2,3]" } },
   "adopt-existing": { fixture: HAND_MADE_FIXTURE, settings: { botName: "Triage bot", portalSlug: "docs", ruleId: "9" } },
   "exclusive-membership": {
     fixture: defaultFixture,

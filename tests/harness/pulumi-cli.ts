@@ -95,9 +95,51 @@ export function runCommand(
   });
 }
 
+/** The languages of the projects the tests run: TypeScript on Node.js, and Pulumi YAML, Python and Go on the native plugin. */
+export type ProgramRuntime = "nodejs" | "yaml" | "python" | "go";
+
+/** The runtime of the project at `dir` (its Pulumi.yaml's `runtime:` or `runtime: { name: }`). */
+export function programRuntime(dir: string): ProgramRuntime {
+  const text = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+  const name = /^runtime:[ \t]*(?:\{\s*name:\s*)?(\w+)|^runtime:[ \t]*\n\s+name:\s*(\w+)/m.exec(text);
+  const runtime = name?.[1] ?? name?.[2];
+  if (runtime !== "nodejs" && runtime !== "yaml" && runtime !== "python" && runtime !== "go") throw new Error(`${dir}/Pulumi.yaml: runtime ${JSON.stringify(runtime)} is none the tests run`);
+  return runtime;
+}
+
 /** Whether the project at `dir` is a Pulumi YAML program (`runtime: yaml`), which runs on the native plugin. */
 export function isYamlProgram(dir: string): boolean {
-  return /^runtime:\s*(yaml|\{?\s*name:\s*yaml)/m.test(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"));
+  return programRuntime(dir) === "yaml";
+}
+
+/** The files of a project that may refer into the checkout by a relative path (its plugin, its SDK). */
+const CHECKOUT_REFERENCES = new Set(["Pulumi.yaml", "requirements.txt", "go.mod"]);
+
+/** The checkout's Python SDK, which pip builds where it is (writing `build/` and `*.egg-info` there). */
+const PYTHON_SDK = path.join(REPO_ROOT, "sdk", "python");
+
+/**
+ * A copy of the checkout's Python SDK in `dir` (without an earlier build's files), for a project to
+ * install from: pip builds a directory in place, and two projects building the checkout's at once
+ * (test files run in parallel) would write the same files.
+ */
+export function pythonSdkCopy(dir: string): string {
+  const copy = path.join(dir, "sdk-python");
+  fs.cpSync(PYTHON_SDK, copy, { recursive: true, filter: (file) => !/(^|\/)(build|dist|__pycache__|[^/]*\.egg-info)$/.test(path.relative(PYTHON_SDK, file)) });
+  return copy;
+}
+
+/**
+ * A project file's relative paths into the checkout (`../../provider/plugin`) made absolute from
+ * the directory it was copied from, so that the copy refers where the original does; the Python
+ * SDK's to a copy of it in `work` ({@link pythonSdkCopy}).
+ */
+function rebased(name: string, text: string, from: string, work: string): string {
+  if (!CHECKOUT_REFERENCES.has(name)) return text;
+  return text.replace(/(^|[\s:=>])((?:\.\.\/)+[\w./-]*)/gm, (_m, before: string, relative: string) => {
+    const target = path.resolve(from, relative);
+    return `${before}${target === PYTHON_SDK ? pythonSdkCopy(work) : target}`;
+  });
 }
 
 /** The name of the project at `dir` (its Pulumi.yaml's top-level `name`). */
@@ -129,8 +171,8 @@ export class PulumiProject {
   private eventLogs = 0;
 
   /**
-   * @param source a program directory to copy (its `Pulumi.<stack>.yaml` files are left behind),
-   *   or the files of one by name
+   * @param source a program directory to copy (its `Pulumi.<stack>.yaml` files are left behind,
+   *   its relative paths into the checkout made absolute), or the files of one by name
    */
   constructor(
     source: string | Record<string, string>,
@@ -146,7 +188,7 @@ export class PulumiProject {
             fs
               .readdirSync(source, { withFileTypes: true })
               .filter((e) => e.isFile() && !/^Pulumi\..+\.ya?ml$/.test(e.name))
-              .map((e) => [e.name, fs.readFileSync(path.join(source, e.name), "utf8")]),
+              .map((e) => [e.name, rebased(e.name, fs.readFileSync(path.join(source, e.name), "utf8"), source, this.work)]),
           )
         : source;
     this.write(files);

@@ -1,7 +1,8 @@
 /**
- * Puts a real Pulumi CLI in `.pulumi-cli/bin` (ignored by git): `pulumi`, a Node.js language host
- * `pulumi-language-nodejs`, and the dynamic-provider plugin `pulumi-resource-pulumi-nodejs`, side
- * by side, which is where the CLI looks for its bundled plugins. `npm run setup:pulumi` runs it;
+ * Puts a real Pulumi CLI in `.pulumi-cli/bin` (ignored by git): `pulumi`, the language hosts
+ * `pulumi-language-nodejs`, `pulumi-language-python` and `pulumi-language-go`, and the
+ * dynamic-provider plugin `pulumi-resource-pulumi-nodejs`, side by side, which is where the CLI
+ * looks for its bundled plugins. `npm run setup:pulumi` runs it;
  * the demo and the program tier call it too. Quick when everything is there already.
  * `npm run setup:pulumi` also puts Pulumi's YAML language host `pulumi-language-yaml` there
  * ({@link ensureYamlHost}), which only Pulumi YAML programs need.
@@ -10,8 +11,9 @@
  * 1. A `pulumi` on the PATH (an installed Pulumi): linked, with the plugins beside it.
  * 2. Built from the Go module proxy with the wrapper module in this folder (go.mod pins
  *    `github.com/pulumi/pulumi/pkg/v3` and `sdk/v3` at the version of our `@pulumi/pulumi`), as
- *    Pulumi's release builds it. The Go module of Pulumi's own Node.js language host is not served
- *    by the proxy, so ./language-host.js stands in for it (see there).
+ *    Pulumi's release builds it. The Go modules of Pulumi's own Node.js, Python and Go language
+ *    hosts are not served by the proxy, so ./language-host.js, ./python-language-host.js and
+ *    ./go-language-host.js stand in for them (see there).
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -20,9 +22,18 @@ import * as path from "node:path";
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const CLI_DIR = path.join(REPO_ROOT, ".pulumi-cli", "bin");
 const WRAPPER_MODULE = __dirname;
-const LANGUAGE_HOST = path.join(__dirname, "language-host.js");
 const DYNAMIC_PROVIDER = path.join(__dirname, "dynamic-provider.js");
 const LANGUAGE_HOST_NAME = "pulumi-language-nodejs";
+/**
+ * The language hosts beside the CLI and the stand-in of each (see there), for where the CLI does not
+ * come with Pulumi's own: Node.js for TypeScript programs, Python and Go for programs on the SDKs
+ * generated from the plugin's schema.
+ */
+const LANGUAGE_HOSTS = [
+  { name: LANGUAGE_HOST_NAME, standIn: path.join(__dirname, "language-host.js") },
+  { name: "pulumi-language-python", standIn: path.join(__dirname, "python-language-host.js") },
+  { name: "pulumi-language-go", standIn: path.join(__dirname, "go-language-host.js") },
+] as const;
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
 const YAML_MODULE = path.join(__dirname, "yaml-host");
 export const YAML_HOST_NAME = "pulumi-language-yaml";
@@ -131,15 +142,21 @@ function placeLauncher(dir: string, script: string, name: string): void {
 
 /**
  * The plugins beside `pulumi`: the dynamic-provider plugin (Pulumi's host script, through
- * ./dynamic-provider.js, which ends it with its engine) and a language host (an installed
- * Pulumi's own, else ./language-host.js).
+ * ./dynamic-provider.js, which ends it with its engine) and the language hosts (an installed
+ * Pulumi's own where `installed`, the CLI's real path, has it beside it; else the stand-in).
  */
-function placePlugins(dir: string, realLanguageHost: string | undefined): void {
+function placePlugins(dir: string, installed: string | undefined): void {
   placeLauncher(dir, DYNAMIC_PROVIDER, PLUGIN_NAME);
-  if (!realLanguageHost) return placeLauncher(dir, LANGUAGE_HOST, LANGUAGE_HOST_NAME);
-  const host = path.join(dir, LANGUAGE_HOST_NAME);
-  const current = fs.existsSync(host) ? fs.realpathSync(host) : undefined;
-  if (current !== fs.realpathSync(realLanguageHost)) link(dir, realLanguageHost, LANGUAGE_HOST_NAME);
+  for (const { name, standIn } of LANGUAGE_HOSTS) {
+    const real = installed && sibling(installed, name);
+    if (!real) {
+      placeLauncher(dir, standIn, name);
+      continue;
+    }
+    const host = path.join(dir, name);
+    const current = fs.existsSync(host) ? fs.realpathSync(host) : undefined;
+    if (current !== fs.realpathSync(real)) link(dir, real, name);
+  }
 }
 
 /** Whether the CLI directory holds a working CLI of the right kind, with both plugins in place. */
@@ -152,7 +169,7 @@ function present(dir: string): CliLookup | undefined {
   // A build of another version (the pin moved) is built again; a linked CLI is the user's choice.
   if (!linked && version !== pinnedVersion()) return undefined;
   // Kept as they are when they are right already: an older setup's plugins are replaced.
-  placePlugins(dir, linked ? sibling(fs.realpathSync(pulumi), LANGUAGE_HOST_NAME) : undefined);
+  placePlugins(dir, linked ? fs.realpathSync(pulumi) : undefined);
   return { found: true, pulumi, version, source: "already there" };
 }
 
@@ -163,7 +180,7 @@ function sibling(pulumi: string, name: string): string | undefined {
 }
 
 /** Runs a command in `cwd`, passing each line of its output to `onLine`; rejects with its last lines on failure. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     const tail: string[] = [];
@@ -256,7 +273,7 @@ export async function ensurePulumiCli(
     const version = versionOf(real);
     if (version) {
       link(dir, real, "pulumi");
-      placePlugins(dir, sibling(real, LANGUAGE_HOST_NAME));
+      placePlugins(dir, real);
       log(`Linked the Pulumi CLI ${version} from ${installed}.`);
       return { found: true, pulumi: path.join(dir, "pulumi"), version, source: "linked from the PATH" };
     }

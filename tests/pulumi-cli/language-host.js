@@ -14,32 +14,17 @@
  * `tsconfig`), and reports its exit the same way (exit code 32: the program already reported its
  * error, so the engine bails without another message). Everything else a language host can do
  * (templates, code generation, `pulumi install`) answers "unimplemented", which the engine handles.
- * An engine that ends without closing it (killed) ends it too, with its program (./engine-watch.js).
+ * An engine that ends without closing it (killed) ends it too, with its program. The gRPC plumbing
+ * is the stand-in hosts' shared one (./language-host-server.js).
  */
 "use strict";
-const { spawn } = require("node:child_process");
-const path = require("node:path");
-const { watchEngine } = require("./engine-watch");
+const { configEnv, engineAddress, flagArgs, load, programDirectory, programPath, runAnswer, runProgram, runtimeOptions, serveLanguageHost } = require("./language-host-server");
 
-/** Loads a module as the program sees it: from its own node_modules first, then beside this file. */
-function load(id, programDirectory) {
-  return require(require.resolve(id, { paths: [programDirectory ?? process.cwd(), __dirname] }));
-}
-
-const grpc = load("@grpc/grpc-js");
-const services = load("@pulumi/pulumi/proto/language_grpc_pb");
-const messages = load("@pulumi/pulumi/proto/language_pb");
-const plugin = load("@pulumi/pulumi/proto/plugin_pb");
 const { version } = load("@pulumi/pulumi/package.json");
 
-/** The exit code with which `@pulumi/pulumi/cmd/run` says the error is already reported. */
-const REPORTED_AND_EXITED = 32;
-
-let engineAddress = process.argv.slice(2).filter((a) => !a.startsWith("-")).pop() ?? "";
-
-/** The runtime options of Pulumi.yaml (`runtime: { name: nodejs, options: {...} }`). */
-function runtimeOptions(info) {
-  const options = info?.getOptions()?.toJavaScript() ?? {};
+/** The Node.js runtime options of Pulumi.yaml. */
+function nodeOptions(req) {
+  const options = runtimeOptions(req);
   return {
     typescript: options.typescript !== false,
     nodeargs: typeof options.nodeargs === "string" ? options.nodeargs.split(/\s+/).filter(Boolean) : [],
@@ -50,94 +35,38 @@ function runtimeOptions(info) {
 /** The command line of `@pulumi/pulumi/cmd/run`, flag for flag as Pulumi's host builds it. */
 function runArguments(req, runPath) {
   const info = req.getInfo();
-  const args = [runPath];
-  const flag = (name, value) => {
-    if (value !== undefined && value !== "") args.push(`--${name}`, String(value));
-  };
-  flag("monitor", req.getMonitorAddress());
-  flag("engine", engineAddress);
-  flag("organization", req.getOrganization());
-  flag("project", req.getProject());
-  flag("root-directory", info?.getRootDirectory());
-  flag("stack", req.getStack());
-  flag("pwd", req.getPwd());
-  if (req.getDryrun()) args.push("--dry-run");
-  flag("parallel", req.getParallel());
-  const entry = info?.getEntryPoint() || req.getProgram() || ".";
-  args.push(entry === "." ? "." : path.resolve(info?.getProgramDirectory() || req.getPwd(), entry));
-  args.push(...req.getArgsList());
-  return args;
+  return [
+    runPath,
+    ...flagArgs([
+      ["monitor", req.getMonitorAddress()],
+      ["engine", engineAddress()],
+      ["organization", req.getOrganization()],
+      ["project", req.getProject()],
+      ["root-directory", info?.getRootDirectory()],
+      ["stack", req.getStack()],
+      ["pwd", req.getPwd()],
+    ]),
+    ...(req.getDryrun() ? ["--dry-run"] : []),
+    ...flagArgs([["parallel", req.getParallel()]]),
+    programPath(req),
+    ...req.getArgsList(),
+  ];
 }
 
 function run(call, callback) {
   const req = call.request;
-  const info = req.getInfo();
-  const programDirectory = info?.getProgramDirectory() || req.getPwd();
-  const options = runtimeOptions(info);
+  const cwd = programDirectory(req);
+  const options = nodeOptions(req);
   let runPath;
   try {
-    runPath = require.resolve("@pulumi/pulumi/cmd/run", { paths: [programDirectory] });
+    runPath = require.resolve("@pulumi/pulumi/cmd/run", { paths: [cwd] });
   } catch {
-    const answer = new messages.RunResponse();
-    answer.setError("It looks like the Pulumi SDK has not been installed. Have you run npm install or yarn install?");
-    return callback(null, answer);
+    return callback(null, runAnswer("It looks like the Pulumi SDK has not been installed. Have you run npm install or yarn install?"));
   }
-  const config = Object.fromEntries(req.getConfigMap().toArray());
-  const env = {
-    ...process.env,
-    PULUMI_CONFIG: JSON.stringify(config),
-    PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(req.getConfigsecretkeysList()),
-  };
+  const env = { ...process.env, ...configEnv(req) };
   if (options.typescript) env.PULUMI_NODEJS_TYPESCRIPT = "true";
   if (options.tsconfig) env.PULUMI_NODEJS_TSCONFIG_PATH = options.tsconfig;
-  const child = spawn(process.execPath, [...options.nodeargs, ...runArguments(req, runPath)], {
-    cwd: programDirectory,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  programs.add(child);
-  child.on("exit", () => programs.delete(child));
-  child.on("error", (err) => {
-    const answer = new messages.RunResponse();
-    answer.setError(`Problem executing program (could not run language executor): ${err.message}`);
-    callback(null, answer);
-  });
-  child.on("exit", (code, signal) => {
-    const answer = new messages.RunResponse();
-    if (code === REPORTED_AND_EXITED) answer.setBail(true);
-    else if (code !== 0) answer.setError(signal ? `Program exited unexpectedly: ${signal}` : `Program exited with non-zero exit code: ${code}`);
-    callback(null, answer);
-  });
+  runProgram(process.execPath, [...options.nodeargs, ...runArguments(req, runPath)], { cwd, env }, callback);
 }
 
-/** The programs running now: ended with this host when its engine is gone. */
-const programs = new Set();
-watchEngine(engineAddress, () => {
-  for (const child of programs) child.kill("SIGKILL");
-  process.exit(0);
-});
-
-const unimplemented = (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: "not implemented by this language host" });
-
-const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-const implementation = {};
-for (const method of Object.keys(services.LanguageRuntimeService)) implementation[method] = unimplemented;
-Object.assign(implementation, {
-  handshake(call, callback) {
-    engineAddress = call.request.getEngineAddress() || engineAddress;
-    callback(null, new messages.LanguageHandshakeResponse());
-  },
-  getRequiredPlugins: (_call, callback) => callback(null, new messages.GetRequiredPluginsResponse()),
-  getRequiredPackages: (_call, callback) => callback(null, new messages.GetRequiredPackagesResponse()),
-  getPluginInfo: (_call, callback) => callback(null, new plugin.PluginInfo().setVersion(version)),
-  run,
-});
-server.addService(services.LanguageRuntimeService, implementation);
-server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
-  if (err) {
-    console.error(`pulumi-language-nodejs: ${err.message}`);
-    process.exit(1);
-  }
-  // The engine reads the port from the first line of stdout.
-  process.stdout.write(`${port}\n`);
-});
+serveLanguageHost("pulumi-language-nodejs", version, { run });

@@ -7,9 +7,10 @@
  *   npm run setup:pulumi -- --optional   says so loudly instead and exits 0, unless CI=true
  *
  * Without the YAML host (no Go to build it) it says so loudly and still succeeds: only Pulumi YAML
- * programs need it.
+ * programs need it. Likewise for what the Python and Go language hosts need (./sdk-toolchains.ts).
  */
 import { ensurePulumiCli, ensureYamlHost } from "./install";
+import { ensureGoToolchain, ensurePythonToolchain } from "./sdk-toolchains";
 
 async function main(): Promise<void> {
   const optional = process.argv.includes("--optional");
@@ -19,6 +20,12 @@ async function main(): Promise<void> {
     const yaml = await ensureYamlHost();
     if (yaml.found) process.stderr.write(`Pulumi YAML language host ${yaml.version ?? "(version not recorded)"} (${yaml.source}): ${yaml.host}\n`);
     else process.stderr.write(`WARNING: ${yaml.reason}\n`);
+    for (const [language, ensure] of [["Python", ensurePythonToolchain], ["Go", ensureGoToolchain]] as const) {
+      // A failure (no network to PyPI or the module proxy, say) leaves the caches cold: the tests of that language say why.
+      const toolchain = await ensure().catch((err: unknown) => ({ ready: false as const, reason: `${language} programs' caches were not filled: ${err instanceof Error ? err.message : String(err)}` }));
+      if (toolchain.ready) process.stderr.write(`${language} programs: ${toolchain.what}, its caches ready\n`);
+      else process.stderr.write(`WARNING: ${toolchain.reason}\n`);
+    }
     process.stdout.write(`${cli.pulumi}\n`);
     return;
   }

@@ -5,7 +5,8 @@
  * one PATCH holding only that change); an out-of-band change (`refresh` records it, `preview
  * --expect-no-changes` fails, `up` repairs it with one PATCH); the checkpoint and the stack's
  * config hold no token in plain text and secret outputs show as `[secret]`; a bad input fails
- * `preview` naming the property, with no write; `destroy` leaves nothing. Each example file
+ * `preview` naming the property, with no write; for programs on the native plugin, `pulumi import`
+ * takes an object made outside the stack into it without a write; `destroy` leaves nothing. Each example file
  * declares only what is its own ({@link LifecycleSpec}).
  */
 import * as fs from "node:fs";
@@ -54,6 +55,17 @@ export interface LifecycleSpec {
   badInput: { settings: Record<string, string>; message: RegExp };
   /** Stack outputs that must show as `[secret]`. */
   secretOutputs: readonly string[];
+  /**
+   * An object made outside the stack that `pulumi import` takes into it (the native plugin's types
+   * are importable; dynamic ones are not): its type token and name, how it is made (resolving with
+   * its id), and what the stack must hold of it afterwards. `destroy` then deletes it with the rest.
+   */
+  importExisting?: {
+    type: string;
+    name: string;
+    make(ctx: StackContext): Promise<string>;
+    check(outputs: Record<string, unknown>, ctx: StackContext): void;
+  };
   /** Credentials the server holds for the stack's objects (beyond the tokens the sandbox issued). */
   serverSecrets?(ctx: StackContext): Promise<string[]>;
   /** What `destroy` must leave: by default the seed's objects, exactly. */
@@ -91,9 +103,7 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
   const every = (op: string) => Object.fromEntries(lifecycle.resources.map((name) => [name, op]));
   let ctx: StackContext;
   let stepStart = 0;
-  const describeProgram = isYamlProgram(spec.dir) ? realEngine.describeYaml : realEngine.describe;
-
-  describeProgram(`examples/${spec.name} through \`pulumi\``, () => {
+  realEngine.describeProgram(spec.dir, `examples/${spec.name} through \`pulumi\``, () => {
     beforeAll(async () => {
       const sandbox = await startSandbox({ fixture: spec.fixture });
       const project = new PulumiProject(spec.dir);
@@ -227,6 +237,19 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
       } finally {
         await setSettings(ctx.project, spec, lifecycle.badInput.settings, true);
       }
+    });
+
+    const importing = lifecycle.importExisting;
+    if (importing) test("`pulumi import` takes an object made outside the stack into it, with no write", async () => {
+      const id = await importing.make(ctx);
+      stepStart = ctx.sandbox.control.log().length;
+      // Code generation is the language host's; the program need not declare what it imports.
+      const done = await ctx.project.cli(["import", importing.type, importing.name, id, "--generate-code=false", "--protect=false", "--yes", "--non-interactive"]);
+      expectSuccess(done);
+      expect(ctx.writes()).toEqual([]);
+      const imported = (await ctx.resources()).get(importing.name);
+      expect(imported).toMatchObject({ id, type: importing.type });
+      importing.check(imported?.outputs ?? {}, ctx);
     });
 
     test("destroy leaves nothing of the stack", async () => {

@@ -15,6 +15,23 @@ export interface QuickstartOutcome {
   agentNames: string[];
 }
 
+/**
+ * For the programs on the native plugin: a label made in the dashboard (by account 1's
+ * administrator) that `pulumi import` takes into the stack, which then holds what the server does.
+ */
+export const importedLabel: NonNullable<LifecycleSpec["importExisting"]> = {
+  type: "chatwoot:index:Label",
+  name: "vip",
+  async make(ctx) {
+    const made = await ctx.admin("POST", "/api/v1/accounts/1/labels", { title: "vip", color: "#7c3aed", description: "Made in the dashboard" });
+    expect(made.status).toBe(200);
+    return String(((await made.json()) as { id: number }).id);
+  },
+  check(outputs) {
+    expect(outputs).toMatchObject({ title: "vip", color: "#7c3aed", description: "Made in the dashboard", accountId: 1 });
+  },
+};
+
 export function quickstartLifecycle(example: ExampleName, checkOutputs: (outputs: Record<string, unknown>, outcome: QuickstartOutcome) => void): LifecycleSpec {
   return {
     example,
@@ -61,10 +78,34 @@ export function quickstartLifecycle(example: ExampleName, checkOutputs: (outputs
       expect(after.portals).toEqual([]);
       expect(after.automation_rules).toEqual([]);
       expect(after.custom_attribute_definitions).toEqual([]);
+      // An object imported into the stack is deleted with it.
+      expect(after.labels).toEqual(ctx.seed.labels);
       expect(after.agent_bots.map((b) => b.id)).toEqual(ctx.seed.agent_bots.map((b) => b.id));
       // The membership manages the listed users (2 and 3): both leave the inbox, user 4 stays.
       const seedMembers = ctx.seed.inboxes.find((i) => i.id === 1)?.member_ids ?? [];
       expect(after.inboxes.find((i) => i.id === 1)?.member_ids).toEqual(seedMembers.filter((id) => id !== 2 && id !== 3));
     },
+  };
+}
+
+/**
+ * The quickstart in a language of the generated SDKs (examples/quickstart-python and -go): the
+ * same outputs, plus `pulumi import` of a label made outside the stack.
+ */
+export function sdkQuickstartLifecycle(example: "quickstart-python" | "quickstart-go"): LifecycleSpec {
+  return {
+    ...quickstartLifecycle(example, (outputs, { website, rule, bot, agentNames }) => {
+      expect(outputs).toMatchObject({
+        websiteInbox: website?.name,
+        portalSlugInUse: "help",
+        ruleId: String(rule.id),
+        attributeKey: "plan",
+        botId: String(bot?.id),
+        widgetToken: "[secret]",
+      });
+      expect([...(outputs.inboxAgents as string[])].sort()).toEqual([...agentNames].sort());
+      expect(outputs.botsOfThisAccount).toEqual(["Triage bot", "Support bot"]);
+    }),
+    importExisting: importedLabel,
   };
 }

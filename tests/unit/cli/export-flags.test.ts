@@ -23,12 +23,12 @@ async function run(argv: string[]): Promise<{ code: number | undefined; stdout: 
 }
 
 const BASE = ["--account-id", "1", "--out", "never-written"];
-const TYPESCRIPT_IMPORT = "--import-file needs --language yaml: the TypeScript program adopts the account's objects itself, with no import";
+const TYPESCRIPT_IMPORT = "--import-file needs --language yaml, python or go: the TypeScript program adopts the account's objects itself, with no import";
 
 test.each([
   ["an import file for the TypeScript program", [...BASE, "--import-file", "import.json"], TYPESCRIPT_IMPORT],
   ["an import file for an explicit TypeScript program", [...BASE, "--language", "typescript", "--import-file", "import.json"], TYPESCRIPT_IMPORT],
-  ["a language the export does not write", [...BASE, "--language", "python"], '--language must be one of typescript, yaml, not "python"'],
+  ["a language the export does not write", [...BASE, "--language", "java"], '--language must be one of typescript, yaml, python, go, not "java"'],
   ["an empty import file name", [...BASE, "--language", "yaml", "--import-file", " "], "--import-file needs a file name"],
 ])("%s is a usage error, before any connection", async (_, argv, message) => {
   const { code, stderr } = await run(argv);
@@ -41,7 +41,7 @@ test.each([
 test("the help names both flags and the commands that adopt the account; the README runs the same ones", async () => {
   const { code, stdout } = await run(["--help"]);
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^ {2}--language LANG {7}typescript \(default\) or yaml$/m);
+  expect(stdout).toMatch(/^ {2}--language LANG {7}typescript \(default\), yaml, python or go$/m);
   expect(stdout).toMatch(/^ {2}--import-file FILE/m);
   for (const command of IMPORT_COMMANDS) expect(stdout).toContain(`\n  ${command}\n`);
   const readme = fs.readFileSync(path.join(__dirname, "../../../README.md"), "utf8");

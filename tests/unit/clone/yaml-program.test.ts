@@ -13,22 +13,8 @@ import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types
 import { yamlProgramText } from "../../../sdk/clone/yaml-program";
 import { IMPORT_COMMANDS, yamlProjectFiles } from "../../../sdk/clone/yaml-project";
 import { yamlSettings } from "../../../sdk/clone/yaml-settings";
-import { ACCOUNT, CREDENTIALS } from "./support/account";
-import { snapshotOf, widgetInbox, type RawAccount } from "./support/snapshot";
-
-/** ACCOUNT with people exported as agents, the account's settings, and a help center with a custom domain and an article. */
-const FULL: RawAccount = {
-  ...ACCOUNT,
-  inboxes: [widgetInbox(6, "Website", { bot: 5, members: [12], help_center: { slug: "help" } }), ...(ACCOUNT.inboxes ?? []).slice(1)],
-  agents: [
-    { id: 11, name: "Bob", email: "bob@acme.test", role: "administrator", availability_status: "offline", auto_offline: true },
-    { id: 12, name: "Carol", email: "carol@acme.test", role: "agent", availability_status: "busy", auto_offline: false, custom_role_id: 15 },
-    { id: 13, name: "Nobody", email: null, role: "agent" },
-  ],
-  account: { id: 4, name: "Acme", locale: "en", settings: { auto_resolve_label: "spam" } },
-  portals: [{ id: 8, slug: "help", name: "Help", custom_domain: "help.acme.test", inbox: { id: 6, website_token: "portal-inbox-token" } }],
-  articles: [{ id: 20, portal_id: 8, slug: "welcome", title: "Welcome", content: "# Welcome\n\nCosts $5, not ${price}.\n", status: "published", author: { id: 12 } }],
-};
+import { ACCOUNT, CREDENTIALS, FULL } from "./support/account";
+import { snapshotOf, type RawAccount } from "./support/snapshot";
 
 type Doc = {
   name: string;

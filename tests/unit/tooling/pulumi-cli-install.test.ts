@@ -34,12 +34,15 @@ function machine(scripts: Record<string, string>) {
 }
 
 (process.platform === "win32" ? describe.skip : describe)("ensurePulumiCli", () => {
-  test("links an installed `pulumi` and its language host, and puts the dynamic-provider plugin beside them", async () => {
-    const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-nodejs": "exit 0" });
+  test("links an installed `pulumi` and the language hosts it has, and puts the dynamic-provider plugin beside them", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-nodejs": "exit 0", "pulumi-language-python": "exit 0" });
     const cli = await ensurePulumiCli(m.log, m.place);
     expect(cli).toEqual({ found: true, pulumi: path.join(m.dir, "pulumi"), version: "v3.999.0", source: "linked from the PATH" });
     expect(fs.readlinkSync(path.join(m.dir, "pulumi"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi")));
     expect(fs.readlinkSync(path.join(m.dir, "pulumi-language-nodejs"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi-language-nodejs")));
+    expect(fs.readlinkSync(path.join(m.dir, "pulumi-language-python"))).toBe(fs.realpathSync(path.join(m.bin, "pulumi-language-python")));
+    // An installed Pulumi without a Go host (not this one) gets the stand-in for that one only.
+    expect(fs.readFileSync(path.join(m.dir, "pulumi-language-go"), "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli/go-language-host.js"));
     expect(fs.readFileSync(path.join(m.dir, "pulumi-resource-pulumi-nodejs"), "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli/dynamic-provider.js"));
     expect(m.lines).toEqual([`Linked the Pulumi CLI v3.999.0 from ${path.join(m.bin, "pulumi")}.`]);
 
@@ -49,11 +52,15 @@ function machine(scripts: Record<string, string>) {
     expect(m.lines).toEqual([]);
   });
 
-  test("without a language host beside the installed CLI, the project's own is put there, and it starts", async () => {
+  test.each([
+    ["pulumi-language-nodejs", "language-host.js"],
+    ["pulumi-language-python", "python-language-host.js"],
+    ["pulumi-language-go", "go-language-host.js"],
+  ])("without %s beside the installed CLI, the project's stand-in is put there, and it starts", async (name, standIn) => {
     const m = machine({ pulumi: 'echo "v3.999.0"' });
     await ensurePulumiCli(m.log, m.place);
-    const host = path.join(m.dir, "pulumi-language-nodejs");
-    expect(fs.readFileSync(host, "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli/language-host.js"));
+    const host = path.join(m.dir, name);
+    expect(fs.readFileSync(host, "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli", standIn));
     // Started as the engine starts it (its address last), it prints the port it serves on.
     const child = spawn(host, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"] });
     const firstLine = await new Promise<string>((resolve) => {

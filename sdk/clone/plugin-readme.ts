@@ -1,0 +1,98 @@
+/**
+ * The README of an exported project on the native plugin (Pulumi YAML, Python, Go): how to install
+ * the provider plugin and the program's dependencies, apply the program to another account, adopt
+ * the account it came from with `pulumi import`, set the program's settings, and compare. Nothing
+ * in it depends on the time or the machine, so an unchanged account exports byte-identical files.
+ */
+import type { AccountModel } from "./model";
+import { pluginTarballName } from "../../provider/plugin/naming";
+import { ownPackage } from "./own-package";
+import { connectionCommands, readmeOpening } from "./project";
+import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
+
+/** The commands that adopt the exported account into a stack, after its config is set (README.md and `export --help` say them). */
+export const IMPORT_COMMANDS = ["pulumi import --file import.json --generate-code=false --protect=false --yes", "pulumi up --expect-no-changes"];
+
+/** What differs between the plugin projects' READMEs. */
+export interface PluginProgram {
+  /** `--language`'s value. */
+  language: "yaml" | "python" | "go";
+  /** The program's file (`Pulumi.yaml`, `__main__.py`, `main.go`). */
+  file: string;
+  /** What the program is, after "as a" (`Pulumi YAML program`). */
+  kind: string;
+  /** A paragraph (lines) saying how the program's own dependencies are installed, if it has any. */
+  dependencies: string[];
+}
+
+/** `pulumi config set` of a setting, with a comment, for the README's commands. */
+const configSet = (key: string, value: string, comment: string) => `${`pulumi config set ${key} ${value}`.padEnd(60)} # ${comment}`;
+
+/** The README of the `program` exported from `model`; `project` is its Pulumi project name. */
+export function pluginProjectReadme(model: AccountModel, project: string, program: PluginProgram): string {
+  const { version } = ownPackage().manifest;
+  const tarball = pluginTarballName(version);
+  const settings = yamlSettings(model);
+  const required = settings.filter((s) => s.purpose === "adopted-inbox");
+  const domains = settings.filter((s) => s.purpose === "custom-domain");
+  const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
+  return [
+    ...readmeOpening(model, project, { file: program.file, kind: program.kind, command: `pulumi-chatwoot export --language ${program.language}` }),
+    "",
+    "## The provider plugin",
+    "",
+    "The program's resources are those of pulumi-chatwoot's provider plugin, which Pulumi installs from",
+    `its tarball (a release's, or \`npm run build:plugin\` in a checkout of pulumi-chatwoot):`,
+    "",
+    "```bash",
+    `pulumi plugin install resource chatwoot ${version} --file ${tarball}`,
+    "```",
+    "",
+    ...(program.dependencies.length > 0 ? [...program.dependencies, ""] : []),
+    "## Apply to another account",
+    "",
+    "```bash",
+    "pulumi stack init <stack>",
+    ...connectionCommands("<account id>"),
+    ...required.map((s) => configSet(s.key, "<its id>", "see below")),
+    // `--`: the value starts with a dash, which would read as a flag.
+    ...(settings.some((s) => s.purpose === "slug-suffix") ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
+    ...domains.map((s) => configSet(s.key, "<its own domain>", "only in an account of the same installation")),
+    "pulumi up",
+    "```",
+    "",
+    "`pulumi up` creates every object but the people, who are adopted (the administrator applying the",
+    "program is an agent there already) or invited.",
+    "",
+    `## Adopt account ${model.accountId} itself`,
+    "",
+    `\`pulumi import\` takes the objects of account ${model.accountId} into a stack in one command, by the`,
+    "file `pulumi-chatwoot export --import-file` writes beside the program; the first `pulumi up` then",
+    "changes nothing and sends no write:",
+    "",
+    "```bash",
+    `npx pulumi-chatwoot export --language ${program.language} --account-id ${model.accountId} --out . --import-file import.json`,
+    "pulumi stack init <stack>",
+    ...connectionCommands(String(model.accountId)),
+    ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),
+    ...IMPORT_COMMANDS,
+    "```",
+    "",
+    "`--generate-code=false`: the program declares the objects already; `--protect=false`: as it declares",
+    "them (Pulumi would otherwise protect them until the next `up`).",
+    "",
+    "## Settings",
+    "",
+    ...(described.length > 0 ? described : ["- none: the program reads only the provider's `chatwoot:*` settings."]),
+    "",
+    "## Compare",
+    "",
+    "After applying, check that the two accounts hold the same configuration (exit code 0: equal, 1:",
+    "they differ, 2: an error):",
+    "",
+    "```bash",
+    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`,
+    "```",
+    "",
+  ].join("\n");
+}
