@@ -71,7 +71,7 @@ export const agents = chatwoot.getAgentsOutput({}).agents.apply((a) => a.length)
     ["resources", PROGRAM, "GET /api/v1/accounts/1/custom_attribute_definitions"],
     ["the Output form of a data source", DATA_SOURCE, "getAgents: GET /api/v1/accounts/1/agents"],
   ])("a program of %s", (_kind, program, upRequest) => {
-    test.each(failures)("%s fails preview and up within seconds, with one message", async (_what, settings, cause) => {
+    test.each(failures)("%s fails preview and up with one message and no stack frames", async (_what, settings, cause) => {
       const { config, secretKeys } = stack.settings();
       const project = await stack.init(program, { config: { ...config, ...(await settings()) }, secretKeys });
       try {
@@ -79,15 +79,13 @@ export const agents = chatwoot.getAgentsOutput({}).agents.apply((a) => a.length)
           ["preview", "Chatwoot connection check (pulumi preview): GET /api/v1/accounts/1"],
           ["up", upRequest],
         ] as const) {
-          const started = Date.now();
           const op = operation === "preview" ? await project.preview() : await project.up();
-          const seconds = (Date.now() - started) / 1000;
           expect({ operation, code: op.code === 0 ? 0 : "failed" }).toEqual({ operation, code: "failed" });
           expect(messages(op)).toEqual([expect.stringMatching(new RegExp(`^${escaped(request)}: ${cause.source}[^\\n]*$`))]);
+          // No stack frames: on Node.js 20, inspecting an error with a source-mapped frame of
+          // @pulumi/pulumi once took 80 s of a full core (see sdk/program-error.ts).
           expect(`${op.stdout}${op.stderr}`).not.toMatch(/\n\s+at \S/);
           expect(`${op.stdout}${op.stderr}`).not.toContain(WRONG_TOKEN);
-          // It took 80 s (a full core) before; the CLI itself takes a few seconds.
-          expect({ operation, fast: seconds < 20 }).toEqual({ operation, fast: true });
         }
       } finally {
         project.dispose();

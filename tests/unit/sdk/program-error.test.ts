@@ -34,8 +34,6 @@ test("carries no stack frame and no cause, so that Pulumi's coloured util.inspec
   const err = programError("getAgents", refused());
   expect(err.stack).toBe(`Error: ${err.message}`);
   expect(err.cause).toBeUndefined();
-  const started = Date.now();
   const shown = util.inspect(err, { colors: true });
-  expect(Date.now() - started).toBeLessThan(1_000);
   expect(shown).not.toContain("node_modules");
 });

@@ -253,9 +253,8 @@ describe("lost connections", () => {
 
   it("fails at once when a server that never answered refuses the connection (a wrong URL, a server that is down)", async () => {
     const port = await closedPort();
-    const started = Date.now();
     const err = await failure(client({ url: `http://127.0.0.1:${port}`, maxRetries: 6 }, { retry: { minDelayMs: 300, maxDelayMs: 10_000 } }).send({ method: "GET", path: "/api/v1/accounts/1/agents" }));
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(err.attempts).toBe(1);
     expect(err.kind).toBe("network");
     expect(err.code).toBe("ECONNREFUSED");
     expect(err.attempts).toBe(1);
