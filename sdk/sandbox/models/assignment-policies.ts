@@ -13,6 +13,7 @@
  * - an inbox has at most one policy: linking it again replaces the link, and deleting the policy
  *   or the inbox removes it (`dependent: :destroy`).
  */
+import { ASSIGNMENT_ORDERS, CONVERSATION_PRIORITIES } from "../../../provider/wire/assignment-policy";
 import { internalError } from "../errors";
 import { castBoolean, castEnum, castInteger, castString, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
@@ -36,9 +37,6 @@ const PERMIT: PermitFilter = {
   enabled: "scalar",
 };
 
-/** The enum's values in their integer order; `balanced` (1) comes with Enterprise's concern. */
-export const ASSIGNMENT_ORDERS = ["round_robin", "balanced"] as const;
-const PRIORITIES = ["earliest_created", "longest_waiting"] as const;
 const LIMITS = ["fair_distribution_limit", "fair_distribution_window"] as const;
 
 /** A policy being assigned: nil where a request cleared a NOT NULL column, until saving refuses it. */
@@ -91,7 +89,7 @@ function assign(draft: Draft, attributes: Params): Draft {
   if (has("name")) draft.name = castString(attributes.name);
   if (has("description")) draft.description = castString(attributes.description);
   if (has("assignment_order")) draft.assignment_order = castEnum(ASSIGNMENT_ORDERS, attributes.assignment_order);
-  if (has("conversation_priority")) draft.conversation_priority = castEnum(PRIORITIES, attributes.conversation_priority);
+  if (has("conversation_priority")) draft.conversation_priority = castEnum(CONVERSATION_PRIORITIES, attributes.conversation_priority);
   for (const key of LIMITS) if (has(key)) draft[key] = castInteger(attributes[key]);
   if (has("enabled")) draft.enabled = castBoolean(attributes.enabled);
   return draft;
