@@ -7,7 +7,7 @@
  * The order is the order an exported program declares the kinds in: each kind after every kind it
  * can refer to (a rule refers to agents, teams, labels, attributes, inboxes and SLA policies; an
  * inbox to its bot; an agent to a custom role; the account's settings to a label and attributes;
- * an article to its portal, category and translation).
+ * an article to its portal, category and translation; an inbox's assignment policy link to both).
  */
 import type { z } from "zod";
 import type { Feature } from "./lifecycle/feature-gate";
@@ -20,12 +20,14 @@ import { getTeams, GetTeamsArgs } from "./readers/teams";
 import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
 import { agentBot } from "./resources/agent-bot";
+import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
 import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
+import { inboxAssignmentPolicy } from "./resources/inbox-assignment-policy";
 import { inboxMembership } from "./resources/inbox-membership";
 import { label } from "./resources/label";
 import { macro } from "./resources/macro";
@@ -114,6 +116,11 @@ export const RESOURCE_TYPES = [
     clone: { option: "sla-policies", noun: "SLA policy", plural: "SLA policies", prefix: "sla policy", feature: sla },
   },
   {
+    name: "AssignmentPolicy",
+    lifecycle: assignmentPolicy,
+    clone: { option: "assignment-policies", noun: "assignment policy", plural: "assignment policies", prefix: "assignment policy" },
+  },
+  {
     name: "AgentBot",
     lifecycle: agentBot,
     secretOutputs: ["accessToken"],
@@ -130,6 +137,11 @@ export const RESOURCE_TYPES = [
     name: "InboxMembership",
     lifecycle: inboxMembership,
     clone: { option: "inbox-members", noun: "inbox membership", plural: "inbox memberships", prefix: "inbox members" },
+  },
+  {
+    name: "InboxAssignmentPolicy",
+    lifecycle: inboxAssignmentPolicy,
+    clone: { option: "inbox-assignment-policies", noun: "inbox assignment policy", plural: "inbox assignment policies", prefix: "inbox policy" },
   },
   {
     name: "TeamMembership",

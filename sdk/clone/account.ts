@@ -7,10 +7,11 @@
  */
 import type { z } from "zod";
 import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
-import { ChatwootApiError } from "../../provider/http/transport/errors";
+import { ChatwootApiError, isNotFound } from "../../provider/http/transport/errors";
 import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
+import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
 import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
@@ -76,6 +77,9 @@ export interface AccountSnapshot {
   cannedResponses: z.output<typeof CannedResponseWire>[];
   macros: z.output<typeof MacroWire>[];
   slaPolicies: z.output<typeof SlaPolicyWire>[];
+  assignmentPolicies: z.output<typeof AssignmentPolicyWire>[];
+  /** Each inbox's assignment policy, as the policies list their inboxes. */
+  inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
@@ -173,6 +177,18 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
+  const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
+  const listedPolicies =
+    policyKinds.length === 0
+      ? []
+      : await get(list(AssignmentPolicyWire), at("assignment_policies")).catch((err: unknown) => {
+          if (!isNotFound(err)) throw err;
+          for (const type of policyKinds) unavailable.push({ type, reason: "the server has no assignment policies (Chatwoot before Assignment V2)" });
+          return [];
+        });
+  const assignmentPolicies = await kind("AssignmentPolicy", async () => listedPolicies);
+  const inboxPolicies = await kind("InboxAssignmentPolicy", async () => listedPolicies.flatMap((p) => p.inboxes.map((inboxId) => ({ inboxId, policyId: p.id }))));
   // Categories and articles are read portal by portal, so the portals are listed for them too.
   const helpCenter = ["Portal", "PortalCategory", "PortalArticle"].some((type) => wanted(type as TypeName));
   const listedPortals = helpCenter ? await get(list(PortalWire), at("portals")) : [];
@@ -206,6 +222,8 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),
     macros: await kind("Macro", () => get(list(MacroWire), at("macros"))),
     slaPolicies,
+    assignmentPolicies,
+    inboxPolicies,
     customRoles,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     unavailable,

@@ -500,6 +500,27 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const p of snapshot.assignmentPolicies) {
+    add({
+      type: "AssignmentPolicy",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        description: p.description,
+        assignmentOrder: p.assignment_order,
+        conversationPriority: p.conversation_priority,
+        fairDistributionLimit: p.fair_distribution_limit,
+        fairDistributionWindow: p.fair_distribution_window,
+        enabled: p.enabled,
+      }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  for (const l of snapshot.inboxPolicies) {
+    const inputs = { inboxId: refs.inbox(l.inboxId), assignmentPolicyId: refs.assignmentPolicy(l.policyId) };
+    add({ type: "InboxAssignmentPolicy", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const r of snapshot.customRoles) {
     add({
       type: "CustomRole",

@@ -2,7 +2,7 @@
  * The reference map: what each server id of an account stands for, so that the exported program
  * and the comparison of two accounts speak of objects, never of one installation's ids (the idea of
  * datadog-sync-cli's `resource_connections`). An inbox id becomes that inbox, a team id that team,
- * an SLA policy or custom role id that policy or role, a user id the person with that e-mail
+ * an SLA policy, assignment policy or custom role id that policy or role, a user id the person with that e-mail
  * address, a label title that label, a custom attribute key that definition, a portal, category
  * or article id that portal, category or article. What cannot be mapped stays as it was, with the
  * reason, to be shown.
@@ -99,6 +99,9 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["CannedResponse", snapshot.cannedResponses.map((c) => ({ id: c.id, key: c.short_code }))],
     ["Macro", snapshot.macros.map((m) => ({ id: m.id, key: named(m.name) }))],
     ["SlaPolicy", snapshot.slaPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
+    ["AssignmentPolicy", snapshot.assignmentPolicies.map((p) => ({ id: p.id, key: p.name }))],
+    // An inbox's policy link is keyed by its inbox (its id is the inbox's).
+    ["InboxAssignmentPolicy", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
   ];
@@ -163,6 +166,11 @@ export class ReferenceMap {
   /** An SLA policy id (an `add_sla` action's parameter, a `sla_policy_id` condition's value) as a reference to that policy. */
   slaPolicy(value: unknown): IdReference {
     return this.byId("SlaPolicy", value);
+  }
+
+  /** An assignment policy id (an inbox's link) as a reference to that policy. */
+  assignmentPolicy(value: unknown): IdReference {
+    return this.byId("AssignmentPolicy", value);
   }
 
   /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */

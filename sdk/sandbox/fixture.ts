@@ -320,6 +320,21 @@ export const SlaPolicyFixture = z.object({
   only_during_business_hours: z.boolean().nullable().default(false),
 });
 
+/** An assignment policy (Assignment V2), with the inboxes linked to it (InboxAssignmentPolicy rows, one per inbox). */
+export const AssignmentPolicyFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  assignment_order: z.enum(["round_robin", "balanced"]).default("round_robin"),
+  conversation_priority: z.enum(["earliest_created", "longest_waiting"]).default("earliest_created"),
+  fair_distribution_limit: z.number().int().positive().default(100),
+  fair_distribution_window: z.number().int().positive().default(3600),
+  enabled: z.boolean().default(true),
+  /** The linked inboxes, in the order they were linked. */
+  inbox_ids: z.array(Id).default([]),
+});
+
 /** A custom role (Enterprise): permissions as stored, in order. */
 export const CustomRoleFixture = z.object({
   id: Id,
@@ -359,6 +374,7 @@ export const Fixture = z
     webhooks: z.array(WebhookFixture).default([]),
     macros: z.array(MacroFixture).default([]),
     sla_policies: z.array(SlaPolicyFixture).default([]),
+    assignment_policies: z.array(AssignmentPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
@@ -369,6 +385,7 @@ export const Fixture = z
     const tables = [
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
       "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
+      "assignment_policies",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -381,6 +398,7 @@ export const Fixture = z
     const scoped = [
       ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
       ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
+      ...f.assignment_policies,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -397,6 +415,9 @@ export const Fixture = z
       for (const app of bot.platform_app_ids) if (!appIds.has(app)) problem(`agent bot ${bot.id}: platform app ${app} does not exist`);
     }
     for (const inbox of f.inboxes) for (const member of inbox.member_ids) if (!userIds.has(member)) problem(`inbox ${inbox.id}: user ${member} does not exist`);
+    const linked = f.assignment_policies.flatMap((p) => p.inbox_ids);
+    for (const inbox of linked) if (!inboxIds.has(inbox)) problem(`assignment policies: inbox ${inbox} does not exist`);
+    if (new Set(linked).size !== linked.length) problem("assignment policies: an inbox has at most one assignment policy");
     const botAccounts = new Map(f.agent_bots.map((b) => [b.id, b.account_id]));
     for (const inbox of f.inboxes) {
       if (inbox.agent_bot_id === null) continue;

@@ -3,6 +3,7 @@ import type { Edition } from "./options";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
+import * as assignmentPolicies from "./responses/assignment-policies";
 import * as accounts from "./responses/accounts";
 import * as agents from "./responses/agents";
 import * as articles from "./responses/articles";
@@ -179,6 +180,15 @@ const ROUTES: Route[] = [
   ...enterprise(["GET"], "/sla_policies/:id", slaPolicies.show),
   ...enterprise(UPDATE, "/sla_policies/:id", slaPolicies.update),
   ...enterprise(["DELETE"], "/sla_policies/:id", slaPolicies.destroy),
+
+  ...account(["GET"], "/assignment_policies", assignmentPolicies.index),
+  ...account(["POST"], "/assignment_policies", assignmentPolicies.create),
+  ...account(["GET"], "/assignment_policies/:id", assignmentPolicies.show),
+  ...account(UPDATE, "/assignment_policies/:id", assignmentPolicies.update),
+  ...account(["DELETE"], "/assignment_policies/:id", assignmentPolicies.destroy),
+  ...account(["GET"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.showOfInbox),
+  ...account(["POST"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.linkOfInbox),
+  ...account(["DELETE"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.unlinkOfInbox),
 
   ...enterprise(["GET"], "/custom_roles", customRoles.index),
   ...enterprise(["POST"], "/custom_roles", customRoles.create),

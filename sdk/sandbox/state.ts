@@ -16,6 +16,7 @@ import type {
   PlatformAppFixture,
   PortalFixture,
   SlaPolicyFixture,
+  AssignmentPolicyFixture,
   TeamFixture,
   UserFixture,
   WebhookFixture,
@@ -84,6 +85,7 @@ export type WebhookRecord = z.output<typeof WebhookFixture> & { secret: string }
 /** `actions` holds whatever JSON the create sent (the update stores its permitted form). */
 export type MacroRecord = Omit<z.output<typeof MacroFixture>, "actions"> & { actions: unknown };
 export type SlaPolicyRecord = z.output<typeof SlaPolicyFixture>;
+export type AssignmentPolicyRecord = z.output<typeof AssignmentPolicyFixture> & { created_at: string; updated_at: string };
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 /** A category, with its portal's account (`ensure_account_id`). */
@@ -121,7 +123,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles" | "assignment_policies";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -148,6 +150,8 @@ export class SandboxState {
   readonly webhooks = new Map<number, WebhookRecord>();
   readonly macros = new Map<number, MacroRecord>();
   readonly slaPolicies = new Map<number, SlaPolicyRecord>();
+  /** Assignment policies, each holding its InboxAssignmentPolicy rows as `inbox_ids`, so deleting a policy removes its links. */
+  readonly assignmentPolicies = new Map<number, AssignmentPolicyRecord>();
   readonly customRoles = new Map<number, CustomRoleRecord>();
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
   /** Help-center categories and articles, of every portal. */
@@ -161,6 +165,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.categories, this.articles,
+      this.assignmentPolicies,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -224,6 +229,7 @@ export class SandboxState {
     for (const webhook of fixture.webhooks) this.webhooks.set(webhook.id, { ...structuredClone(webhook), secret: secrets.stable(`webhook:${webhook.id}`) });
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
     for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
+    for (const policy of fixture.assignment_policies) this.assignmentPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
@@ -246,6 +252,7 @@ export class SandboxState {
     this.lastIds.set("webhooks", maxId(this.webhooks.keys()));
     this.lastIds.set("macros", maxId(this.macros.keys()));
     this.lastIds.set("sla_policies", maxId(this.slaPolicies.keys()));
+    this.lastIds.set("assignment_policies", maxId(this.assignmentPolicies.keys()));
     this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
@@ -289,6 +296,7 @@ export class SandboxState {
       webhooks: rows(this.webhooks).map(({ secret: _secret, ...webhook }) => webhook),
       macros: rows(this.macros),
       sla_policies: rows(this.slaPolicies),
+      assignment_policies: rows(this.assignmentPolicies),
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
       categories: rows(this.categories),

@@ -39,6 +39,8 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   Macro: (o) => `"${shown(o.name)}" (${shown(o.visibility)})`,
   Inbox: (o) => `"${shown(o.name)}" (${shown(o.channelType)})`,
   SlaPolicy: (o) => `"${shown(o.name)}" (first response ${shown(o.firstResponseTimeThreshold)} s, resolution ${shown(o.resolutionTimeThreshold)} s)`,
+  AssignmentPolicy: (o) => `"${shown(o.name)}" (${shown(o.assignmentOrder)}, ${shown(o.fairDistributionLimit)} per ${shown(o.fairDistributionWindow)} s)`,
+  InboxAssignmentPolicy: (o) => `inbox ${shown(o.inboxId)}: policy ${shown(o.assignmentPolicyId)}`,
   CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
   DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,
 };

@@ -15,7 +15,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "CustomRole" | "DashboardApp" | "PortalCategory" | "PortalArticle";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "PortalCategory" | "PortalArticle";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -140,6 +140,20 @@ const CASES: CollectionCase[] = [
       adoptPatch: { description: "Gold plan" },
     },
     list: (ctx) => rows(ctx, "sla_policies", payload),
+  },
+  {
+    kind: "AssignmentPolicy",
+    provider: resources.AssignmentPolicy,
+    path: "assignment_policies",
+    base: { name: "Round robin", description: "Even load", conversationPriority: "longest_waiting", fairDistributionLimit: 20, fairDistributionWindow: 1800 },
+    posted: { name: "Round robin", description: "Even load", conversation_priority: "longest_waiting", fair_distribution_limit: 20, fair_distribution_window: 1800 },
+    change: { inputs: { enabled: false }, body: { enabled: false } },
+    drift: { body: { fair_distribution_limit: 50 }, outputs: { fairDistributionLimit: 50 }, repair: { fair_distribution_limit: 20 } },
+    existing: {
+      body: { name: "Round robin", description: "Old", conversation_priority: "longest_waiting", fair_distribution_limit: 20, fair_distribution_window: 1800 },
+      adoptPatch: { description: "Even load" },
+    },
+    list: (ctx) => rows(ctx, "assignment_policies"),
   },
   {
     kind: "CustomRole",

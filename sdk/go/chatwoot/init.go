@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Agent{}
 	case "chatwoot:index:AgentBot":
 		r = &AgentBot{}
+	case "chatwoot:index:AssignmentPolicy":
+		r = &AssignmentPolicy{}
 	case "chatwoot:index:AutomationRule":
 		r = &AutomationRule{}
 	case "chatwoot:index:CannedResponse":
@@ -39,6 +41,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DashboardApp{}
 	case "chatwoot:index:Inbox":
 		r = &Inbox{}
+	case "chatwoot:index:InboxAssignmentPolicy":
+		r = &InboxAssignmentPolicy{}
 	case "chatwoot:index:InboxMembership":
 		r = &InboxMembership{}
 	case "chatwoot:index:Label":

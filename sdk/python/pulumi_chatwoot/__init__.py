@@ -9,6 +9,7 @@ import typing
 from .account_settings import *
 from .agent import *
 from .agent_bot import *
+from .assignment_policy import *
 from .automation_rule import *
 from .canned_response import *
 from .custom_attribute_definition import *
@@ -20,6 +21,7 @@ from .get_inbox import *
 from .get_labels import *
 from .get_teams import *
 from .inbox import *
+from .inbox_assignment_policy import *
 from .inbox_membership import *
 from .label import *
 from .macro import *
@@ -55,12 +57,14 @@ _utilities.register(
    "chatwoot:index:AccountSettings": "AccountSettings",
    "chatwoot:index:Agent": "Agent",
    "chatwoot:index:AgentBot": "AgentBot",
+   "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:CannedResponse": "CannedResponse",
    "chatwoot:index:CustomAttributeDefinition": "CustomAttributeDefinition",
    "chatwoot:index:CustomRole": "CustomRole",
    "chatwoot:index:DashboardApp": "DashboardApp",
    "chatwoot:index:Inbox": "Inbox",
+   "chatwoot:index:InboxAssignmentPolicy": "InboxAssignmentPolicy",
    "chatwoot:index:InboxMembership": "InboxMembership",
    "chatwoot:index:Label": "Label",
    "chatwoot:index:Macro": "Macro",

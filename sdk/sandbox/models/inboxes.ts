@@ -37,6 +37,7 @@
  */
 import type { AccountCaller } from "../auth";
 import { internalError, notAuthorizedAction, recordNotFound } from "../errors";
+import { unlinkInbox } from "./assignment-policies";
 import { InboxFixture } from "../fixture";
 import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
@@ -199,14 +200,15 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 }
 
 /**
- * DeleteObjectJob: the row goes with its members, hours, bot link and webhooks (`has_many :webhooks,
- * dependent: :destroy_async`); linked portals are unlinked.
+ * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link and webhooks
+ * (`has_many :webhooks, dependent: :destroy_async`); linked portals are unlinked.
  */
 function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   state.inboxes.delete(inbox.id);
   state.pendingInboxDeletions.delete(inbox.id);
   for (const webhook of state.webhooks.values()) if (webhook.inbox_id === inbox.id) state.webhooks.delete(webhook.id);
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
+  unlinkInbox(state, inbox.id);
 }
 
 function commitNewInbox(state: SandboxState, draft: InboxRecord, kind: ChannelKind): InboxRecord {

@@ -3,7 +3,7 @@
  * configuration of every kind an export covers (labels, custom attributes of the three models,
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
- * policies, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
+ * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
  * webhooks, canned responses, macros, dashboard apps), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
@@ -33,6 +33,9 @@ const SHARES: Record<TypeName, number> = {
   CannedResponse: 13,
   Macro: 8,
   SlaPolicy: 1,
+  AssignmentPolicy: 1,
+  // Counted below: one per inbox linked to a policy.
+  InboxAssignmentPolicy: 0,
   CustomRole: 1,
   DashboardApp: 1,
 };
@@ -166,6 +169,17 @@ export function exportSeed(objects: number): ExportSeed {
     resolution_time_threshold: 86400 * (1 + (i % 3)),
     only_during_business_hours: i % 2 === 0,
   }));
+  // Every other inbox is linked to a policy, in turn.
+  const linked = inboxes.filter((_, i) => i % 2 === 0).map((inbox) => inbox.id);
+  n.InboxAssignmentPolicy = linked.length;
+  const assignmentPolicies: Rows<"assignment_policies"> = ids(n.AssignmentPolicy).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Queue ${id}`,
+    conversation_priority: i % 2 === 0 ? ("earliest_created" as const) : ("longest_waiting" as const),
+    fair_distribution_limit: 10 * (1 + (i % 5)),
+    inbox_ids: linked.filter((_, k) => k % n.AssignmentPolicy === i),
+  }));
   const customRoles: Rows<"custom_roles"> = ids(n.CustomRole).map((id, i) => ({
     id,
     account_id: ACCOUNT,
@@ -267,12 +281,13 @@ export function exportSeed(objects: number): ExportSeed {
     canned_responses: cannedResponses,
     macros,
     sla_policies: slaPolicies,
+    assignment_policies: assignmentPolicies,
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
   };
-  // The users, each attribute model, the twelve other kinds' lists, the account itself and the Platform
+  // The users, each attribute model, the thirteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
   // (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 12 + 2;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 13 + 2;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

@@ -476,6 +476,64 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "AssignmentPolicy",
+    declare: (sdk, name) => new sdk.AssignmentPolicy(name, { name: "Round robin", fairDistributionLimit: 20 }),
+    bad: { inputs: { assignmentOrder: "random", fairDistributionWindow: 0 }, properties: ["assignmentOrder", "fairDistributionWindow"] },
+    onServer: (s, d) => row(s.assignment_policies, d),
+    created: { name: "Round robin", fair_distribution_limit: 20, fair_distribution_window: 3600, enabled: true, account_id: 1 },
+    change: {
+      inputs: { enabled: false },
+      write: (d) => `PATCH ${accountPath(d, `/assignment_policies/${d.id}`)}`,
+      server: { enabled: false, name: "Round robin" },
+      outputs: { enabled: false, fairDistributionLimit: 20 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/assignment_policies/${d.id}`), { fair_distribution_limit: 50 }), "changing the limit"),
+      outputs: { fairDistributionLimit: 50, name: "Round robin" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/assignment_policies/${d.id}`)), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "InboxAssignmentPolicy",
+    // The seed has no policies: `prepare` makes two, the first of the reset sandbox (ids 1 and 2).
+    declare: (sdk, name) => new sdk.InboxAssignmentPolicy(name, { inboxId: 1, assignmentPolicyId: 1 }),
+    prepare: async (api) => {
+      for (const [id, name] of [[1, "Round robin"], [2, "Oldest first"]] as const) {
+        const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/assignment_policies`, { name });
+        ok(made, "making the policy");
+        if ((made.body as { id: number }).id !== id) throw new Error(`the policy made by hand is not policy ${id}, which the case declares`);
+      }
+    },
+    bad: { inputs: { inboxId: "inbox-1", assignmentPolicyId: 0 }, properties: ["inboxId", "assignmentPolicyId"] },
+    onServer: (s) => {
+      const linked = s.assignment_policies.find((p) => p.inbox_ids.includes(1));
+      return linked && { assignment_policy_id: linked.id };
+    },
+    created: { assignment_policy_id: 1 },
+    change: {
+      inputs: { assignmentPolicyId: 2 },
+      write: (d) => `POST ${accountPath(d, "/inboxes/1/assignment_policy")}`,
+      server: { assignment_policy_id: 2 },
+      outputs: { assignmentPolicyId: 2, inboxId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("POST", accountPath(d, "/inboxes/1/assignment_policy"), { assignment_policy_id: 2 }), "linking another policy"),
+      outputs: { assignmentPolicyId: 2 },
+    },
+    // Deleting the policy deletes its links: the inbox's link is gone with it.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/assignment_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "PortalCategory",
     declare: (sdk, name) => new sdk.PortalCategory(name, { portalId: 1, name: "Billing", slug: "billing", locale: "en", icon: "💳" }),
     prepare: helpPortal,

@@ -162,3 +162,28 @@ test("a portal's categories and articles are read portal by portal, every page o
   expect(snapshot.articles[0]).toMatchObject({ portal_id: 7, portal_slug: "help", author_id: 11 });
   expect(sent.filter((r) => r.path === at("portals/help/articles")).map((r) => r.query?.page)).toEqual(["1", "2"]);
 });
+
+test("assignment policies are listed once for both kinds: each policy's inboxes are the inboxes' links", async () => {
+  const policy = (id: number, inboxes: number[]) => ({ id, name: `P${id}`, assignment_order: "round_robin", inboxes: inboxes.map((i) => ({ id: i, name: `I${i}` })) });
+  const { client, sent } = server({ [at("assignment_policies")]: [policy(1, [3, 5]), policy(2, [])] });
+  const snapshot = await readAccount(client, 1, { types: new Set(["AssignmentPolicy", "InboxAssignmentPolicy"]) });
+  expect(snapshot.assignmentPolicies.map((p) => p.id)).toEqual([1, 2]);
+  expect(snapshot.inboxPolicies).toEqual([{ inboxId: 3, policyId: 1 }, { inboxId: 5, policyId: 1 }]);
+  expect(sent.filter((r) => r.path === at("assignment_policies"))).toHaveLength(1);
+  const links = await readAccount(server({ [at("assignment_policies")]: [policy(1, [3])] }).client, 1, { types: new Set(["InboxAssignmentPolicy"]) });
+  expect([links.assignmentPolicies, links.inboxPolicies]).toEqual([[], [{ inboxId: 3, policyId: 1 }]]);
+});
+
+test("a server from before Assignment V2 (its route a 404) has no assignment policies: both kinds are unavailable, not a failure", async () => {
+  const types = new Set<TypeName>(["Label", "AssignmentPolicy", "InboxAssignmentPolicy"]);
+  // Rails' routing 404 is JSON (`{"status":404,"error":"Not Found"}`).
+  const routing404 = (req: ApiRequest) => {
+    throw new ChatwootApiError({ kind: "http", method: req.method, path: req.path, status: 404, body: "json", writeOutcome: "not-applied" });
+  };
+  const { client } = server({ [at("assignment_policies")]: routing404 });
+  const snapshot = await readAccount(client, 1, { types });
+  expect(snapshot.unavailable.map((u) => u.type)).toEqual(["AssignmentPolicy", "InboxAssignmentPolicy"]);
+  expect([...snapshot.types]).toEqual(["Label"]);
+  const other = await readAccount(server({ [at("assignment_policies")]: 500 }).client, 1, { types }).catch((err: unknown) => err);
+  expect(other).toMatchObject({ status: 500 });
+});

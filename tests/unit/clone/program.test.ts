@@ -86,6 +86,33 @@ test("SLA policies, custom roles and dashboard apps are declared with what they 
   expect(text).toContain('frameUrls: ["https://crm.acme.test/panel"]');
 });
 
+test("an assignment policy is declared with what it holds, and an inbox's link refers to the inbox and the policy", () => {
+  const roundRobin = { id: 3, name: "Round robin", assignment_order: "round_robin", conversation_priority: 1, fair_distribution_limit: 20, fair_distribution_window: 3600, enabled: true, inboxes: [{ id: 6, name: "Website" }] };
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, assignmentPolicies: [roundRobin] })));
+  expect(text).toContain(
+    [
+      'const assignmentPolicyRoundRobin = new chatwoot.AssignmentPolicy("assignment-policy-round-robin", {',
+      '  name: "Round robin",',
+      '  assignmentOrder: "round_robin",',
+      '  conversationPriority: "longest_waiting",',
+      "  fairDistributionLimit: 20,",
+      "  fairDistributionWindow: 3600,",
+      "  enabled: true,",
+      "  adopt,",
+      "});",
+    ].join("\n"),
+  );
+  expect(text).toContain(
+    [
+      'const inboxPolicyWebsite = new chatwoot.InboxAssignmentPolicy("inbox-policy-website", {',
+      "  inboxId: idOf(inboxWebsite),",
+      "  assignmentPolicyId: idOf(assignmentPolicyRoundRobin),",
+      "  adopt,",
+      "});",
+    ].join("\n"),
+  );
+});
+
 test("a kind the server or the account lacks is a warning, and nothing of it is declared", () => {
   const snapshot = { ...snapshotOf({ ...ACCOUNT, slaPolicies: [] }), unavailable: [{ type: "SlaPolicy" as const, reason: "this server has no SLA policies" }] };
   const built = buildModel(snapshot);

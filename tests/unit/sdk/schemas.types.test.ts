@@ -24,6 +24,8 @@ import type { PlatformAccountUserInputs } from "../../../provider/resources/plat
 import type { PlatformUserInputs } from "../../../provider/resources/platform-user";
 import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
+import type { AssignmentPolicyInputs } from "../../../provider/resources/assignment-policy";
+import type { InboxAssignmentPolicyInputs } from "../../../provider/resources/inbox-assignment-policy";
 import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
 import type { PortalCategoryInputs } from "../../../provider/resources/portal-category";
 import type { TeamInputs } from "../../../provider/resources/team";
@@ -92,6 +94,8 @@ const resourceArgs = {
   PlatformUser: same<sdk.PlatformUserArgs, SchemaArgs<PlatformUserInputs>>(true),
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
+  AssignmentPolicy: same<sdk.AssignmentPolicyArgs, SchemaArgs<AssignmentPolicyInputs>>(true),
+  InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyArgs, SchemaArgs<InboxAssignmentPolicyInputs>>(true),
   PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
   PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
   Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
@@ -157,6 +161,8 @@ const resourceOutputs = {
   PlatformUser: same<OutputIssues<sdk.PlatformUser, sdk.PlatformUserArgs, typeof PlatformUserInputs>, "adoptId">(true),
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
+  AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
+  InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
   PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
@@ -188,6 +194,8 @@ const resourceStates = {
   PlatformUser: same<sdk.PlatformUserState, StateOf<sdk.PlatformUser>>(true),
   Portal: same<sdk.PortalState, StateOf<sdk.Portal>>(true),
   SlaPolicy: same<sdk.SlaPolicyState, StateOf<sdk.SlaPolicy>>(true),
+  AssignmentPolicy: same<sdk.AssignmentPolicyState, StateOf<sdk.AssignmentPolicy>>(true),
+  InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyState, StateOf<sdk.InboxAssignmentPolicy>>(true),
   PortalArticle: same<sdk.PortalArticleState, StateOf<sdk.PortalArticle>>(true),
   PortalCategory: same<sdk.PortalCategoryState, StateOf<sdk.PortalCategory>>(true),
   Team: same<sdk.TeamState, StateOf<sdk.Team>>(true),

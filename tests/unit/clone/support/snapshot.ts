@@ -12,6 +12,7 @@ import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
+import { AssignmentPolicyWire } from "../../../../provider/wire/assignment-policy";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
 import { PortalArticleWire } from "../../../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
@@ -43,6 +44,8 @@ export interface RawAccount {
   cannedResponses?: Raw[];
   macros?: Raw[];
   slaPolicies?: Raw[];
+  /** Assignment policies, each with the inboxes linked to it (`inboxes: [{id, name}]`). */
+  assignmentPolicies?: Raw[];
   customRoles?: Raw[];
   dashboardApps?: Raw[];
   /** The account itself (its settings); none by default. */
@@ -92,6 +95,8 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     cannedResponses: (raw.cannedResponses ?? []).map((c) => CannedResponseWire.parse(c)),
     macros: (raw.macros ?? []).map((m) => MacroWire.parse(m)),
     slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
+    assignmentPolicies: (raw.assignmentPolicies ?? []).map((p) => AssignmentPolicyWire.parse(p)),
+    inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => AssignmentPolicyWire.parse(p).inboxes.map((inboxId) => ({ inboxId, policyId: p.id as number }))),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     unavailable: [],
