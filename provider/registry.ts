@@ -21,6 +21,7 @@ import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
 import { agentBot } from "./resources/agent-bot";
 import { automationRule } from "./resources/automation-rule";
+import { campaign } from "./resources/campaign";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -169,6 +170,7 @@ export const RESOURCE_TYPES = [
     lifecycle: dashboardApp,
     clone: { option: "dashboard-apps", noun: "dashboard app", plural: "dashboard apps", prefix: "dashboard app" },
   },
+  { name: "Campaign", lifecycle: campaign, clone: { option: "campaigns", noun: "campaign", plural: "campaigns", prefix: "campaign" } },
 ] as const satisfies readonly ResourceType[];
 
 export const DATA_SOURCE_TYPES = [
