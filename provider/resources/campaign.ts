@@ -29,7 +29,14 @@ const AudienceEntry = z.strictObject(
 const instant = z
   .string({ error: "must be an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00Z" })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, "must be an ISO 8601 date and time with an offset, e.g. 2026-12-01T09:00:00Z")
-  .refine((v) => Number.isFinite(Date.parse(v)), "must be a real date and time");
+  .refine(realDate, "must be a real date and time");
+
+/** Whether the date part names a day that exists (`Date.parse` rolls February 31 over into March). */
+function realDate(v: string): boolean {
+  const [y, m, d] = v.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return Number.isFinite(Date.parse(v)) && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 
 /** The checks of `CampaignArgs` (sdk/campaign.ts, where each argument is documented). */
 export const CampaignInputs = z.strictObject({
