@@ -47,3 +47,7 @@ export const CampaignWire = z
     sender_id: sender_id ?? sender?.id ?? null,
   }));
 export type CampaignWire = z.output<typeof CampaignWire>;
+
+/** Whether a campaign is a one-off campaign that has run or is running: history, which another write would send again. */
+export const hasRun = (c: Pick<CampaignWire, "campaign_type" | "campaign_status">): boolean =>
+  c.campaign_type === "one_off" && c.campaign_status !== null && c.campaign_status !== "active";

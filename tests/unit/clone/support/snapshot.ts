@@ -7,6 +7,7 @@ import { RuleWire } from "../../../../provider/wire/automation-rule";
 import { CannedResponseWire } from "../../../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
+import { CampaignWire } from "../../../../provider/wire/campaign";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
@@ -45,6 +46,7 @@ export interface RawAccount {
   slaPolicies?: Raw[];
   customRoles?: Raw[];
   dashboardApps?: Raw[];
+  campaigns?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -94,6 +96,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
+    campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     unavailable: [],
   };
 }
