@@ -10,6 +10,7 @@ from .account_settings import *
 from .agent import *
 from .agent_bot import *
 from .automation_rule import *
+from .campaign import *
 from .canned_response import *
 from .custom_attribute_definition import *
 from .custom_role import *
@@ -56,6 +57,7 @@ _utilities.register(
    "chatwoot:index:Agent": "Agent",
    "chatwoot:index:AgentBot": "AgentBot",
    "chatwoot:index:AutomationRule": "AutomationRule",
+   "chatwoot:index:Campaign": "Campaign",
    "chatwoot:index:CannedResponse": "CannedResponse",
    "chatwoot:index:CustomAttributeDefinition": "CustomAttributeDefinition",
    "chatwoot:index:CustomRole": "CustomRole",
