@@ -563,8 +563,8 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
     drift: {
-      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/campaigns/${d.id}`), { enabled: false }), "disabling the campaign"),
-      outputs: { enabled: false, title: "Pricing help" },
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/campaigns/${d.id}`), { enabled: false, title: "Renamed by hand" }), "renaming the campaign"),
+      outputs: { enabled: false, title: "Renamed by hand", message: "Questions?" },
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/campaigns/${d.id}`)), "deleting the campaign");
