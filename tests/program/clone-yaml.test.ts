@@ -96,7 +96,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const up = await project.up();
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    expect(Object.keys(opsOf(up))).toHaveLength(40);
+    expect(Object.keys(opsOf(up))).toHaveLength(41);
     // Made, but for what Globex has already: its own settings, Alice (its administrator, who applies
     // the copy), its e-mail inbox in place of Acme's; and the website inbox's link to its help
     // center, which takes the new inbox over.
