@@ -22,6 +22,7 @@ import { agent } from "./resources/agent";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
+import { campaign } from "./resources/campaign";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -181,6 +182,7 @@ export const RESOURCE_TYPES = [
     lifecycle: dashboardApp,
     clone: { option: "dashboard-apps", noun: "dashboard app", plural: "dashboard apps", prefix: "dashboard app" },
   },
+  { name: "Campaign", lifecycle: campaign, clone: { option: "campaigns", noun: "campaign", plural: "campaigns", prefix: "campaign" } },
 ] as const satisfies readonly ResourceType[];
 
 export const DATA_SOURCE_TYPES = [

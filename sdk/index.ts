@@ -28,6 +28,7 @@ export * from "./webhook";
 export * from "./canned-response";
 export * from "./macro";
 export * from "./dashboard-app";
+export * from "./campaign";
 export * from "./get-inbox";
 export * from "./get-agent-bots";
 export * from "./get-agents";

@@ -31,4 +31,5 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   CannedResponse: { outputs: ["accountId", "shortCode", "content"], secretOutputs: [] },
   Macro: { outputs: ["accountId", "name", "visibility", "actions"], secretOutputs: [] },
   DashboardApp: { outputs: ["accountId", "title", "frameUrls"], secretOutputs: [] },
+  Campaign: { outputs: ["accountId", "inboxId", "title", "message", "description", "enabled", "senderId", "triggerRules", "triggerOnlyDuringBusinessHours", "audience", "scheduledAt", "campaignType", "campaignStatus"], secretOutputs: [] },
 };

@@ -17,6 +17,7 @@ import { AccountFeatures, accountRequest, missingFeature } from "../../provider/
 import { CannedResponseWire } from "../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
+import { CampaignWire } from "../../provider/wire/campaign";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { LabelWire } from "../../provider/wire/label";
@@ -82,6 +83,8 @@ export interface AccountSnapshot {
   inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
+  /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
+  campaigns: z.output<typeof CampaignWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -226,6 +229,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     inboxPolicies,
     customRoles,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
+    campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     unavailable,
   };
 }

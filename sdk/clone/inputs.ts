@@ -9,6 +9,7 @@ import { normalizeWorkingHours, type WorkingHoursEntry } from "../../provider/re
 import type { Props } from "../../provider/lifecycle/json";
 import { fromWire } from "../../provider/mapping";
 import { frameUrls } from "../../provider/wire/dashboard-app";
+import { hasRun, type CampaignWire } from "../../provider/wire/campaign";
 import { inboxFromWire } from "../../provider/wire/inbox";
 import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
@@ -372,6 +373,41 @@ export function customRoleOfAgent(refs: ReferenceMap, customRoleId: unknown): Pr
   return customRoleId === null || customRoleId === undefined ? {} : { customRoleId: single(refs.customRole(customRoleId)) };
 }
 
+/**
+ * A campaign: its inbox, sender and audience's labels as references. A one-off campaign is sent
+ * where the program is applied, at `scheduledAt`: a note says so. (One that has run is not declared.)
+ */
+function campaign(refs: ReferenceMap, c: CampaignWire): Draft {
+  const notes: string[] = [];
+  const sender = c.sender_id === null ? undefined : refs.agent(c.sender_id);
+  const rules = isObject(c.trigger_rules) ? (fromWire(c.trigger_rules) as Props) : {};
+  const audience = (c.audience ?? []).flatMap((entry, i) => {
+    if (entry.type === "Label") return [{ type: "Label", id: refs.labelId(entry.id) }];
+    notes.push(`audience entry ${i + 1} (${JSON.stringify(entry)}) is no label, which the resource declares only: left out`);
+    return [];
+  });
+  if (c.campaign_type === "one_off") notes.push("a one-off campaign: applied to an account, it is sent there at scheduledAt to the contacts with its labels");
+  return {
+    type: "Campaign",
+    id: c.id,
+    inputs: present({
+      // Required: an id that cannot be mapped stays, with the reason, rather than be left out.
+      inboxId: refs.inbox(c.inbox_id),
+      title: c.title,
+      message: c.message,
+      description: c.description,
+      enabled: c.enabled,
+      senderId: sender instanceof Unmapped ? new Unmapped(undefined, sender.reason) : sender,
+      triggerRules: present({ url: rules.url, timeOnPage: rules.timeOnPage }),
+      triggerOnlyDuringBusinessHours: c.trigger_only_during_business_hours,
+      audience: c.campaign_type === "one_off" ? audience : undefined,
+      scheduledAt: c.campaign_type === "one_off" ? c.scheduled_at : undefined,
+    }),
+    adoption: { by: "id" },
+    notes,
+  };
+}
+
 /** Every exported object of the snapshot, as drafts (unordered, unnamed). */
 export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[] {
   const drafts: Draft[] = [];
@@ -534,6 +570,8 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }
+  // A one-off campaign that has run is history: declared, it would be sent again (see buildModel's warning).
+  for (const c of snapshot.campaigns) if (!hasRun(c)) add(campaign(refs, c));
   for (const m of snapshot.macros) {
     const notes: string[] = [];
     add({

@@ -5,6 +5,7 @@
  * The TypeScript and YAML renderers print it; `diff` compares two of them.
  */
 import type { Props } from "../../provider/lifecycle/json";
+import { hasRun } from "../../provider/wire/campaign";
 import type { AccountSnapshot } from "./account";
 import { draftsOf, type Adoption, type Draft } from "./inputs";
 import { NameBook } from "./names";
@@ -94,6 +95,9 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
   });
 
   const warnings = snapshot.unavailable.map(({ type, reason }) => `${resourceType(type).plural} not exported: ${reason}`);
+  for (const c of snapshot.campaigns.filter(hasRun)) {
+    warnings.push(`campaign "${refs.keyOf("Campaign", c.id)}" not exported: a one-off campaign that has run (${c.campaign_status}) is history, and declared it would be sent again`);
+  }
   const objects = keyed.map(({ draft, key }): ModelObject => {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
     // Before the notes are gathered: an inbox that can only be adopted adds one.

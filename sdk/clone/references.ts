@@ -104,12 +104,13 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["InboxAssignmentPolicy", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
+    ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
   ];
 }
 
 /**
  * Natural keys by kind and id. Where a key repeats (the names of inboxes, bots, rules, macros, SLA
- * policies and custom roles, and dashboard apps' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
+ * policies and custom roles, and dashboard apps' and campaigns' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
  * made in: `Support`, `Support #2`. A copy made by applying the export keeps that order.
  */
 export function naturalKeys(snapshot: AccountSnapshot): Map<TypeName, Map<number, string>> {
@@ -204,6 +205,11 @@ export class ReferenceMap {
     if (email === undefined) return new Unmapped(value, `user ${id} is not a user of account ${this.snapshot.accountId}`);
     if (email === null) return new Unmapped(value, `user ${id} has no e-mail address, so the same person cannot be found in another account`);
     return this.snapshot.types.has("Agent") ? new Ref("Agent", this.keyOf("Agent", id) as string, "id") : new AgentRef(email);
+  }
+
+  /** A label id (a one-off campaign's audience) as a reference to that label's id. */
+  labelId(value: unknown): IdReference {
+    return this.byId("Label", value);
   }
 
   /** A label title as that label's `title`; a title the account has no label for stays as it is. */

@@ -6,6 +6,7 @@ import { Edition, resolveRateLimit, ShapeMode, type RateLimitSetting } from "./o
 import type { LogEntry } from "./request-log";
 import type { SandboxRuntime } from "./runtime";
 import type { ControlHandler } from "./server";
+import { runScheduledCampaigns } from "./models/campaigns";
 import type { SandboxState } from "./state";
 
 /** Test controls of a running sandbox (moto's `/moto-api`, in process). */
@@ -69,6 +70,11 @@ export interface SandboxControl {
    * deletes in a background job); 0, the default, deletes at once. A reset sets it back to 0.
    */
   setInboxDeletionLag(lookups: number): void;
+  /**
+   * Runs upstream's scheduled-campaign job at the sandbox's clock: each active one-off campaign
+   * scheduled in the last three days is marked completed (nothing is sent). Answers their display ids.
+   */
+  runScheduledCampaigns(): number[];
 }
 
 export function createControl(runtime: SandboxRuntime): SandboxControl {
@@ -117,6 +123,7 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
     setInboxDeletionLag: (lookups) => {
       runtime.state.inboxDeletionLag = DeletionLag.parse(lookups);
     },
+    runScheduledCampaigns: () => runScheduledCampaigns(runtime.state, runtime.now()).map((id) => runtime.state.campaigns.get(id)?.display_id ?? id),
   };
 }
 
@@ -134,7 +141,7 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * GET /info, GET|DELETE /log, POST /reset, GET|POST|DELETE /faults, DELETE /faults/:name,
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
  * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET /users/:id/token, POST /users/:id/token (a new one),
- * GET|PUT /inbox-deletion-lag ({"lookups"}),
+ * GET|PUT /inbox-deletion-lag ({"lookups"}), POST /campaigns/run (the display ids completed),
  * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
@@ -187,6 +194,8 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
         case "PUT /edition":
           control.setEdition(EditionBody.parse(body()).edition);
           return NO_CONTENT;
+        case "POST /campaigns/run":
+          return { status: 200, body: { completed: control.runScheduledCampaigns() } };
         case "PUT /inbox-deletion-lag":
           control.setInboxDeletionLag(DeletionLagBody.parse(body()).lookups);
           return NO_CONTENT;

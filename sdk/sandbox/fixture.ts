@@ -355,6 +355,30 @@ export const DashboardAppFixture = z.object({
 });
 
 /**
+ * A campaign: `id` the row, `display_id` the number of its own in the account that paths use.
+ * `campaign_type` follows the inbox; a one-off campaign marked `completed` has run (the sandbox
+ * sends nothing itself).
+ */
+export const CampaignFixture = z.object({
+  id: Id,
+  account_id: Id,
+  display_id: Id,
+  inbox_id: Id,
+  title: z.string(),
+  message: z.string(),
+  description: nullableString,
+  enabled: z.boolean().default(true),
+  sender_id: Id.nullable().default(null),
+  trigger_rules: JsonObject.default({}),
+  trigger_only_during_business_hours: z.boolean().default(false),
+  audience: z.array(JsonObject).nullable().default(null),
+  campaign_type: z.enum(["ongoing", "one_off"]).default("ongoing"),
+  campaign_status: z.enum(["active", "completed"]).default("active"),
+  /** ISO 8601; one-off campaigns only. */
+  scheduled_at: z.string().nullable().default(null),
+});
+
+/**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
  */
@@ -377,6 +401,7 @@ export const Fixture = z
     assignment_policies: z.array(AssignmentPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
+    campaigns: z.array(CampaignFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
   })
@@ -386,6 +411,7 @@ export const Fixture = z
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
       "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
       "assignment_policies",
+      "campaigns",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -399,6 +425,7 @@ export const Fixture = z
       ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
       ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
       ...f.assignment_policies,
+      ...f.campaigns,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);

@@ -23,6 +23,7 @@ import * as slaPolicies from "./responses/sla-policies";
 import * as teamMembers from "./responses/team-members";
 import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
+import * as campaigns from "./responses/campaigns";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -168,6 +169,12 @@ const ROUTES: Route[] = [
   ...account(["POST"], "/webhooks", webhooks.create),
   ...account(UPDATE, "/webhooks/:id", webhooks.update),
   ...account(["DELETE"], "/webhooks/:id", webhooks.destroy),
+
+  ...account(["GET"], "/campaigns", campaigns.index),
+  ...account(["POST"], "/campaigns", campaigns.create),
+  ...account(["GET"], "/campaigns/:id", campaigns.show),
+  ...account(UPDATE, "/campaigns/:id", campaigns.update),
+  ...account(["DELETE"], "/campaigns/:id", campaigns.destroy),
 
   ...account(["GET"], "/macros", macros.index),
   ...account(["POST"], "/macros", macros.create),

@@ -9,6 +9,7 @@ import type {
   CustomAttributeDefinitionFixture,
   CustomRoleFixture,
   DashboardAppFixture,
+  CampaignFixture,
   Fixture,
   InboxFixture,
   LabelFixture,
@@ -88,6 +89,7 @@ export type SlaPolicyRecord = z.output<typeof SlaPolicyFixture>;
 export type AssignmentPolicyRecord = z.output<typeof AssignmentPolicyFixture> & { created_at: string; updated_at: string };
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
+export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
 /** A category, with its portal's account (`ensure_account_id`). */
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
@@ -123,7 +125,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles" | "assignment_policies";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles" | "assignment_policies" | "campaigns";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -154,6 +156,8 @@ export class SandboxState {
   readonly assignmentPolicies = new Map<number, AssignmentPolicyRecord>();
   readonly customRoles = new Map<number, CustomRoleRecord>();
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
+  /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
+  readonly campaigns = new Map<number, CampaignRecord>();
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
@@ -166,6 +170,7 @@ export class SandboxState {
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.categories, this.articles,
       this.assignmentPolicies,
+      this.campaigns,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -175,6 +180,15 @@ export class SandboxState {
   /** A test control: how many later lookups still find an inbox after its DELETE was answered (0: gone at once). */
   inboxDeletionLag = 0;
   private readonly lastIds = new Map<Table, number>();
+  /** Each account's campaign display-id sequence (`camp_dpid_seq_<account>`): numbers are never reused. */
+  private readonly campaignDisplayIds = new Map<number, number>();
+
+  /** `nextval('camp_dpid_seq_' || account_id)`. */
+  nextCampaignDisplayId(accountId: number): number {
+    const next = (this.campaignDisplayIds.get(accountId) ?? 0) + 1;
+    this.campaignDisplayIds.set(accountId, next);
+    return next;
+  }
 
   constructor(
     fixture: Fixture,
@@ -232,6 +246,7 @@ export class SandboxState {
     for (const policy of fixture.assignment_policies) this.assignmentPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
+    for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
     for (const article of fixture.articles) {
@@ -255,6 +270,8 @@ export class SandboxState {
     this.lastIds.set("assignment_policies", maxId(this.assignmentPolicies.keys()));
     this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
+    this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
+    for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
@@ -299,6 +316,7 @@ export class SandboxState {
       assignment_policies: rows(this.assignmentPolicies),
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
+      campaigns: rows(this.campaigns),
       categories: rows(this.categories),
       articles: rows(this.articles),
     });

@@ -238,6 +238,20 @@ export const CLONE_FIXTURE: FixtureInput = {
     },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],
+  // An ongoing campaign of the website inbox, sent in Carol's name: the copy refers to both.
+  campaigns: [
+    {
+      id: 1,
+      account_id: 1,
+      display_id: 1,
+      inbox_id: 1,
+      title: "Pricing help",
+      message: "Questions about our plans? Ask us.",
+      sender_id: 3,
+      trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 15 },
+      trigger_only_during_business_hours: true,
+    },
+  ],
   macros: [
     {
       id: 1,

@@ -43,6 +43,7 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   InboxAssignmentPolicy: (o) => `inbox ${shown(o.inboxId)}: policy ${shown(o.assignmentPolicyId)}`,
   CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
   DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,
+  Campaign: (o) => `"${shown(o.title)}" on inbox ${shown(o.inboxId)} (${shown(o.campaignType)}, ${shown(o.campaignStatus)})`,
 };
 
 /** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */

@@ -15,7 +15,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "PortalCategory" | "PortalArticle";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -187,6 +187,26 @@ const CASES: CollectionCase[] = [
     drift: { body: { title: "Renamed by hand" }, outputs: { title: "Renamed by hand" }, repair: { title: "CRM" } },
     existing: { body: { title: "Old", content: [{ type: "frame", url: "https://crm.acme.test/panel" }] }, adoptPatch: { title: "CRM" } },
     list: (ctx) => rows(ctx, "dashboard_apps"),
+  },
+  {
+    // An ongoing campaign of the seed's website inbox; its id is the display id. One-off campaigns: campaign.test.ts.
+    kind: "Campaign",
+    adoption: "id",
+    provider: resources.Campaign,
+    path: "campaigns",
+    base: { inboxId: 1, title: "Pricing help", message: "Questions about our plans?", triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 10 } },
+    posted: { inbox_id: 1, title: "Pricing help", message: "Questions about our plans?", trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 10 } },
+    // The trigger rules are sent whole when they change.
+    change: {
+      inputs: { triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 30 } },
+      body: { trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 30 } },
+    },
+    drift: { body: { enabled: false, title: "Renamed by hand" }, outputs: { enabled: false, title: "Renamed by hand" }, repair: { title: "Pricing help" } },
+    existing: {
+      body: { inbox_id: 1, title: "Old", message: "Questions about our plans?", trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 10 } },
+      adoptPatch: { title: "Pricing help" },
+    },
+    list: (ctx) => rows(ctx, "campaigns"),
   },
   {
     kind: "PortalCategory",

@@ -31,6 +31,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AssignmentPolicy{}
 	case "chatwoot:index:AutomationRule":
 		r = &AutomationRule{}
+	case "chatwoot:index:Campaign":
+		r = &Campaign{}
 	case "chatwoot:index:CannedResponse":
 		r = &CannedResponse{}
 	case "chatwoot:index:CustomAttributeDefinition":

@@ -273,6 +273,274 @@ func (o AutomationConditionArrayOutput) Index(i pulumi.IntInput) AutomationCondi
 	}).(AutomationConditionOutput)
 }
 
+// One group of contacts a one-off campaign is sent to.
+type CampaignAudience struct {
+	// Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+	Id interface{} `pulumi:"id"`
+	// The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+	Type string `pulumi:"type"`
+}
+
+// CampaignAudienceInput is an input type that accepts CampaignAudienceArgs and CampaignAudienceOutput values.
+// You can construct a concrete instance of `CampaignAudienceInput` via:
+//
+//	CampaignAudienceArgs{...}
+type CampaignAudienceInput interface {
+	pulumi.Input
+
+	ToCampaignAudienceOutput() CampaignAudienceOutput
+	ToCampaignAudienceOutputWithContext(context.Context) CampaignAudienceOutput
+}
+
+// One group of contacts a one-off campaign is sent to.
+type CampaignAudienceArgs struct {
+	// Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+	Id pulumi.Input `pulumi:"id"`
+	// The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (CampaignAudienceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignAudience)(nil)).Elem()
+}
+
+func (i CampaignAudienceArgs) ToCampaignAudienceOutput() CampaignAudienceOutput {
+	return i.ToCampaignAudienceOutputWithContext(context.Background())
+}
+
+func (i CampaignAudienceArgs) ToCampaignAudienceOutputWithContext(ctx context.Context) CampaignAudienceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignAudienceOutput)
+}
+
+// CampaignAudienceArrayInput is an input type that accepts CampaignAudienceArray and CampaignAudienceArrayOutput values.
+// You can construct a concrete instance of `CampaignAudienceArrayInput` via:
+//
+//	CampaignAudienceArray{ CampaignAudienceArgs{...} }
+type CampaignAudienceArrayInput interface {
+	pulumi.Input
+
+	ToCampaignAudienceArrayOutput() CampaignAudienceArrayOutput
+	ToCampaignAudienceArrayOutputWithContext(context.Context) CampaignAudienceArrayOutput
+}
+
+type CampaignAudienceArray []CampaignAudienceInput
+
+func (CampaignAudienceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignAudience)(nil)).Elem()
+}
+
+func (i CampaignAudienceArray) ToCampaignAudienceArrayOutput() CampaignAudienceArrayOutput {
+	return i.ToCampaignAudienceArrayOutputWithContext(context.Background())
+}
+
+func (i CampaignAudienceArray) ToCampaignAudienceArrayOutputWithContext(ctx context.Context) CampaignAudienceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignAudienceArrayOutput)
+}
+
+// One group of contacts a one-off campaign is sent to.
+type CampaignAudienceOutput struct{ *pulumi.OutputState }
+
+func (CampaignAudienceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignAudience)(nil)).Elem()
+}
+
+func (o CampaignAudienceOutput) ToCampaignAudienceOutput() CampaignAudienceOutput {
+	return o
+}
+
+func (o CampaignAudienceOutput) ToCampaignAudienceOutputWithContext(ctx context.Context) CampaignAudienceOutput {
+	return o
+}
+
+// Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+func (o CampaignAudienceOutput) Id() pulumi.AnyOutput {
+	return o.ApplyT(func(v CampaignAudience) interface{} { return v.Id }).(pulumi.AnyOutput)
+}
+
+// The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+func (o CampaignAudienceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CampaignAudience) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type CampaignAudienceArrayOutput struct{ *pulumi.OutputState }
+
+func (CampaignAudienceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CampaignAudience)(nil)).Elem()
+}
+
+func (o CampaignAudienceArrayOutput) ToCampaignAudienceArrayOutput() CampaignAudienceArrayOutput {
+	return o
+}
+
+func (o CampaignAudienceArrayOutput) ToCampaignAudienceArrayOutputWithContext(ctx context.Context) CampaignAudienceArrayOutput {
+	return o
+}
+
+func (o CampaignAudienceArrayOutput) Index(i pulumi.IntInput) CampaignAudienceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CampaignAudience {
+		return vs[0].([]CampaignAudience)[vs[1].(int)]
+	}).(CampaignAudienceOutput)
+}
+
+// When an ongoing (website) campaign shows.
+type CampaignTriggerRules struct {
+	// Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+	TimeOnPage *int `pulumi:"timeOnPage"`
+	// The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+	Url *string `pulumi:"url"`
+}
+
+// CampaignTriggerRulesInput is an input type that accepts CampaignTriggerRulesArgs and CampaignTriggerRulesOutput values.
+// You can construct a concrete instance of `CampaignTriggerRulesInput` via:
+//
+//	CampaignTriggerRulesArgs{...}
+type CampaignTriggerRulesInput interface {
+	pulumi.Input
+
+	ToCampaignTriggerRulesOutput() CampaignTriggerRulesOutput
+	ToCampaignTriggerRulesOutputWithContext(context.Context) CampaignTriggerRulesOutput
+}
+
+// When an ongoing (website) campaign shows.
+type CampaignTriggerRulesArgs struct {
+	// Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+	TimeOnPage pulumi.IntPtrInput `pulumi:"timeOnPage"`
+	// The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+	Url pulumi.StringPtrInput `pulumi:"url"`
+}
+
+func (CampaignTriggerRulesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTriggerRules)(nil)).Elem()
+}
+
+func (i CampaignTriggerRulesArgs) ToCampaignTriggerRulesOutput() CampaignTriggerRulesOutput {
+	return i.ToCampaignTriggerRulesOutputWithContext(context.Background())
+}
+
+func (i CampaignTriggerRulesArgs) ToCampaignTriggerRulesOutputWithContext(ctx context.Context) CampaignTriggerRulesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTriggerRulesOutput)
+}
+
+func (i CampaignTriggerRulesArgs) ToCampaignTriggerRulesPtrOutput() CampaignTriggerRulesPtrOutput {
+	return i.ToCampaignTriggerRulesPtrOutputWithContext(context.Background())
+}
+
+func (i CampaignTriggerRulesArgs) ToCampaignTriggerRulesPtrOutputWithContext(ctx context.Context) CampaignTriggerRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTriggerRulesOutput).ToCampaignTriggerRulesPtrOutputWithContext(ctx)
+}
+
+// CampaignTriggerRulesPtrInput is an input type that accepts CampaignTriggerRulesArgs, CampaignTriggerRulesPtr and CampaignTriggerRulesPtrOutput values.
+// You can construct a concrete instance of `CampaignTriggerRulesPtrInput` via:
+//
+//	        CampaignTriggerRulesArgs{...}
+//
+//	or:
+//
+//	        nil
+type CampaignTriggerRulesPtrInput interface {
+	pulumi.Input
+
+	ToCampaignTriggerRulesPtrOutput() CampaignTriggerRulesPtrOutput
+	ToCampaignTriggerRulesPtrOutputWithContext(context.Context) CampaignTriggerRulesPtrOutput
+}
+
+type campaignTriggerRulesPtrType CampaignTriggerRulesArgs
+
+func CampaignTriggerRulesPtr(v *CampaignTriggerRulesArgs) CampaignTriggerRulesPtrInput {
+	return (*campaignTriggerRulesPtrType)(v)
+}
+
+func (*campaignTriggerRulesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTriggerRules)(nil)).Elem()
+}
+
+func (i *campaignTriggerRulesPtrType) ToCampaignTriggerRulesPtrOutput() CampaignTriggerRulesPtrOutput {
+	return i.ToCampaignTriggerRulesPtrOutputWithContext(context.Background())
+}
+
+func (i *campaignTriggerRulesPtrType) ToCampaignTriggerRulesPtrOutputWithContext(ctx context.Context) CampaignTriggerRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CampaignTriggerRulesPtrOutput)
+}
+
+// When an ongoing (website) campaign shows.
+type CampaignTriggerRulesOutput struct{ *pulumi.OutputState }
+
+func (CampaignTriggerRulesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CampaignTriggerRules)(nil)).Elem()
+}
+
+func (o CampaignTriggerRulesOutput) ToCampaignTriggerRulesOutput() CampaignTriggerRulesOutput {
+	return o
+}
+
+func (o CampaignTriggerRulesOutput) ToCampaignTriggerRulesOutputWithContext(ctx context.Context) CampaignTriggerRulesOutput {
+	return o
+}
+
+func (o CampaignTriggerRulesOutput) ToCampaignTriggerRulesPtrOutput() CampaignTriggerRulesPtrOutput {
+	return o.ToCampaignTriggerRulesPtrOutputWithContext(context.Background())
+}
+
+func (o CampaignTriggerRulesOutput) ToCampaignTriggerRulesPtrOutputWithContext(ctx context.Context) CampaignTriggerRulesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CampaignTriggerRules) *CampaignTriggerRules {
+		return &v
+	}).(CampaignTriggerRulesPtrOutput)
+}
+
+// Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+func (o CampaignTriggerRulesOutput) TimeOnPage() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CampaignTriggerRules) *int { return v.TimeOnPage }).(pulumi.IntPtrOutput)
+}
+
+// The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+func (o CampaignTriggerRulesOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CampaignTriggerRules) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type CampaignTriggerRulesPtrOutput struct{ *pulumi.OutputState }
+
+func (CampaignTriggerRulesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CampaignTriggerRules)(nil)).Elem()
+}
+
+func (o CampaignTriggerRulesPtrOutput) ToCampaignTriggerRulesPtrOutput() CampaignTriggerRulesPtrOutput {
+	return o
+}
+
+func (o CampaignTriggerRulesPtrOutput) ToCampaignTriggerRulesPtrOutputWithContext(ctx context.Context) CampaignTriggerRulesPtrOutput {
+	return o
+}
+
+func (o CampaignTriggerRulesPtrOutput) Elem() CampaignTriggerRulesOutput {
+	return o.ApplyT(func(v *CampaignTriggerRules) CampaignTriggerRules {
+		if v != nil {
+			return *v
+		}
+		var ret CampaignTriggerRules
+		return ret
+	}).(CampaignTriggerRulesOutput)
+}
+
+// Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+func (o CampaignTriggerRulesPtrOutput) TimeOnPage() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *CampaignTriggerRules) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeOnPage
+	}).(pulumi.IntPtrOutput)
+}
+
+// The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+func (o CampaignTriggerRulesPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CampaignTriggerRules) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
 // One agent bot as `getAgentBots` returns it, with every field of the API's agent bot (null
 // where the server does not send it: real servers send only id, name, description, outgoingUrl
 // and accountId).
@@ -3189,6 +3457,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionArrayInput)(nil)).Elem(), AutomationActionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationConditionInput)(nil)).Elem(), AutomationConditionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationConditionArrayInput)(nil)).Elem(), AutomationConditionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignAudienceInput)(nil)).Elem(), CampaignAudienceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignAudienceArrayInput)(nil)).Elem(), CampaignAudienceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTriggerRulesInput)(nil)).Elem(), CampaignTriggerRulesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTriggerRulesPtrInput)(nil)).Elem(), CampaignTriggerRulesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxAutoAssignmentConfigInput)(nil)).Elem(), InboxAutoAssignmentConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxAutoAssignmentConfigPtrInput)(nil)).Elem(), InboxAutoAssignmentConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelInput)(nil)).Elem(), InboxChannelArgs{})
@@ -3215,6 +3487,10 @@ func init() {
 	pulumi.RegisterOutputType(AutomationActionArrayOutput{})
 	pulumi.RegisterOutputType(AutomationConditionOutput{})
 	pulumi.RegisterOutputType(AutomationConditionArrayOutput{})
+	pulumi.RegisterOutputType(CampaignAudienceOutput{})
+	pulumi.RegisterOutputType(CampaignAudienceArrayOutput{})
+	pulumi.RegisterOutputType(CampaignTriggerRulesOutput{})
+	pulumi.RegisterOutputType(CampaignTriggerRulesPtrOutput{})
 	pulumi.RegisterOutputType(GetAgentBotsBotOutput{})
 	pulumi.RegisterOutputType(GetAgentBotsBotArrayOutput{})
 	pulumi.RegisterOutputType(GetAgentsAgentOutput{})

@@ -11,6 +11,7 @@ from .agent import *
 from .agent_bot import *
 from .assignment_policy import *
 from .automation_rule import *
+from .campaign import *
 from .canned_response import *
 from .custom_attribute_definition import *
 from .custom_role import *
@@ -59,6 +60,7 @@ _utilities.register(
    "chatwoot:index:AgentBot": "AgentBot",
    "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
+   "chatwoot:index:Campaign": "Campaign",
    "chatwoot:index:CannedResponse": "CannedResponse",
    "chatwoot:index:CustomAttributeDefinition": "CustomAttributeDefinition",
    "chatwoot:index:CustomRole": "CustomRole",

@@ -19,6 +19,10 @@ __all__ = [
     'AutomationActionArgsDict',
     'AutomationConditionArgs',
     'AutomationConditionArgsDict',
+    'CampaignAudienceArgs',
+    'CampaignAudienceArgsDict',
+    'CampaignTriggerRulesArgs',
+    'CampaignTriggerRulesArgsDict',
     'InboxAutoAssignmentConfigArgs',
     'InboxAutoAssignmentConfigArgsDict',
     'InboxChannelArgs',
@@ -221,6 +225,112 @@ class AutomationConditionArgs:
     @values.setter
     def values(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]]):
         pulumi.set(self, "values", value)
+
+
+class CampaignAudienceArgsDict(TypedDict):
+    """
+    One group of contacts a one-off campaign is sent to.
+    """
+    id: pulumi.Input[Union[_builtins.str, _builtins.int]]
+    """
+    Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+    """
+
+@pulumi.input_type
+class CampaignAudienceArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[Union[_builtins.str, _builtins.int]],
+                 type: pulumi.Input[_builtins.str]):
+        """
+        One group of contacts a one-off campaign is sent to.
+
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] id: Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+        :param pulumi.Input[_builtins.str] type: The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Union[_builtins.str, _builtins.int]]:
+        """
+        Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Union[_builtins.str, _builtins.int]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class CampaignTriggerRulesArgsDict(TypedDict):
+    """
+    When an ongoing (website) campaign shows.
+    """
+    time_on_page: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+    """
+    url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+    """
+
+@pulumi.input_type
+class CampaignTriggerRulesArgs:
+    def __init__(__self__, *,
+                 time_on_page: pulumi.Input[Optional[_builtins.int]] = None,
+                 url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        When an ongoing (website) campaign shows.
+
+        :param pulumi.Input[_builtins.int] time_on_page: Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+        :param pulumi.Input[_builtins.str] url: The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+        """
+        if time_on_page is not None:
+            pulumi.set(__self__, "time_on_page", time_on_page)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter(name="timeOnPage")
+    def time_on_page(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+        """
+        return pulumi.get(self, "time_on_page")
+
+    @time_on_page.setter
+    def time_on_page(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "time_on_page", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+        """
+        return pulumi.get(self, "url")
+
+    @url.setter
+    def url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "url", value)
 
 
 class InboxAutoAssignmentConfigArgsDict(TypedDict):

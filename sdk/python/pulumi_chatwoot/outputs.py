@@ -16,6 +16,8 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'CampaignAudience',
+    'CampaignTriggerRules',
     'GetAgentBotsBot',
     'GetAgentsAgent',
     'GetLabelsLabel',
@@ -26,6 +28,93 @@ __all__ = [
     'PortalArticleMeta',
     'PortalConfig',
 ]
+
+@pulumi.output_type
+class CampaignAudience(dict):
+    """
+    One group of contacts a one-off campaign is sent to.
+    """
+    def __init__(__self__, *,
+                 id: Any,
+                 type: _builtins.str):
+        """
+        One group of contacts a one-off campaign is sent to.
+
+        :param Union[_builtins.str, _builtins.int] id: Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+        :param _builtins.str type: The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Any:
+        """
+        Id of a label of the account (a number, or a `Label`'s `id`): the contacts carrying it.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The kind of group: `"Label"` (the only one Chatwoot's one-off campaigns read).
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class CampaignTriggerRules(dict):
+    """
+    When an ongoing (website) campaign shows.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "timeOnPage":
+            suggest = "time_on_page"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CampaignTriggerRules. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CampaignTriggerRules.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CampaignTriggerRules.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 time_on_page: Optional[_builtins.int] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        When an ongoing (website) campaign shows.
+
+        :param _builtins.int time_on_page: Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+        :param _builtins.str url: The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+        """
+        if time_on_page is not None:
+            pulumi.set(__self__, "time_on_page", time_on_page)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter(name="timeOnPage")
+    def time_on_page(self) -> Optional[_builtins.int]:
+        """
+        Seconds the visitor spends on the page before the campaign shows, from 0 to 86400. Left out, the widget's default applies.
+        """
+        return pulumi.get(self, "time_on_page")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
+        """
+        return pulumi.get(self, "url")
+
 
 @pulumi.output_type
 class GetAgentBotsBot(dict):

@@ -4,7 +4,7 @@
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
  * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps), about `objects` objects in all. Names, keys and
+ * webhooks, canned responses, macros, dashboard apps, website campaigns), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -30,7 +30,7 @@ const SHARES: Record<TypeName, number> = {
   PortalArticle: 5,
   AutomationRule: 8,
   Webhook: 6,
-  CannedResponse: 13,
+  CannedResponse: 12,
   Macro: 8,
   SlaPolicy: 1,
   AssignmentPolicy: 1,
@@ -38,6 +38,7 @@ const SHARES: Record<TypeName, number> = {
   InboxAssignmentPolicy: 0,
   CustomRole: 1,
   DashboardApp: 1,
+  Campaign: 1,
 };
 
 const ACCOUNT = 1;
@@ -263,6 +264,17 @@ export function exportSeed(objects: number): ExportSeed {
     created_by_id: 1,
   }));
 
+  // Ongoing campaigns of the website inboxes (a one-off campaign's export is the same request).
+  const campaigns: Rows<"campaigns"> = ids(n.Campaign).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    display_id: id,
+    inbox_id: pick(widgets, i),
+    title: `Campaign ${id}`,
+    message: `Questions about offer ${id}?`,
+    trigger_rules: { url: `https://shop.acme.test/offers/${id}`, time_on_page: 10 + (i % 5) },
+  }));
+
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   const fixture: FixtureInput = {
@@ -284,10 +296,11 @@ export function exportSeed(objects: number): ExportSeed {
     assignment_policies: assignmentPolicies,
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
+    campaigns,
   };
-  // The users, each attribute model, the thirteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the fourteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
   // (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 13 + 2;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 2;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

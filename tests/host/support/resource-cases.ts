@@ -606,6 +606,31 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "Campaign",
+    // Inbox 1 is the seed's website inbox: an ongoing campaign, addressed by its display id.
+    declare: (sdk, name) =>
+      new sdk.Campaign(name, { inboxId: 1, title: "Pricing help", message: "Questions?", triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 10 } }),
+    bad: { inputs: { inboxId: 1, title: "", message: "Questions?", triggerRules: { url: "www.acme.test" } }, properties: ["title", "triggerRules.url"] },
+    onServer: (s, d) => s.campaigns.find((c) => c.display_id === Number(d.id)),
+    created: { title: "Pricing help", message: "Questions?", inbox_id: 1, campaign_type: "ongoing", trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 10 } },
+    change: {
+      inputs: { message: "Need a hand?" },
+      write: (d) => `PATCH ${accountPath(d, `/campaigns/${d.id}`)}`,
+      server: { title: "Pricing help", message: "Need a hand?" },
+      outputs: { message: "Need a hand?", campaignType: "ongoing", campaignStatus: "active" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/campaigns/${d.id}`), { enabled: false, title: "Renamed by hand" }), "renaming the campaign"),
+      outputs: { enabled: false, title: "Renamed by hand", message: "Questions?" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/campaigns/${d.id}`)), "deleting the campaign");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "PortalArticle",
     // User 1 is account 1's administrator.
     declare: (sdk, name) =>

@@ -113,6 +113,43 @@ test("an assignment policy is declared with what it holds, and an inbox's link r
   );
 });
 
+test("campaigns refer to their inbox, sender and audience's labels; a one-off campaign that has run is a warning, not a declaration", () => {
+  const sent = { campaign_type: "one_off", inbox: { id: 17 }, sender: {}, trigger_rules: {}, message: "20% off" };
+  const account: RawAccount = {
+    ...ACCOUNT,
+    inboxes: [...(ACCOUNT.inboxes ?? []), { id: 17, name: "SMS", channel_type: "Channel::Sms", phone_number: "+4930123456" }],
+    campaigns: [
+      {
+        id: 1, title: "Pricing help", message: "Questions?", campaign_type: "ongoing", campaign_status: "active", enabled: true, inbox: { id: 6 },
+        sender: { id: 12 }, trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 10 }, trigger_only_during_business_hours: true,
+      },
+      { ...sent, id: 2, title: "Spring sale", campaign_status: "active", scheduled_at: 1_893_488_400, audience: [{ type: "Label", id: 2 }] },
+      { ...sent, id: 3, title: "Winter sale", campaign_status: "completed", scheduled_at: 1_700_000_000, audience: [{ type: "Label", id: 2 }] },
+    ],
+  };
+  const built = buildModel(snapshotOf(account));
+  const text = programText(built);
+  expect(text).toContain(
+    [
+      'const campaignPricingHelp = new chatwoot.Campaign("campaign-pricing-help", {',
+      "  inboxId: idOf(inboxWebsite),",
+      '  title: "Pricing help",',
+      '  message: "Questions?",',
+      "  enabled: true,",
+      "  senderId: idOf(agentCarol),",
+      '  triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 10 },',
+      "  triggerOnlyDuringBusinessHours: true,",
+      "  adoptId: adopt ? 1 : undefined,",
+      "});",
+    ].join("\n"),
+  );
+  expect(text).toContain('audience: [{ type: "Label", id: idOf(labelVip) }],');
+  expect(text).toContain('scheduledAt: "2030-01-01T09:00:00.000Z",');
+  expect(text).toContain("// a one-off campaign: applied to an account, it is sent there at scheduledAt to the contacts with\n// its labels\nconst campaignSpringSale");
+  expect(text).not.toContain("Winter sale");
+  expect(built.warnings).toContain('campaign "Winter sale" not exported: a one-off campaign that has run (completed) is history, and declared it would be sent again');
+});
+
 test("a kind the server or the account lacks is a warning, and nothing of it is declared", () => {
   const snapshot = { ...snapshotOf({ ...ACCOUNT, slaPolicies: [] }), unavailable: [{ type: "SlaPolicy" as const, reason: "this server has no SLA policies" }] };
   const built = buildModel(snapshot);

@@ -15,6 +15,7 @@ import type { CannedResponseInputs } from "../../../provider/resources/canned-re
 import type { CustomAttributeDefinitionInputs } from "../../../provider/resources/custom-attribute-definition";
 import type { CustomRoleInputs } from "../../../provider/resources/custom-role";
 import type { DashboardAppInputs } from "../../../provider/resources/dashboard-app";
+import type { CampaignInputs } from "../../../provider/resources/campaign";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -85,6 +86,7 @@ const resourceArgs = {
   CustomAttributeDefinition: same<sdk.CustomAttributeDefinitionArgs, SchemaArgs<CustomAttributeDefinitionInputs>>(true),
   CustomRole: same<sdk.CustomRoleArgs, SchemaArgs<CustomRoleInputs>>(true),
   DashboardApp: same<sdk.DashboardAppArgs, SchemaArgs<DashboardAppInputs>>(true),
+  Campaign: same<sdk.CampaignArgs, SchemaArgs<CampaignInputs>>(true),
   Inbox: same<sdk.InboxArgs, SchemaArgs<InboxInputs>>(true),
   InboxMembership: same<sdk.InboxMembershipArgs, SchemaArgs<InboxMembershipInputs>>(true),
   Label: same<sdk.LabelArgs, SchemaArgs<LabelInputs>>(true),
@@ -150,6 +152,8 @@ const resourceOutputs = {
   >(true),
   CustomRole: same<OutputIssues<sdk.CustomRole, sdk.CustomRoleArgs, typeof CustomRoleInputs>, "adoptId">(true),
   DashboardApp: same<OutputIssues<sdk.DashboardApp, sdk.DashboardAppArgs, typeof DashboardAppInputs>, "adoptId">(true),
+  // The trigger rules and audience are outputs in the server's form (rules `{}` and audience null when none).
+  Campaign: same<OutputIssues<sdk.Campaign, sdk.CampaignArgs, typeof CampaignInputs, "triggerRules" | "audience">, "adoptId">(true),
   // The channel, the week's hours and the auto-assignment settings are outputs in the server's form.
   Inbox: same<OutputIssues<sdk.Inbox, sdk.InboxArgs, typeof InboxInputs, "channel" | "workingHours" | "autoAssignmentConfig">, never>(true),
   InboxMembership: same<OutputIssues<sdk.InboxMembership, sdk.InboxMembershipArgs, typeof InboxMembershipInputs>, "allowEmpty" | "adopt">(true),
@@ -185,6 +189,7 @@ const resourceStates = {
   CustomAttributeDefinition: same<sdk.CustomAttributeDefinitionState, StateOf<sdk.CustomAttributeDefinition>>(true),
   CustomRole: same<sdk.CustomRoleState, StateOf<sdk.CustomRole>>(true),
   DashboardApp: same<sdk.DashboardAppState, StateOf<sdk.DashboardApp>>(true),
+  Campaign: same<sdk.CampaignState, StateOf<sdk.Campaign>>(true),
   Inbox: same<sdk.InboxState, StateOf<sdk.Inbox>>(true),
   InboxMembership: same<sdk.InboxMembershipState, StateOf<sdk.InboxMembership>>(true),
   Label: same<sdk.LabelState, StateOf<sdk.Label>>(true),

@@ -7,6 +7,7 @@ import { RuleWire } from "../../../../provider/wire/automation-rule";
 import { CannedResponseWire } from "../../../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
+import { CampaignWire } from "../../../../provider/wire/campaign";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
@@ -48,6 +49,7 @@ export interface RawAccount {
   assignmentPolicies?: Raw[];
   customRoles?: Raw[];
   dashboardApps?: Raw[];
+  campaigns?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -99,6 +101,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => AssignmentPolicyWire.parse(p).inboxes.map((inboxId) => ({ inboxId, policyId: p.id as number }))),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
+    campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     unavailable: [],
   };
 }
