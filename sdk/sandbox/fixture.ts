@@ -339,6 +339,17 @@ export const DashboardAppFixture = z.object({
   user_id: Id.nullable().default(null),
 });
 
+/** An integration hook (Integrations::Hook): `settings` as stored, credentials included. */
+export const IntegrationHookFixture = z.object({
+  id: Id,
+  account_id: Id,
+  app_id: z.string(),
+  inbox_id: Id.nullable().default(null),
+  status: z.enum(["enabled", "disabled"]).default("enabled"),
+  hook_type: z.enum(["account", "inbox"]).default("account"),
+  settings: JsonObject.default({}),
+});
+
 /**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
@@ -361,6 +372,7 @@ export const Fixture = z
     sla_policies: z.array(SlaPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
+    integration_hooks: z.array(IntegrationHookFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
   })
@@ -368,7 +380,7 @@ export const Fixture = z
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
-      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
+      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "integration_hooks", "categories", "articles",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -381,6 +393,7 @@ export const Fixture = z
     const scoped = [
       ...f.inboxes, ...f.portals, ...f.automation_rules, ...f.custom_attribute_definitions,
       ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
+      ...f.integration_hooks,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -411,6 +424,7 @@ export const Fixture = z
     for (const macro of f.macros) {
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
     }
+    for (const hook of f.integration_hooks) if (hook.inbox_id !== null && !inboxIds.has(hook.inbox_id)) problem(`integration hook ${hook.id}: inbox ${hook.inbox_id} does not exist`);
     for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");

@@ -199,13 +199,14 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 }
 
 /**
- * DeleteObjectJob: the row goes with its members, hours, bot link and webhooks (`has_many :webhooks,
- * dependent: :destroy_async`); linked portals are unlinked.
+ * DeleteObjectJob: the row goes with its members, hours, bot link, webhooks (`has_many :webhooks,
+ * dependent: :destroy_async`) and integration hooks (`has_many :hooks`, likewise); linked portals are unlinked.
  */
 function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   state.inboxes.delete(inbox.id);
   state.pendingInboxDeletions.delete(inbox.id);
   for (const webhook of state.webhooks.values()) if (webhook.inbox_id === inbox.id) state.webhooks.delete(webhook.id);
+  for (const hook of state.integrationHooks.values()) if (hook.inbox_id === inbox.id) state.integrationHooks.delete(hook.id);
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
 }
 
