@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ChatwootApiError } from "../../http/transport/errors";
+import { markAdopted } from "../../lifecycle/adopt";
 import { call, unlessNotFound } from "../../lifecycle/api";
 import { defineCollectionResource } from "../../lifecycle/collection";
 import { normalizeCredentials } from "../../lifecycle/credential-digest";
@@ -114,6 +115,8 @@ export const integrationHook = defineCollectionResource({
           : (hook.inbox_id ?? undefined) !== inputs.inboxId
             ? `hook ${hook.id} belongs to ${hook.inbox_id === null ? "the whole account" : `inbox ${hook.inbox_id}`}, not ${inputs.inboxId === undefined ? "the whole account" : `inbox ${inputs.inboxId}`}`
             : undefined,
+      // The secrets cannot be read: adoption sends them (with the settings, which Chatwoot replaces whole).
+      current: (inputs, hook) => markAdopted({ ...outputs({ ...inputs, secretSettings: undefined }, hook), secretSettings: null }),
     },
     refuseCreate: (inputs, listed) => {
       const taken = hookApp(inputs.appId)?.multiple ? undefined : listed[0];

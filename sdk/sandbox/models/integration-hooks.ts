@@ -12,7 +12,7 @@
  *   settings valid against the app's `settings_json_schema` ("Settings : Invalid settings data");
  *   the app's `feature_flag` enabled for the account ("Feature flag Feature not enabled");
  * - upstream checks an OpenAI key and Cloudflare credentials with the vendor, which the sandbox
- *   cannot reach: it takes any key, and refuses the one `sk-invalid` as upstream refuses a key
+ *   cannot reach: it takes any key, and refuses the one `sk-rejected` as upstream refuses a key
  *   OpenAI rejects, so a client's handling of that answer can be tested;
  * - `hook_type` comes from the app; `status` defaults to enabled; destroy answers 200.
  */
@@ -87,7 +87,7 @@ export function hiddenSettings(appId: string): string[] {
 }
 
 /** The key the sandbox refuses as OpenAI would refuse an invalid one. */
-export const INVALID_OPENAI_KEY = "sk-invalid";
+export const INVALID_OPENAI_KEY = "sk-rejected";
 
 const COLUMNS = ["id", "access_token", "hook_type", "settings", "status", "created_at", "updated_at", "account_id", "app_id", "inbox_id", "reference_id"];
 const PERMIT: PermitFilter = { app_id: "scalar", inbox_id: "scalar", status: "scalar", settings: "hash" };

@@ -52,7 +52,7 @@ describe("integration hooks", () => {
   });
 
   it("refuses an OpenAI key the vendor rejects, and leadsquared without the crm_integration feature", async () => {
-    expect(outcome(await admin1.post(HOOKS, { app_id: "openai", settings: { api_key: "sk-invalid" } }))).toEqual([422, { message: "Invalid API key", attributes: ["base"] }]);
+    expect(outcome(await admin1.post(HOOKS, { app_id: "openai", settings: { api_key: "sk-rejected" } }))).toEqual([422, { message: "Invalid API key", attributes: ["base"] }]);
     const leadsquared = { app_id: "leadsquared", settings: { access_key: "a", secret_key: "s" } };
     expect(outcome(await admin1.post(HOOKS, leadsquared))).toEqual([422, { message: "Feature flag Feature not enabled", attributes: ["feature_flag"] }]);
     sandbox().control.setFeatures(1, { crm_integration: true });
