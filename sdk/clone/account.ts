@@ -18,6 +18,8 @@ import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
+import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
+import { SETTINGS_APP_IDS } from "../../provider/resources/integration-hook/apps";
 import { LabelWire } from "../../provider/wire/label";
 import { MacroWire } from "../../provider/wire/macro";
 import { readAllPages } from "../../provider/lifecycle/pages";
@@ -78,6 +80,8 @@ export interface AccountSnapshot {
   slaPolicies: z.output<typeof SlaPolicyWire>[];
   customRoles: z.output<typeof CustomRoleWire>[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
+  /** The hooks of the apps configured with settings (OAuth apps' need a person's consent in a browser, which a copy cannot give). */
+  integrationHooks: IntegrationHookWire[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -208,6 +212,17 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     slaPolicies,
     customRoles,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
+    // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).
+    integrationHooks: await kind("IntegrationHook", async () =>
+      (
+        await inBatches(SETTINGS_APP_IDS, (app) =>
+          get(single(IntegrationAppWire), at("integrations", "apps", app)).then(
+            (found) => found.hooks,
+            (err: unknown) => (ChatwootApiError.isInstance(err) && err.status === 404 ? [] : Promise.reject(err)),
+          ),
+        )
+      ).flat(),
+    ),
     unavailable,
   };
 }

@@ -77,6 +77,9 @@ export type HookAppId = keyof typeof HOOK_APPS;
 /** The app ids, in catalogue order. */
 export const HOOK_APP_IDS = Object.keys(HOOK_APPS) as [HookAppId, ...HookAppId[]];
 
+/** The apps a program can create hooks of (not OAuth), which an export copies. */
+export const SETTINGS_APP_IDS = HOOK_APP_IDS.filter((id) => !HOOK_APPS[id].oauth);
+
 /** The app of an id, or `undefined` for an app this provider does not know (a newer server's). */
 export function hookApp(id: string): HookApp | undefined {
   return Object.hasOwn(HOOK_APPS, id) ? (HOOK_APPS as Record<string, HookApp>)[id] : undefined;

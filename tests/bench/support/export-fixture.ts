@@ -10,6 +10,7 @@
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
+import { SETTINGS_APP_IDS } from "../../../provider/resources/integration-hook/apps";
 
 type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
@@ -35,6 +36,7 @@ const SHARES: Record<TypeName, number> = {
   SlaPolicy: 1,
   CustomRole: 1,
   DashboardApp: 1,
+  IntegrationHook: 1,
 };
 
 const ACCOUNT = 1;
@@ -178,6 +180,15 @@ export function exportSeed(objects: number): ExportSeed {
     title: `Panel ${id}`,
     content: [{ type: "frame", url: `https://panels.acme.test/${id}` }],
   }));
+  // Dialogflow hooks, the app that allows several: one per inbox, round the inboxes.
+  const integrationHooks: Rows<"integration_hooks"> = ids(n.IntegrationHook).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    app_id: "dialogflow",
+    inbox_id: pick(inboxes, i).id,
+    hook_type: "inbox",
+    settings: { project_id: `agent-${id}`, region: "global", credentials: { type: "service_account" } },
+  }));
   const ownPortals = portals.filter((portal) => portal.account_id === ACCOUNT);
   const categories: Rows<"categories"> = ids(n.PortalCategory).map((id, i) => ({
     id,
@@ -269,10 +280,11 @@ export function exportSeed(objects: number): ExportSeed {
     sla_policies: slaPolicies,
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
+    integration_hooks: integrationHooks,
   };
   // The users, each attribute model, the twelve other kinds' lists, the account itself and the Platform
-  // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
-  // (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 12 + 2;
+  // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
+  // members; a portal's categories and articles (under 25 of each per portal: one page each).
+  const lists = 1 + ATTRIBUTE_MODELS.length + 12 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

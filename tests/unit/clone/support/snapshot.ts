@@ -7,6 +7,7 @@ import { RuleWire } from "../../../../provider/wire/automation-rule";
 import { CannedResponseWire } from "../../../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
+import { IntegrationHookWire } from "../../../../provider/wire/integration-hook";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
@@ -45,6 +46,7 @@ export interface RawAccount {
   slaPolicies?: Raw[];
   customRoles?: Raw[];
   dashboardApps?: Raw[];
+  integrationHooks?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -94,6 +96,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
+    integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     unavailable: [],
   };
 }
