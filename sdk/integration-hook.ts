@@ -81,6 +81,13 @@ export type IntegrationHookState = ResourceState<IntegrationHook>;
  * OAuth apps (Slack, Linear, Notion, Shopify) cannot be created by a program, since OAuth needs a
  * person's consent in a browser: install the app in the dashboard, then adopt its hook to enable,
  * disable or delete it with the stack.
+ *
+ * ## Export
+ * `pulumi-chatwoot export` writes the hooks of the apps configured with settings, with the settings
+ * the server shows, the inbox as a reference, and each credential as a secret of the exported stack
+ * to set (`pulumi config set --secret hookOpenaiApiKey ...`): the API never shows credentials, so no
+ * export can copy them. OAuth apps' hooks are not exported: a copy needs a person's consent in the
+ * dashboard of the account it goes to.
  */
 export class IntegrationHook extends pulumi.dynamic.Resource {
   /** The account the hook belongs to. */

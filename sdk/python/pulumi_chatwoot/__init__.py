@@ -21,6 +21,7 @@ from .get_labels import *
 from .get_teams import *
 from .inbox import *
 from .inbox_membership import *
+from .integration_hook import *
 from .label import *
 from .macro import *
 from .platform_account import *
@@ -62,6 +63,7 @@ _utilities.register(
    "chatwoot:index:DashboardApp": "DashboardApp",
    "chatwoot:index:Inbox": "Inbox",
    "chatwoot:index:InboxMembership": "InboxMembership",
+   "chatwoot:index:IntegrationHook": "IntegrationHook",
    "chatwoot:index:Label": "Label",
    "chatwoot:index:Macro": "Macro",
    "chatwoot:index:PlatformAccount": "PlatformAccount",
