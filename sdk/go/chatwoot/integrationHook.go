@@ -32,6 +32,13 @@ import (
 // person's consent in a browser: install the app in the dashboard, then adopt its hook to enable,
 // disable or delete it with the stack.
 //
+// ## Export
+// `pulumi-chatwoot export` writes the hooks of the apps configured with settings, with the settings
+// the server shows, the inbox as a reference, and each credential as a secret of the exported stack
+// to set (`pulumi config set --secret hookOpenaiApiKey ...`): the API never shows credentials, so no
+// export can copy them. OAuth apps' hooks are not exported: a copy needs a person's consent in the
+// dashboard of the account it goes to.
+//
 // ## Import
 //
 // An existing object is adopted into a stack with `pulumi import` (native plugin); its id is one of `<id>`, `<accountId>/<id>` (the account defaults to the provider's `accountId`):
