@@ -39,8 +39,10 @@ export interface IntegrationHookArgs extends AccountArgs {
    * The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
    * and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
    * `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-   * (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-   * by its app. A change made in the dashboard is not seen.
+   * (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+   * by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+   * a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+   * A change made in the dashboard is not seen.
    */
   secretSettings?: pulumi.Input<Record<string, pulumi.Input<string>> | undefined>;
   /** Id of an existing hook of the account to take over instead of creating one (see Adoption); the only way to manage an OAuth app's hook. */

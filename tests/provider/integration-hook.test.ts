@@ -109,6 +109,18 @@ describe.each(SHAPES)("IntegrationHook (%s shapes)", (shapes) => {
     expect(ctx.writes()).toHaveLength(0);
   });
 
+  it("leaves credentials left out unmanaged (an import records none): a create needs them, a settings change too", async () => {
+    await expect(create(provider, { appId: "openai" })).rejects.toThrow(/the openai app needs secretSettings\.apiKey to make a hook/);
+    expect(ctx.writes()).toHaveLength(0);
+    const state = await create(provider, base);
+    const { secretSettings: _left, ...withoutSecrets } = base;
+    ctx.sb.control.clearLog();
+    expect((await up(provider, state, withoutSecrets)).op).toBe("same");
+    await expect(up(provider, state, { ...withoutSecrets, settings: { projectId: "other" } })).rejects.toThrow(/PATCH not sent: .*give secretSettings\.credentials/);
+    expect((await up(provider, state, { ...withoutSecrets, enabled: false })).op).toBe("update");
+    expect(ctx.writes().map((w) => w.body)).toEqual([{ status: "disabled" }]);
+  });
+
   it("names the server's refusal of an API key without quoting it", async () => {
     const err = await create(provider, { appId: "openai", secretSettings: { apiKey: "sk-rejected" } }).catch((e: unknown) => e as Error);
     expect(String(err)).toMatch(/Invalid API key/);

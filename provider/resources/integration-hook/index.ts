@@ -10,7 +10,7 @@ import { single } from "../../wire/envelope";
 import { IntegrationAppWire, IntegrationHookWire } from "../../wire/integration-hook";
 import { accountPath } from "../../wire/paths";
 import { HOOK_APP_IDS, hookApp } from "./apps";
-import { normalizeSettings, rememberSecrets, secretsOutput, secretValue, settingsBody, settingsOutput, settingsProblems, settingValue } from "./settings";
+import { missingForWrite, normalizeSettings, rememberSecrets, secretsOutput, secretValue, settingsBody, settingsOutput, settingsProblems, settingValue } from "./settings";
 
 /** The checks of `IntegrationHookArgs` (sdk/integration-hook.ts, where each argument is documented). */
 export const IntegrationHookInputs = z
@@ -85,10 +85,13 @@ function outputs(base: Props, hook: Hook): Props {
 
 /** Chatwoot's update applies only the status and the settings, which it replaces whole: secrets are sent again. */
 function hookBody(inputs: Inputs, keys: readonly string[], write: "create" | "update"): object {
+  const settingsSent = keys.includes("settings") || keys.includes("secretSettings");
+  const missing = settingsSent && write === "update" ? missingForWrite(inputs.appId, inputs.settings, inputs.secretSettings, "update") : undefined;
+  if (missing) throw new Error(`PATCH not sent: ${missing}`);
   return {
     ...(write === "create" ? { app_id: inputs.appId, ...(inputs.inboxId === undefined ? {} : { inbox_id: inputs.inboxId }) } : {}),
     ...(keys.includes("enabled") && inputs.enabled !== undefined ? { status: inputs.enabled ? "enabled" : "disabled" } : {}),
-    ...(keys.includes("settings") || keys.includes("secretSettings") ? { settings: settingsBody(inputs.appId, inputs.settings, inputs.secretSettings) } : {}),
+    ...(settingsSent ? { settings: settingsBody(inputs.appId, inputs.settings, inputs.secretSettings) } : {}),
   };
 }
 
@@ -119,6 +122,8 @@ export const integrationHook = defineCollectionResource({
       current: (inputs, hook) => markAdopted({ ...outputs({ ...inputs, secretSettings: undefined }, hook), secretSettings: null }),
     },
     refuseCreate: (inputs, listed) => {
+      const missing = missingForWrite(inputs.appId, inputs.settings, inputs.secretSettings, "create");
+      if (missing) return missing;
       const taken = hookApp(inputs.appId)?.multiple ? undefined : listed[0];
       return taken && `account ${inputs.accountId} has a ${inputs.appId} hook already (${taken.id}), and Chatwoot allows one: take it over with adoptId: ${taken.id}`;
     },

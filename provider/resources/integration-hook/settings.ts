@@ -62,13 +62,30 @@ export function settingsProblems(appId: string, settings: unknown, secrets: unkn
       }
     }
   }
+  // A group left out is not managed (an imported hook's credentials, which the API never shows): create and update say what they need.
   for (const key of app.required) {
     const group = app.secrets[key] !== undefined ? "secretSettings" : "settings";
-    if (given[group][key] === undefined && (group === "settings" ? settings : secrets) !== UNKNOWN) {
-      issues.push({ path: [group, key], message: `is required by ${appId}` });
-    }
+    const value = group === "settings" ? settings : secrets;
+    if (value !== undefined && value !== UNKNOWN && given[group][key] === undefined) issues.push({ path: [group, key], message: `is required by ${appId}` });
   }
   return issues;
+}
+
+/**
+ * Why a write of a hook's settings cannot be made from these inputs, or `undefined`: Chatwoot
+ * replaces the settings whole, credentials included, and never shows them, so a create needs every
+ * required one and an update of the settings needs them all given again.
+ */
+export function missingForWrite(appId: string, settings: unknown, secrets: unknown, write: "create" | "update"): string | undefined {
+  const app = hookApp(appId);
+  if (!app || app.oauth) return undefined;
+  const given = { ...(isRecord(settings) ? settings : {}), ...(isRecord(secrets) ? secrets : {}) };
+  const missing = write === "create" ? app.required.filter((key) => given[key] === undefined) : secrets === undefined ? Object.keys(app.secrets) : [];
+  if (missing.length === 0) return undefined;
+  const names = missing.map((key) => `${key in app.secrets ? "secretSettings" : "settings"}.${key}`).join(", ");
+  return write === "create"
+    ? `the ${appId} app needs ${names} to make a hook`
+    : `Chatwoot replaces a hook's settings whole, credentials included, and never shows them: give ${names} to change the settings`;
 }
 
 /** Remembers every secret setting given (and the strings inside a key file) for redaction. */

@@ -15,7 +15,7 @@ export const corpus: BadInputCorpus = {
     { name: "an inbox app without its inbox", inputs: { ...valid, inboxId: undefined }, property: "inboxId", reason: "belongs to an inbox" },
     { name: "an inbox for an account app", inputs: { accountId: 1, appId: "openai", inboxId: 1, secretSettings: { apiKey: "sk-1" } }, property: "inboxId", reason: "whole account" },
     { name: "a required setting missing", inputs: { ...valid, settings: {} }, property: "settings.projectId", reason: "required by dialogflow" },
-    { name: "a required secret missing", inputs: { ...valid, secretSettings: undefined }, property: "secretSettings.credentials", reason: "required by dialogflow" },
+    { name: "a required secret missing from the secrets given", inputs: { ...valid, secretSettings: {} }, property: "secretSettings.credentials", reason: "required by dialogflow" },
     { name: "an unknown setting", inputs: { ...valid, settings: { projectId: "p", model: "x" } }, property: "settings.model", reason: "no setting of dialogflow" },
     { name: "a secret given as a plain setting", inputs: { accountId: 1, appId: "openai", settings: { apiKey: "sk-1" } }, property: "settings.apiKey", reason: "belongs in secretSettings" },
     { name: "a key file that is no JSON object", inputs: { ...valid, secretSettings: { credentials: "not json" } }, property: "secretSettings.credentials", reason: "JSON text of an object" },
