@@ -134,8 +134,10 @@ type integrationHookArgs struct {
 	// The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
 	// and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
 	// `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-	// by its app. A change made in the dashboard is not seen.
+	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+	// by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+	// a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+	// A change made in the dashboard is not seen.
 	SecretSettings map[string]string `pulumi:"secretSettings"`
 	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
 	// `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
@@ -168,8 +170,10 @@ type IntegrationHookArgs struct {
 	// The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
 	// and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
 	// `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-	// by its app. A change made in the dashboard is not seen.
+	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+	// by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+	// a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+	// A change made in the dashboard is not seen.
 	SecretSettings pulumi.StringMapInput
 	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
 	// `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and

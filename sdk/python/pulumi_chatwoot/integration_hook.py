@@ -42,8 +42,10 @@ class IntegrationHookArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_settings: The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
                and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
                `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-               by its app. A change made in the dashboard is not seen.
+               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+               by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+               a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+               A change made in the dashboard is not seen.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
                `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
                `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
@@ -139,8 +141,10 @@ class IntegrationHookArgs:
         The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
         and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
         `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-        (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-        by its app. A change made in the dashboard is not seen.
+        (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+        by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+        a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+        A change made in the dashboard is not seen.
         """
         return pulumi.get(self, "secret_settings")
 
@@ -234,8 +238,10 @@ class IntegrationHook(pulumi.CustomResource):
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_settings: The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
                and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
                `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`. Each required
-               by its app. A change made in the dashboard is not seen.
+               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+               by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
+               a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
+               A change made in the dashboard is not seen.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
                `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
                `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
