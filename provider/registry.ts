@@ -30,6 +30,7 @@ import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
 import { inboxAssignmentPolicy } from "./resources/inbox-assignment-policy";
 import { inboxMembership } from "./resources/inbox-membership";
+import { integrationHook } from "./resources/integration-hook";
 import { label } from "./resources/label";
 import { macro } from "./resources/macro";
 import { platformAccount } from "./resources/platform-account";
@@ -170,6 +171,13 @@ export const RESOURCE_TYPES = [
     lifecycle: webhook,
     secretOutputs: ["secret"],
     clone: { option: "webhooks", noun: "webhook", plural: "webhooks", prefix: "webhook" },
+  },
+  {
+    name: "IntegrationHook",
+    lifecycle: integrationHook,
+    secretInputs: ["secretSettings"],
+    secretOutputs: ["secretSettings"],
+    clone: { option: "integration-hooks", noun: "integration hook", plural: "integration hooks", prefix: "hook" },
   },
   {
     name: "CannedResponse",

@@ -25,6 +25,7 @@ export * from "./portal-category";
 export * from "./portal-article";
 export * from "./automation-rule";
 export * from "./webhook";
+export * from "./integration-hook";
 export * from "./canned-response";
 export * from "./macro";
 export * from "./dashboard-app";

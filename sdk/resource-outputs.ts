@@ -28,6 +28,7 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   PortalArticle: { outputs: ["accountId", "portalId", "portalSlug", "title", "slug", "content", "description", "status", "locale", "position", "categoryId", "associatedArticleId", "authorId", "meta"], secretOutputs: [] },
   AutomationRule: { outputs: ["accountId", "name", "description", "eventName", "active", "conditions", "actions", "createdOn"], secretOutputs: [] },
   Webhook: { outputs: ["accountId", "url", "subscriptions", "name", "inboxId", "secret"], secretOutputs: ["secret"] },
+  IntegrationHook: { outputs: ["accountId", "appId", "inboxId", "enabled", "settings", "secretSettings", "hookType"], secretOutputs: ["secretSettings"] },
   CannedResponse: { outputs: ["accountId", "shortCode", "content"], secretOutputs: [] },
   Macro: { outputs: ["accountId", "name", "visibility", "actions"], secretOutputs: [] },
   DashboardApp: { outputs: ["accountId", "title", "frameUrls"], secretOutputs: [] },

@@ -4,6 +4,7 @@
  * changed value is told from an unchanged one without keeping it.
  */
 import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { isRecord } from "../diff/normalize/coerce";
 
 // scrypt's recommended interactive cost (N = 2^14, r = 8): ~50 ms and 16 MB per digest, so that a
 // digest in a leaked state file costs an attacker that much per guess.
@@ -59,3 +60,19 @@ function computeMatch(stored: string, value: string): boolean {
   }
 }
 
+/**
+ * A property of credentials (an inbox's `credentials`, a hook's `secretSettings`) in compared form: for each credential the program gives, whether the
+ * other side holds it (the program's own value, or a digest of it). The program's side is all
+ * `true`; the last outputs' side is `true` only where their digest is of the given value, so a
+ * changed credential is a change, and the values themselves never leave this function.
+ */
+export function normalizeCredentials(value: unknown, desired?: unknown): unknown {
+  const given = isRecord(desired) ? desired : isRecord(value) ? value : {};
+  const held = isRecord(value) ? value : {};
+  const out: Record<string, boolean> = {};
+  for (const key of Object.keys(given).sort()) {
+    if (given[key] === undefined) continue;
+    out[key] = held[key] === given[key] || digestMatches(held[key], given[key]);
+  }
+  return out;
+}

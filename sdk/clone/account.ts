@@ -20,6 +20,8 @@ import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
+import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
+import { SETTINGS_APP_IDS } from "../../provider/resources/integration-hook/apps";
 import { LabelWire } from "../../provider/wire/label";
 import { MacroWire } from "../../provider/wire/macro";
 import { readAllPages } from "../../provider/lifecycle/pages";
@@ -85,6 +87,8 @@ export interface AccountSnapshot {
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
+  /** The hooks of the apps configured with settings (OAuth apps' need a person's consent in a browser, which a copy cannot give). */
+  integrationHooks: IntegrationHookWire[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -230,6 +234,17 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     customRoles,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
+    // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).
+    integrationHooks: await kind("IntegrationHook", async () =>
+      (
+        await inBatches(SETTINGS_APP_IDS, (app) =>
+          get(single(IntegrationAppWire), at("integrations", "apps", app)).then(
+            (found) => found.hooks,
+            (err: unknown) => (ChatwootApiError.isInstance(err) && err.status === 404 ? [] : Promise.reject(err)),
+          ),
+        )
+      ).flat(),
+    ),
     unavailable,
   };
 }

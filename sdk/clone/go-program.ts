@@ -35,6 +35,7 @@ const HEADER = [
 /** The lines that read a setting from the project's config into a variable of its key's name. */
 function settingLines(setting: YamlSetting): string[] {
   const { key } = setting;
+  if (setting.secret) return [`${key} := cfg.RequireSecret(${JSON.stringify(key)})`];
   if (setting.default === undefined) return [`${key} := cfg.${setting.type === "integer" ? "RequireInt" : "Require"}(${JSON.stringify(key)})`];
   if (setting.type === "integer") return [`${key} := ${setting.default}`, `if v, err := cfg.TryInt(${JSON.stringify(key)}); err == nil {`, `\t${key} = v`, "}"];
   if (setting.default === "") return [`${key} := cfg.Get(${JSON.stringify(key)})`];
@@ -64,6 +65,8 @@ export function goProgramText(model: AccountModel): string {
     agent: (agent) => goExpr(agent.identifier),
     intSetting: (key) => goExpr(`pulumi.Int(${key})`),
     textSetting: (key) => goExpr(`pulumi.String(${key})`),
+    // A pulumi.StringOutput already (cfg.RequireSecret).
+    secretSetting: (key) => goExpr(key),
     suffixed: (text, key) => goExpr(`pulumi.String(${JSON.stringify(text)} + ${key})`),
   });
 

@@ -21,6 +21,9 @@ import { channelTypeName, channelView, CREDENTIALED_TYPES } from "../../provider
 import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/inbox/csat";
 import { DEFAULT_PRE_CHAT_FORM, normalizePreChatForm } from "../../provider/resources/inbox/pre-chat-form";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
+import type { IntegrationHookWire } from "../../provider/wire/integration-hook";
+import { hookApp } from "../../provider/resources/integration-hook/apps";
+import { settingsOutput } from "../../provider/resources/integration-hook/settings";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
 
@@ -226,6 +229,30 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
     adoption: { by: "none" },
     notes: [],
     naming: "settings",
+  };
+}
+
+/**
+ * A hook of an app configured with settings: the settings the server shows, and each credential
+ * of the app as a secret of the stack the user sets (the API never shows it, so it is not exported).
+ */
+function integrationHook(refs: ReferenceMap, h: IntegrationHookWire): Draft {
+  const app = hookApp(h.app_id);
+  const secrets = Object.keys(app?.secrets ?? {});
+  const unseen = Object.keys(app?.settings ?? {}).filter((key) => !app?.visible.includes(key));
+  const notes = unseen.length > 0 ? [`${unseen.join(", ")}: not shown by the API, so not exported; declare them if the app needs them`] : [];
+  return {
+    type: "IntegrationHook",
+    id: h.id,
+    inputs: present({
+      appId: h.app_id,
+      inboxId: h.inbox_id === null ? undefined : single(refs.inbox(h.inbox_id)),
+      enabled: h.enabled,
+      settings: settingsOutput(app, h.settings, undefined),
+      secretSettings: Object.fromEntries(secrets.map((key) => [key, new Configured(undefined, { kind: "secret-setting", key }, false)])),
+    }),
+    adoption: { by: "id" },
+    notes,
   };
 }
 
@@ -567,6 +594,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const h of snapshot.integrationHooks) add(integrationHook(refs, h));
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }

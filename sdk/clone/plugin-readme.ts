@@ -35,6 +35,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
   const settings = yamlSettings(model);
   const required = settings.filter((s) => s.purpose === "adopted-inbox");
   const domains = settings.filter((s) => s.purpose === "custom-domain");
+  const secrets = settings.filter((s) => s.purpose === "secret");
   const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
   return [
     ...readmeOpening(model, project, { file: program.file, kind: program.kind, command: `pulumi-chatwoot export --language ${program.language}` }),
@@ -55,6 +56,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "pulumi stack init <stack>",
     ...connectionCommands("<account id>"),
     ...required.map((s) => configSet(s.key, "<its id>", "see below")),
+    ...secrets.map((s) => configSet(`--secret ${s.key}`, "<the secret>", "see below")),
     // `--`: the value starts with a dash, which would read as a flag.
     ...(settings.some((s) => s.purpose === "slug-suffix") ? [configSet(SLUG_SUFFIX, "-- -copy", "only in an account of the same installation")] : []),
     ...domains.map((s) => configSet(s.key, "<its own domain>", "only in an account of the same installation")),
@@ -75,6 +77,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "pulumi stack init <stack>",
     ...connectionCommands(String(model.accountId)),
     ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),
+    ...secrets.map((s) => configSet(`--secret ${s.key}`, "<the secret>", "the API never shows it")),
     ...IMPORT_COMMANDS,
     "```",
     "",

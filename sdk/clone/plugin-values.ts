@@ -9,6 +9,7 @@
 import { Commented } from "./code";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { AgentRef, Ref, Unmapped } from "./references";
+import { secretSetting } from "./program-settings";
 import { domainSetting, SLUG_SUFFIX } from "./yaml-settings";
 
 /** How a language spells what the model leaves open. */
@@ -21,6 +22,8 @@ export interface PluginValueWriter {
   intSetting(key: string): unknown;
   /** The text setting `key` (a portal's custom domain). */
   textSetting(key: string): unknown;
+  /** The secret setting `key` (a credential the user sets). */
+  secretSetting(key: string): unknown;
   /** `text` followed by the text setting `key` (a slug and its suffix). */
   suffixed(text: string, key: string): unknown;
 }
@@ -48,6 +51,8 @@ export function pluginValues(model: AccountModel, writer: PluginValueWriter): (v
         return writer.suffixed(String(v.value), SLUG_SUFFIX);
       case "unsuffixed-domain":
         return writer.textSetting(domainSetting(object));
+      case "secret-setting":
+        return writer.secretSetting(secretSetting(object, v.rule.key));
     }
   };
 

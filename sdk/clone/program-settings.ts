@@ -2,7 +2,24 @@
  * The settings of the exported TypeScript program's own config (`pulumi config set <key> ...`):
  * which the program has follows from the model's configured values (./references.ts `ConfigRule`).
  */
-import { Configured, type AccountModel } from "./model";
+import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
+
+/** The stack secret holding the credential `key` of an object (`hookOpenaiApiKey`), which the user sets. */
+export const secretSetting = (object: ModelObject, key: string) => `${object.identifier}${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+
+/** The credentials an object reads from the stack's secrets: each `secret-setting` value in its inputs, with its setting. */
+export function secretSettingsOf(object: ModelObject): { key: string; setting: string }[] {
+  const found: { key: string; setting: string }[] = [];
+  mapLeaves(object.inputs, (v) => {
+    if (v instanceof Configured && v.rule.kind === "secret-setting") found.push({ key: v.rule.key, setting: secretSetting(object, v.rule.key) });
+    return undefined;
+  });
+  return found;
+}
+
+/** What a credential's setting is, for the program's comments and the README. */
+export const secretSettingDoc = (object: ModelObject, key: string) =>
+  `a secret (pulumi config set --secret): the ${key} of ${object.identifier}, which the API never shows, so the export cannot copy it`;
 
 /** A value of the program's own config. */
 export interface ConfigSetting {
@@ -57,6 +74,9 @@ export function programSettings(model: AccountModel): ConfigSetting[] {
   for (const object of model.objects) {
     const name = object.inputs.name;
     if (object.type === "AccountSettings" && name instanceof Configured) settings.push(accountNameSetting(name.value));
+  }
+  for (const object of model.objects) {
+    for (const { key, setting } of secretSettingsOf(object)) settings.push({ key: setting, doc: `Required, ${secretSettingDoc(object, key)}` });
   }
   for (const object of model.objects) {
     const adoptId = object.inputs.adoptId;

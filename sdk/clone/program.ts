@@ -8,7 +8,7 @@ import { commentLines, Commented, expr, printValue } from "./code";
 import type { Props } from "../../provider/lifecycle/json";
 import { declarationsOf, type Declaration } from "./declarations";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
-import { programSettings } from "./program-settings";
+import { programSettings, secretSetting } from "./program-settings";
 import { AgentRef, Ref, Unmapped } from "./references";
 import { resourceType } from "./resource-types";
 
@@ -46,6 +46,8 @@ function configuredCode(v: Configured, object: ModelObject): string {
       return `${object.type === "PortalArticle" ? "articleSlug" : "portalSlug"}(${value})`;
     case "unsuffixed-domain":
       return `portalSuffix === "" ? ${value} : undefined`;
+    case "secret-setting":
+      return `config.requireSecret(${JSON.stringify(secretSetting(object, v.rule.key))})`;
   }
 }
 

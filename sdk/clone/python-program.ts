@@ -29,6 +29,7 @@ const HEADER = [
 /** The line that reads a setting from the project's config, with its default when it has one. */
 function settingLine(setting: ReturnType<typeof yamlSettings>[number]): string {
   const name = pythonName(setting.key);
+  if (setting.secret) return `${name} = config.require_secret(${JSON.stringify(setting.key)})`;
   if (setting.default === undefined) return `${name} = config.${setting.type === "integer" ? "require_int" : "require"}(${JSON.stringify(setting.key)})`;
   return `${name} = config.${setting.type === "integer" ? "get_int" : "get"}(${JSON.stringify(setting.key)}, ${JSON.stringify(setting.default)})`;
 }
@@ -40,6 +41,7 @@ export function pythonProgramText(model: AccountModel): string {
     agent: (agent) => pyExpr(pythonName(agent.identifier)),
     intSetting: (key) => pyExpr(pythonName(key)),
     textSetting: (key) => pyExpr(pythonName(key)),
+    secretSetting: (key) => pyExpr(pythonName(key)),
     suffixed: (text, key) => pyExpr(`${JSON.stringify(text)} + ${pythonName(key)}`),
   });
 

@@ -49,7 +49,9 @@ export type ConfigRule =
   /** A slug unique across an installation: with the portal suffix where one is set. */
   | { kind: "suffixed-slug" }
   /** A custom domain, unique across an installation: declared only where no portal suffix is set. */
-  | { kind: "unsuffixed-domain" };
+  | { kind: "unsuffixed-domain" }
+  /** A credential the API never shows (an integration hook's API key): a secret of the stack the user sets, named after the object and `key`. */
+  | { kind: "secret-setting"; key: string };
 
 /**
  * A value the program takes from its config: `value` is what it is in the exported account,
@@ -76,6 +78,7 @@ const modelWord = (model: string) => model.replace(/_attribute$/, "");
 function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: string }[]][] {
   const named = (name: string | null | undefined) => (name == null || name.trim() === "" ? "(no name)" : name);
   const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
+  const inboxKey = (id: number) => inboxes.find((i) => i.id === id)?.key ?? `inbox ${id}`;
   const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
   const people = snapshot.agents.flatMap((a) => (a.email?.trim() ? [{ id: a.id, key: a.email.trim().toLowerCase() }] : []));
   return [
@@ -105,6 +108,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
+    // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
+    ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
   ];
 }
 

@@ -28,6 +28,7 @@ export function yamlProgramText(model: AccountModel, project: string): string {
     agent: (agent) => yamlExpr(`\${${agent.name}[0].id}`),
     intSetting: (key) => yamlExpr(`\${${key}}`),
     textSetting: (key) => yamlExpr(`\${${key}}`),
+    secretSetting: (key) => yamlExpr(`\${${key}}`),
     suffixed: (text, key) => yamlExpr(`${literalText(text)}\${${key}}`),
   });
 
@@ -38,7 +39,8 @@ export function yamlProgramText(model: AccountModel, project: string): string {
     const lines = ["config:"];
     for (const setting of settings) {
       lines.push(...yamlCommentLines(setting.doc, 2));
-      lines.push(...yamlEntry(setting.key, setting.default === undefined ? { type: setting.type } : { type: setting.type, default: setting.default }, 2));
+      const entry = setting.default === undefined ? { type: setting.type, ...(setting.secret ? { secret: true } : {}) } : { type: setting.type, default: setting.default };
+      lines.push(...yamlEntry(setting.key, entry, 2));
     }
     blocks.push(lines.join("\n"));
   }

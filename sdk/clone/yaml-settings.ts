@@ -8,18 +8,21 @@
  * (the native plugin imports every type), and creates them anywhere else.
  */
 import { Configured, type AccountModel, type ModelObject } from "./model";
+import { secretSettingDoc, secretSettingsOf } from "./program-settings";
 
 /** A value of the program's config: its key, what it does, its type, and its default (none: required). */
 export interface YamlSetting {
   key: string;
   /** What it stands for: the suffix of slugs, a portal's custom domain, or the id of an inbox to adopt. */
-  purpose: "slug-suffix" | "custom-domain" | "adopted-inbox";
+  purpose: "slug-suffix" | "custom-domain" | "adopted-inbox" | "secret";
   /** What it does, for the comment above it and the README. */
   doc: string;
   type: "string" | "integer";
   default?: string | number;
-  /** Its value for the exported account itself (a required setting's; the default's otherwise). */
+  /** Its value for the exported account itself (a required setting's; the default's otherwise); a secret's is not known. */
   exported: string | number;
+  /** A credential the user sets as a secret (`pulumi config set --secret`). */
+  secret?: true;
 }
 
 /** The suffix appended to slugs that are unique across an installation. */
@@ -58,6 +61,9 @@ export function yamlSettings(model: AccountModel): YamlSetting[] {
         default: customDomain.value as string,
         exported: customDomain.value as string,
       });
+    }
+    for (const { key, setting } of secretSettingsOf(object)) {
+      settings.push({ key: setting, purpose: "secret", doc: secretSettingDoc(object, key), type: "string", secret: true, exported: "" });
     }
     if (adoptId instanceof Configured && adoptId.rule.kind === "adopt-id-or-setting" && object.adoption.by === "id-only") {
       settings.push({

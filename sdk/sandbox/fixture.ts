@@ -354,6 +354,17 @@ export const DashboardAppFixture = z.object({
   user_id: Id.nullable().default(null),
 });
 
+/** An integration hook (Integrations::Hook): `settings` as stored, credentials included. */
+export const IntegrationHookFixture = z.object({
+  id: Id,
+  account_id: Id,
+  app_id: z.string(),
+  inbox_id: Id.nullable().default(null),
+  status: z.enum(["enabled", "disabled"]).default("enabled"),
+  hook_type: z.enum(["account", "inbox"]).default("account"),
+  settings: JsonObject.default({}),
+});
+
 /**
  * A campaign: `id` the row, `display_id` the number of its own in the account that paths use.
  * `campaign_type` follows the inbox; a one-off campaign marked `completed` has run (the sandbox
@@ -402,6 +413,7 @@ export const Fixture = z
     custom_roles: z.array(CustomRoleFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
     campaigns: z.array(CampaignFixture).default([]),
+    integration_hooks: z.array(IntegrationHookFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
   })
@@ -409,7 +421,7 @@ export const Fixture = z
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
     const tables = [
       "accounts", "users", "platform_apps", "agent_bots", "inboxes", "portals", "automation_rules", "custom_attribute_definitions",
-      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "categories", "articles",
+      "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "integration_hooks", "categories", "articles",
       "assignment_policies",
       "campaigns",
     ] as const;
@@ -426,6 +438,7 @@ export const Fixture = z
       ...f.labels, ...f.canned_responses, ...f.teams, ...f.webhooks, ...f.macros, ...f.sla_policies, ...f.custom_roles, ...f.dashboard_apps,
       ...f.assignment_policies,
       ...f.campaigns,
+      ...f.integration_hooks,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -459,6 +472,7 @@ export const Fixture = z
     for (const macro of f.macros) {
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
     }
+    for (const hook of f.integration_hooks) if (hook.inbox_id !== null && !inboxIds.has(hook.inbox_id)) problem(`integration hook ${hook.id}: inbox ${hook.inbox_id} does not exist`);
     for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");

@@ -31,7 +31,8 @@ export class RecordErrors {
 
   /** `ActiveRecord::RecordInvalid` as rendered by RequestExceptionHandler: `{message, attributes}`. */
   toRecordInvalid(): ApiError {
-    const message = this.list.map((e) => `${humanize(e.attribute)} ${e.message}`).join(", ");
+    // `full_message`: an error on :base is its message alone.
+    const message = this.list.map((e) => (e.attribute === "base" ? e.message : `${humanize(e.attribute)} ${e.message}`)).join(", ");
     const attributes = [...new Set(this.list.map((e) => e.attribute))];
     return new ApiError(422, { message, attributes });
   }

@@ -24,6 +24,7 @@ import * as teamMembers from "./responses/team-members";
 import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
 import * as campaigns from "./responses/campaigns";
+import * as integrationHooks from "./responses/integration-hooks";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -208,6 +209,12 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/dashboard_apps/:id", dashboardApps.show),
   ...account(UPDATE, "/dashboard_apps/:id", dashboardApps.update),
   ...account(["DELETE"], "/dashboard_apps/:id", dashboardApps.destroy),
+
+  ...account(["GET"], "/integrations/apps", integrationHooks.apps),
+  ...account(["GET"], "/integrations/apps/:id", integrationHooks.app),
+  ...account(["POST"], "/integrations/hooks", integrationHooks.create),
+  ...account(UPDATE, "/integrations/hooks/:id", integrationHooks.update),
+  ...account(["DELETE"], "/integrations/hooks/:id", integrationHooks.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

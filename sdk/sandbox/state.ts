@@ -11,6 +11,7 @@ import type {
   DashboardAppFixture,
   CampaignFixture,
   Fixture,
+  IntegrationHookFixture,
   InboxFixture,
   LabelFixture,
   MacroFixture,
@@ -23,6 +24,7 @@ import type {
   WebhookFixture,
   WorkingHour,
 } from "./fixture";
+import { hiddenSettings } from "./models/integration-hooks";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
 
@@ -90,6 +92,8 @@ export type AssignmentPolicyRecord = z.output<typeof AssignmentPolicyFixture> & 
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
+/** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
+export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A category, with its portal's account (`ensure_account_id`). */
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
@@ -125,7 +129,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "categories" | "articles" | "assignment_policies" | "campaigns";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -158,6 +162,7 @@ export class SandboxState {
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
+  readonly integrationHooks = new Map<number, IntegrationHookRecord>();
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
@@ -168,9 +173,8 @@ export class SandboxState {
   accountScoped(): Map<number, { account_id: number }>[] {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
-      this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.categories, this.articles,
-      this.assignmentPolicies,
-      this.campaigns,
+      this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
+      this.articles, this.assignmentPolicies, this.campaigns,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -247,6 +251,7 @@ export class SandboxState {
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
+    for (const hook of fixture.integration_hooks) this.integrationHooks.set(hook.id, structuredClone(hook));
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
     for (const article of fixture.articles) {
@@ -272,6 +277,7 @@ export class SandboxState {
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
     this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
+    this.lastIds.set("integration_hooks", maxId(this.integrationHooks.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
@@ -291,8 +297,8 @@ export class SandboxState {
 
   /**
    * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
-   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets, the channel
-   * credentials an inbox received, which its provider config keeps apart): they are in
+   * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets, the settings
+   * an integration hook's app never shows (its keys), the channel credentials an inbox received, which its provider config keeps apart): they are in
    * the sandbox's info and `secrets()`, and a snapshot printed by a failing assertion must not
    * carry them.
    */
@@ -317,6 +323,7 @@ export class SandboxState {
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
       campaigns: rows(this.campaigns),
+      integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
     });
@@ -326,4 +333,9 @@ export class SandboxState {
   roleOf(user: UserRecord, accountId: number): "administrator" | "agent" | undefined {
     return user.memberships.find((m) => m.account_id === accountId)?.role;
   }
+}
+
+/** `object` without the given keys. */
+function withoutKeys(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
 }

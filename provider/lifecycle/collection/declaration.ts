@@ -38,7 +38,7 @@ export interface CollectionDeclaration<S extends InputSchema, W extends WireSche
 
 /** Where a collection's objects live, and how the server addresses and answers for them. */
 export interface CollectionAddress {
-  /** The collection's path below the area (or below its parent), e.g. `labels` or `canned_responses`. */
+  /** The collection's path below the area (or below its parent), e.g. `labels`, `canned_responses` or `integrations/hooks`. */
   path: string;
   /**
    * How one object is read: `member` with `GET <path>/{id}`; `list` where upstream has no show route

@@ -44,12 +44,14 @@ function collectionKind<S extends InputSchema, W extends WireSchema>(decl: Colle
   const accountOf = (props: Props) => props.accountId as number;
   const area = (props: Props): Area => (typeof at.area === "function" ? at.area(props) : (at.area ?? "account"));
   /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
-  const segments = (props: Props) => (at.parent ? [...at.parent.segments(props[at.parent.addressKey] as string), at.path] : [at.path]);
+  // A path of several segments (`integrations/hooks`) is split, so that its slashes are not encoded.
+  const own = at.path.split("/");
+  const segments = (props: Props) => (at.parent ? [...at.parent.segments(props[at.parent.addressKey] as string), ...own] : own);
   const under = (props: Props) => at.under?.(props) ?? [];
   const paths = {
-    collection: (props: Props) => (area(props) === "platform" ? platformPath(...under(props), at.path) : accountPath(accountOf(props), ...segments(props))),
+    collection: (props: Props) => (area(props) === "platform" ? platformPath(...under(props), ...own) : accountPath(accountOf(props), ...segments(props))),
     member: (props: Props, id: string | number) =>
-      area(props) === "platform" ? platformPath(...under(props), at.path, id) : accountPath(accountOf(props), ...segments(props), id),
+      area(props) === "platform" ? platformPath(...under(props), ...own, id) : accountPath(accountOf(props), ...segments(props), id),
   };
   const outputs = (base: Props, object: Wire) => (content.outputs ? content.outputs(base, object) : outputsOf(base, object));
   const body = (inputs: Inputs, keys: readonly string[], write: "create" | "update") => {

@@ -6,7 +6,7 @@
  * `credentials` output holds a salted scrypt digest of each (a secret output too), which is how a
  * changed credential is seen without keeping it.
  */
-import { digestMatches, digestOf, isDigest } from "../../lifecycle/credential-digest";
+import { digestMatches, digestOf, isDigest, normalizeCredentials } from "../../lifecycle/credential-digest";
 import { z } from "zod";
 import { isRecord } from "../../diff/normalize/coerce";
 import { registerSecret } from "../../http/redaction/secrets";
@@ -57,24 +57,7 @@ export function rememberGiven(credentials: unknown): void {
   for (const value of Object.values(credentials)) if (typeof value === "string") registerSecret(value);
 }
 
-export { digestMatches, digestOf, isDigest } from "../../lifecycle/credential-digest";
-
-/**
- * The `credentials` property in compared form: for each credential the program gives, whether the
- * other side holds it (the program's own value, or a digest of it). The program's side is all
- * `true`; the last outputs' side is `true` only where their digest is of the given value, so a
- * changed credential is a change, and the values themselves never leave this function.
- */
-export function normalizeCredentials(value: unknown, desired?: unknown): unknown {
-  const given = isRecord(desired) ? desired : isRecord(value) ? value : {};
-  const held = isRecord(value) ? value : {};
-  const out: Record<string, boolean> = {};
-  for (const key of Object.keys(given).sort()) {
-    if (given[key] === undefined) continue;
-    out[key] = held[key] === given[key] || digestMatches(held[key], given[key]);
-  }
-  return out;
-}
+export { digestMatches, digestOf, isDigest, normalizeCredentials } from "../../lifecycle/credential-digest";
 
 /** The credentials whose given value the last outputs do not hold (see {@link normalizeCredentials}). */
 export function changedCredentials(desired: unknown, held: unknown): CredentialKey[] {

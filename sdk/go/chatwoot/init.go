@@ -47,6 +47,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &InboxAssignmentPolicy{}
 	case "chatwoot:index:InboxMembership":
 		r = &InboxMembership{}
+	case "chatwoot:index:IntegrationHook":
+		r = &IntegrationHook{}
 	case "chatwoot:index:Label":
 		r = &Label{}
 	case "chatwoot:index:Macro":

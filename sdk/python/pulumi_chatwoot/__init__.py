@@ -24,6 +24,7 @@ from .get_teams import *
 from .inbox import *
 from .inbox_assignment_policy import *
 from .inbox_membership import *
+from .integration_hook import *
 from .label import *
 from .macro import *
 from .platform_account import *
@@ -68,6 +69,7 @@ _utilities.register(
    "chatwoot:index:Inbox": "Inbox",
    "chatwoot:index:InboxAssignmentPolicy": "InboxAssignmentPolicy",
    "chatwoot:index:InboxMembership": "InboxMembership",
+   "chatwoot:index:IntegrationHook": "IntegrationHook",
    "chatwoot:index:Label": "Label",
    "chatwoot:index:Macro": "Macro",
    "chatwoot:index:PlatformAccount": "PlatformAccount",

@@ -200,15 +200,16 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 }
 
 /**
- * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, webhooks
- * and campaigns (`has_many :webhooks` and `has_many :campaigns`, `dependent: :destroy_async`); linked
- * portals are unlinked.
+ * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, webhooks,
+ * campaigns and integration hooks (`has_many :webhooks`, `:campaigns` and `:hooks`, `dependent:
+ * :destroy_async`); linked portals are unlinked.
  */
 function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   state.inboxes.delete(inbox.id);
   state.pendingInboxDeletions.delete(inbox.id);
   for (const webhook of state.webhooks.values()) if (webhook.inbox_id === inbox.id) state.webhooks.delete(webhook.id);
   for (const campaign of state.campaigns.values()) if (campaign.inbox_id === inbox.id) state.campaigns.delete(campaign.id);
+  for (const hook of state.integrationHooks.values()) if (hook.inbox_id === inbox.id) state.integrationHooks.delete(hook.id);
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
   unlinkInbox(state, inbox.id);
 }

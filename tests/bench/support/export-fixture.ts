@@ -10,6 +10,7 @@
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
+import { SETTINGS_APP_IDS } from "../../../provider/resources/integration-hook/apps";
 
 type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
@@ -39,6 +40,7 @@ const SHARES: Record<TypeName, number> = {
   CustomRole: 1,
   DashboardApp: 1,
   Campaign: 1,
+  IntegrationHook: 1,
 };
 
 const ACCOUNT = 1;
@@ -193,6 +195,15 @@ export function exportSeed(objects: number): ExportSeed {
     title: `Panel ${id}`,
     content: [{ type: "frame", url: `https://panels.acme.test/${id}` }],
   }));
+  // Dialogflow hooks, the app that allows several: one per inbox, round the inboxes.
+  const integrationHooks: Rows<"integration_hooks"> = ids(n.IntegrationHook).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    app_id: "dialogflow",
+    inbox_id: pick(inboxes, i).id,
+    hook_type: "inbox",
+    settings: { project_id: `agent-${id}`, region: "global", credentials: { type: "service_account" } },
+  }));
   const ownPortals = portals.filter((portal) => portal.account_id === ACCOUNT);
   const categories: Rows<"categories"> = ids(n.PortalCategory).map((id, i) => ({
     id,
@@ -297,10 +308,11 @@ export function exportSeed(objects: number): ExportSeed {
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
     campaigns,
+    integration_hooks: integrationHooks,
   };
   // The users, each attribute model, the fourteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
-  // App's bots; a team's members; an inbox's bot and members; a portal's categories and articles
-  // (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 2;
+  // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
+  // members; a portal's categories and articles (under 25 of each per portal: one page each).
+  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

@@ -44,7 +44,7 @@ export interface ResourceCase {
   deleted: unknown;
   /** An object of the installation, in no account (a Platform account or user): no `accountId` input. */
   accountless?: true;
-  /** Inputs that are credentials: the outputs hold digests of them. */
+  /** Inputs that are credentials (`key`, or `key.inner` inside an object of them): the outputs hold digests of them. */
   digests?: string[];
 }
 
@@ -328,6 +328,31 @@ export const RESOURCE_CASES: ResourceCase[] = [
       return d;
     },
     deleted: undefined,
+  },
+  {
+    kind: "IntegrationHook",
+    declare: (sdk, name) => new sdk.IntegrationHook(name, { appId: "openai", enabled: true, secretSettings: { apiKey: "sk-host-case-1" } }),
+    bad: { inputs: { appId: "slack", inboxId: 1 }, properties: ["appId", "inboxId"] },
+    // The snapshot leaves the key out (the app never shows it).
+    onServer: (s, d) => s.integration_hooks.find((h) => h.id === Number(d.id)),
+    created: { app_id: "openai", status: "enabled", hook_type: "account", settings: {}, account_id: 1 },
+    change: {
+      inputs: { enabled: false },
+      write: (d) => `PATCH ${accountPath(d, `/integrations/hooks/${d.id}`)}`,
+      server: { status: "disabled", app_id: "openai" },
+      outputs: { enabled: false, appId: "openai" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/integrations/hooks/${d.id}`), { status: "disabled" }), "switching the hook off"),
+      outputs: { enabled: false, appId: "openai" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/integrations/hooks/${d.id}`)), "deleting the hook");
+      return d;
+    },
+    deleted: undefined,
+    digests: ["secretSettings.apiKey"],
   },
   {
     kind: "Macro",

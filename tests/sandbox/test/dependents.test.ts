@@ -23,6 +23,18 @@ describe("dependent rows (Enterprise)", () => {
     expect(listed).not.toContain(scoped.id);
   });
 
+  // app/models/inbox.rb: `has_many :hooks, dependent: :destroy_async, class_name: 'Integrations::Hook'`
+  it("deleting an inbox deletes its integration hooks, and keeps the account's", async () => {
+    const keyFile = { type: "service_account" };
+    const inboxHook = (await admin1.post(`${ACCOUNT_1}/integrations/hooks`, { app_id: "dialogflow", inbox_id: 1, settings: { project_id: "p", credentials: keyFile } })).body as Row;
+    const otherInbox = (await admin1.post(`${ACCOUNT_1}/integrations/hooks`, { app_id: "dialogflow", inbox_id: 2, settings: { project_id: "p", credentials: keyFile } })).body as Row;
+    const accountHook = (await admin1.post(`${ACCOUNT_1}/integrations/hooks`, { app_id: "openai", settings: { api_key: "sk-1" } })).body as Row;
+    expect((await admin1.delete(`${ACCOUNT_1}/inboxes/1`)).status).toBe(200);
+    const left = sandbox().control.snapshot().integration_hooks.map((h) => h.id);
+    expect(left).toEqual([otherInbox.id, accountHook.id]);
+    expect(left).not.toContain(inboxHook.id);
+  });
+
   // spec/enterprise/models/custom_role_spec.rb: `it { is_expected.to have_many(:account_users).dependent(:nullify) }`
   it("deleting a custom role clears it from the agents who had it", async () => {
     const role = (await admin1.post(`${ACCOUNT_1}/custom_roles`, { name: "Supervisor", permissions: ["report_manage"] })).body as Row;

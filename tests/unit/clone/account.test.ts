@@ -113,6 +113,8 @@ describe("Enterprise kinds the server or the account lacks", () => {
       async send(req) {
         if (failing.some((path) => req.path === at(path))) throw refused(req, status, message);
         if (req.path === "/api/v1/accounts/1") return { status: 200, body: { id: 1, features } };
+        // An integration app answers with the account's hooks of it (none).
+        if (req.path.startsWith(at("integrations/apps/"))) return { status: 200, body: { id: req.path.split("/").pop(), hooks: [] } };
         return { status: 200, body: req.path === at("automation_rules") ? { payload: [{ id: 3, name: "Gold SLA", actions: [{ action_name: "add_sla", action_params: [4] }] }] } : [] };
       },
     };

@@ -31,6 +31,7 @@ import type { PortalArticleInputs } from "../../../provider/resources/portal-art
 import type { PortalCategoryInputs } from "../../../provider/resources/portal-category";
 import type { TeamInputs } from "../../../provider/resources/team";
 import type { TeamMembershipInputs } from "../../../provider/resources/team-membership";
+import type { IntegrationHookInputs } from "../../../provider/resources/integration-hook";
 import type { WebhookInputs } from "../../../provider/resources/webhook";
 import type * as sdk from "../../../sdk";
 import type { JsonInput } from "../../../sdk/inputs";
@@ -103,6 +104,7 @@ const resourceArgs = {
   Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
   TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
+  IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -172,6 +174,7 @@ const resourceOutputs = {
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
   TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
+  IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -206,6 +209,7 @@ const resourceStates = {
   Team: same<sdk.TeamState, StateOf<sdk.Team>>(true),
   TeamMembership: same<sdk.TeamMembershipState, StateOf<sdk.TeamMembership>>(true),
   Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
+  IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.

@@ -8,6 +8,7 @@ import { CannedResponseWire } from "../../../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../../../provider/wire/campaign";
+import { IntegrationHookWire } from "../../../../provider/wire/integration-hook";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
@@ -50,6 +51,7 @@ export interface RawAccount {
   customRoles?: Raw[];
   dashboardApps?: Raw[];
   campaigns?: Raw[];
+  integrationHooks?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -102,6 +104,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
+    integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     unavailable: [],
   };
 }
