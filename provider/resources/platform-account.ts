@@ -6,17 +6,11 @@ import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
 import { name } from "../validation/fields";
 import { list } from "../wire/envelope";
-import { PlatformAccountWire } from "../wire/platform";
+import { ACCOUNT_LIMITS, PlatformAccountWire } from "../wire/platform";
 import { domain, localeCode, supportEmail } from "./account-settings";
 
 /** An account's status (Chatwoot's `accounts.status` enum). */
 export const ACCOUNT_STATUSES = ["active", "suspended"] as const;
-
-/**
- * The limits an account may have: Enterprise refuses any other name (`validate_limit_keys`, 422
- * "Limits : Invalid data") and a community server reads none. Older servers know fewer of them.
- */
-export const ACCOUNT_LIMITS = ["agents", "inboxes", "emails", "captain_responses", "captain_documents"] as const;
 
 /** Refuses each limit whose name the server does not know, at the key. */
 const knownLimits = (value: Record<string, unknown>, ctx: z.RefinementCtx) => {

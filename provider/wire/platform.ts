@@ -7,6 +7,13 @@ import { optionalString } from "./envelope";
 const hash = z.record(z.string(), z.unknown());
 
 /**
+ * The plan limits an account may have (`accounts.limits`): Enterprise's `validate_limit_keys`
+ * refuses any other name (422 "Limits : Invalid data"), a community server reads none. Older
+ * servers know fewer of them.
+ */
+export const ACCOUNT_LIMITS = ["agents", "inboxes", "emails", "captain_responses", "captain_documents"] as const;
+
+/**
  * The enabled feature flags: `features` (a hash of `true`s) on current servers, `enabled_features`
  * (the same hash, or a list of names) on older ones.
  */

@@ -207,9 +207,9 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   state.inboxes.delete(inbox.id);
   state.pendingInboxDeletions.delete(inbox.id);
-  for (const webhook of state.webhooks.values()) if (webhook.inbox_id === inbox.id) state.webhooks.delete(webhook.id);
-  for (const campaign of state.campaigns.values()) if (campaign.inbox_id === inbox.id) state.campaigns.delete(campaign.id);
-  for (const hook of state.integrationHooks.values()) if (hook.inbox_id === inbox.id) state.integrationHooks.delete(hook.id);
+  for (const rows of [state.webhooks, state.campaigns, state.integrationHooks]) {
+    for (const [id, row] of rows) if (row.inbox_id === inbox.id) rows.delete(id);
+  }
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
   unlinkInbox(state, inbox.id);
 }

@@ -12,13 +12,11 @@
  *   the schema's, else 422 "Limits : Invalid data".
  * A community server's limits are ChatwootApp.max_limit: nothing is refused, `limits` is stored as sent.
  */
+import { ACCOUNT_LIMITS } from "../../../provider/wire/platform";
 import { ApiError } from "../errors";
 import type { Edition } from "../options";
 import { RecordErrors } from "../record-errors";
 import type { AccountRecord, SandboxState } from "../state";
-
-/** `validate_limit_keys`' schema (newest upstream): the names a limit may have. */
-export const LIMIT_NAMES = ["inboxes", "agents", "captain_responses", "captain_documents", "emails"] as const;
 
 /** `render_payment_required`: the body is `{error}`. */
 const paymentRequired = (message: string) => new ApiError(402, { error: message });
@@ -48,6 +46,6 @@ export function validateLimits(limits: unknown, edition: Edition, errors: Record
   if (edition !== "enterprise") return;
   const valid =
     typeof limits === "object" && limits !== null && !Array.isArray(limits) &&
-    Object.entries(limits).every(([name, value]) => (LIMIT_NAMES as readonly string[]).includes(name) && typeof value === "number");
+    Object.entries(limits).every(([name, value]) => (ACCOUNT_LIMITS as readonly string[]).includes(name) && typeof value === "number");
   if (!valid) errors.add("limits", ": Invalid data");
 }
