@@ -280,9 +280,12 @@ const TRANSPORT_TEXT: Record<string, string> = {
 function transportError(f: FailureContext, err: unknown, status?: number): ChatwootApiError {
   const code = codeOf(err);
   const kind: ApiErrorKind = code !== undefined && TIMEOUT_ERROR_CODES.has(code) ? "timeout" : "network";
+  // undici's parser error, often without a code: something that does not speak HTTP/1.1 answered.
+  const notHttp = (err as Error | null)?.name === "HTTPParserError";
   let what: string;
   if (status !== undefined) what = kind === "timeout" ? `${status} answer stalled for ${f.timeoutMs} ms` : `${status} answer broke off`;
   else if (kind === "timeout" && code !== "UND_ERR_CONNECT_TIMEOUT") what = `no answer within ${f.timeoutMs} ms`;
+  else if (notHttp) what = "the answer is not HTTP/1.1";
   else what = (code && TRANSPORT_TEXT[code]) ?? "request failed";
   return new ChatwootApiError({
     kind,
@@ -290,7 +293,7 @@ function transportError(f: FailureContext, err: unknown, status?: number): Chatw
     path: f.path,
     status,
     code,
-    hint: hintFor({ kind, path: f.path, code, timeoutMs: f.timeoutMs, names: f.names }),
+    hint: hintFor({ kind, path: f.path, code, notHttp, timeoutMs: f.timeoutMs, names: f.names }),
     writeOutcome: writeOutcomeOf(f.method, { status, code }),
     attempts: f.call.attempts,
     detail: `${what}${code ? ` (${code})` : ""}`,

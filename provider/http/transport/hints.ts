@@ -13,6 +13,8 @@ export interface HintInput {
   serverMessage?: string;
   code?: string;
   timeoutMs?: number;
+  /** The answer could not be parsed as HTTP/1.1 (another service on the port, an HTTP/2-only server). */
+  notHttp?: boolean;
   /** How the connection's settings are named (see `ConnectionSettings.names`). */
   names?: SettingNames;
 }
@@ -35,6 +37,7 @@ export function hintFor(f: HintInput): string | undefined {
     return `no answer within ${f.timeoutMs ?? "the"} ms; a slow server may need a larger ${settingLabel("requestTimeoutMs")}`;
   }
   if (f.kind === "network") {
+    if (f.notHttp) return `something other than Chatwoot's web server answers there (another service on that port, or one that speaks only HTTP/2); check ${settingLabel("url")}`;
     const cause = f.code === undefined ? undefined : CONNECT_CODES[f.code];
     return cause === undefined ? undefined : `${cause}; check ${settingLabel("url")}`;
   }

@@ -101,10 +101,24 @@ export async function startTestServer(fallback: (req: Recorded) => Reply = () =>
 }
 
 /** A port on which nothing listens (bound, then released). */
+/**
+ * A loopback port nothing listens on, and nothing will: it lies below the kernel's ephemeral range,
+ * which servers listening on port 0 (the sandboxes, Pulumi's gRPC hosts) and outgoing connections
+ * draw from. A port freed inside that range can be taken by another process's server before the
+ * test connects (a gRPC server then answers in HTTP/2), or even be the connection's own source port.
+ */
 export async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const server = http.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error("no free port below the ephemeral range");
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { configureConnection, resetConnectionConfig, type ConnectionSettings } from "../../../../provider/config";
 import { apiClient, type ApiClient, type ApiRequest, type ClientOptions } from "../../../../provider/http/transport/client";
 import { ChatwootApiError, ConfigError, isNotFound } from "../../../../provider/http/transport/errors";
@@ -259,6 +260,21 @@ describe("lost connections", () => {
     expect(err.code).toBe("ECONNREFUSED");
     expect(err.attempts).toBe(1);
     expect(err.message).toBe(`GET /api/v1/accounts/1/agents: connection refused (ECONNREFUSED); nothing accepted the connection; check chatwoot:url (or environment variable CHATWOOT_URL)`);
+  });
+
+  it("names an answer that is not HTTP/1.1 (another service on the port) and points at the URL", async () => {
+    // A service that speaks something else: here it sends the request's own bytes back, as a
+    // connection to itself would.
+    const echo = net.createServer((socket) => socket.pipe(socket));
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = echo.address() as net.AddressInfo;
+      const err = await failure(client({ url: `http://127.0.0.1:${port}` }).send({ method: "GET", path: "/api/v1/accounts/1/agents" }));
+      expect(err.kind).toBe("network");
+      expect(err.message).toMatch(/^GET \/api\/v1\/accounts\/1\/agents: the answer is not HTTP\/1\.1( \(HPE_\w+\))?; something other than Chatwoot's web server answers there .*check chatwoot:url/);
+    } finally {
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
+    }
   });
 
   it("once the server has answered, repeats a POST whose connection was refused (not applied, a restart), then reports it with a hint", async () => {
