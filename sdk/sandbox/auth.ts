@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { ApiError, notAuthorizedAction, recordNotFound, unauthorized } from "./errors";
+import { ApiError, forbidden, notAuthorizedAction, recordNotFound, unauthorized } from "./errors";
 import type { Role } from "./fixture";
 import { castInteger } from "./params";
 import type { AccountRecord, PlatformAppRecord, SandboxState, UserRecord } from "./state";
@@ -72,6 +72,18 @@ export function authenticateAccount(state: SandboxState, token: string | undefin
  */
 export function requireFeature(caller: { account: AccountRecord }, feature: string): void {
   if (!caller.account.features.includes(feature)) throw notAuthorizedAction();
+}
+
+/**
+ * Captain's guard (`captain/base_controller.rb#ensure_captain_enabled`, spec
+ * `captain/feature_guard_spec.rb`): an account with neither `captain_integration` nor
+ * `captain_integration_v2` gets 403 before any other check. Custom tools also need `custom_tools`
+ * or `captain_integration_v2` (`captain/custom_tools_controller.rb#ensure_custom_tools_enabled`).
+ */
+export function requireCaptain(caller: { account: AccountRecord }, area: "captain" | "custom_tools" = "captain"): void {
+  const on = (name: string) => caller.account.features.includes(name);
+  if (!on("captain_integration") && !on("captain_integration_v2")) throw forbidden("Captain is not enabled for this account");
+  if (area === "custom_tools" && !on("custom_tools") && !on("captain_integration_v2")) throw forbidden("Custom tools are not enabled for this account");
 }
 
 /** A Pundit check that only administrators pass. */

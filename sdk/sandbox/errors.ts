@@ -42,6 +42,11 @@ export function notAuthorizedAction(): ApiError {
   return unauthorized("You are not authorized to do this action");
 }
 
+/** A feature guard of the newest Enterprise controllers (Captain, SAML): 403 `{"error": message}`. */
+export function forbidden(message: string): ApiError {
+  return new ApiError(403, { error: message });
+}
+
 /** `ActionController::ParameterMissing` from `params.require(key)`. */
 export function parameterMissing(key: string): ApiError {
   return new ApiError(422, { error: `param is missing or the value is empty: ${key}` });

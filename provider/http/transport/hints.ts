@@ -45,6 +45,9 @@ export function hintFor(f: HintInput): string | undefined {
   if (f.status === 402) {
     return "the account's plan limit is reached (Enterprise: the limits a Platform App sets, PlatformAccount's `limits`, or the installation's ACCOUNT_AGENTS_LIMIT / ACCOUNT_INBOXES_LIMIT); raise it or remove an agent or inbox";
   }
+  if (f.status === 403 && /not enabled/i.test(f.serverMessage ?? "")) {
+    return "an Enterprise feature of the account is off (Captain: captain_integration; custom tools: custom_tools; SAML: saml); turn it on in the Super Admin console or with PlatformAccount's `features`";
+  }
   if (f.status === 429) {
     return "the server's rate limit (rack-attack RACK_ATTACK_LIMIT, requests per minute per client IP) stayed exceeded; run again later or raise the limit";
   }
