@@ -11,7 +11,13 @@ import { connectionCommands, readmeOpening } from "./project";
 import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
 
 /** The commands that adopt the exported account into a stack, after its config is set (README.md and `export --help` say them). */
-export const IMPORT_COMMANDS = ["pulumi import --file import.json --generate-code=false --protect=false --yes", "pulumi up --expect-no-changes"];
+export const IMPORT_COMMANDS = ["pulumi import --file import.json --generate-code=false --protect=false --yes", "pulumi up --expect-no-changes"] as const;
+
+/**
+ * Between the two where the program has credentials (an integration hook's API key): an import
+ * cannot read them, so the first `pulumi up` sends them, once.
+ */
+export const SEND_CREDENTIALS = `${"pulumi up".padEnd(60)} # once: sends the credentials, which an import cannot read`;
 
 /** What differs between the plugin projects' READMEs. */
 export interface PluginProgram {
@@ -70,7 +76,9 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "",
     `\`pulumi import\` takes the objects of account ${model.accountId} into a stack in one command, by the`,
     "file `pulumi-chatwoot export --import-file` writes beside the program; the first `pulumi up` then",
-    "changes nothing and sends no write:",
+    ...(secrets.length > 0
+      ? ["sends only the credentials the API never shows, and every `pulumi up` after it changes nothing and", "sends no write:"]
+      : ["changes nothing and sends no write:"]),
     "",
     "```bash",
     `npx pulumi-chatwoot export --language ${program.language} --account-id ${model.accountId} --out . --import-file import.json`,
@@ -78,7 +86,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     ...connectionCommands(String(model.accountId)),
     ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),
     ...secrets.map((s) => configSet(`--secret ${s.key}`, "<the secret>", "the API never shows it")),
-    ...IMPORT_COMMANDS,
+    ...(secrets.length > 0 ? [IMPORT_COMMANDS[0], SEND_CREDENTIALS, IMPORT_COMMANDS[1]] : IMPORT_COMMANDS),
     "```",
     "",
     "`--generate-code=false`: the program declares the objects already; `--protect=false`: as it declares",

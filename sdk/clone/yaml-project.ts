@@ -8,7 +8,7 @@ import { pluginProjectReadme } from "./plugin-readme";
 import type { ProjectFiles } from "./project";
 import { yamlProgramText } from "./yaml-program";
 
-export { IMPORT_COMMANDS } from "./plugin-readme";
+export { IMPORT_COMMANDS, SEND_CREDENTIALS } from "./plugin-readme";
 
 /** Every file of the YAML project exported from `model`; `project` is its Pulumi project name. */
 export function yamlProjectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`): ProjectFiles {

@@ -18,6 +18,15 @@ export const TARGET_EMAIL_INBOX = 5;
 /** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
 export const COPY_PORTAL_SUFFIX = "globex";
 
+/** Acme's OpenAI API key: a credential, which neither the export nor the copy's state may show. */
+export const OPENAI_KEY = "sk-acme-openai-fixture-0123456789";
+
+/**
+ * The secrets of the stacks a copy is applied in, set with `pulumi config set --secret`: the
+ * credentials the export cannot copy, named as the exported program reads them.
+ */
+export const COPY_SECRETS: Record<string, string> = { hookOpenaiApiKey: OPENAI_KEY };
+
 /** The website inbox's settings that refer to other objects: a bot, labels, an attribute, the portal. */
 const WEBSITE_SETTINGS = {
   agent_bot_id: 1,
@@ -238,6 +247,22 @@ export const CLONE_FIXTURE: FixtureInput = {
     },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],
+  // How the website inbox assigns its conversations (Assignment V2): the copy links its own copy of the policy.
+  assignment_policies: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Longest waiting first",
+      description: "Fair shares for the website team",
+      assignment_order: "round_robin",
+      conversation_priority: "longest_waiting",
+      fair_distribution_limit: 20,
+      fair_distribution_window: 1800,
+      inbox_ids: [1],
+    },
+  ],
+  // The OpenAI app, whose API key the API never shows: the copy takes it from a secret of its stack.
+  integration_hooks: [{ id: 1, account_id: 1, app_id: "openai", settings: { api_key: OPENAI_KEY } }],
   // An ongoing campaign of the website inbox, sent in Carol's name: the copy refers to both.
   campaigns: [
     {

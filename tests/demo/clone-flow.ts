@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PulumiProject, type Operation } from "../harness/pulumi-cli";
 import type { SandboxInfo } from "../../sdk/sandbox";
-import { COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "./clone-fixture";
+import { COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX } from "./clone-fixture";
 import { REPO_ROOT } from "./examples";
 
 /** The exported project's files. */
@@ -106,8 +106,9 @@ export class CloneFlow {
           "chatwoot:apiAccessToken": account.adminToken,
           "chatwoot:platformAccessToken": this.info.platformTokens[0] ?? "",
           ...settings,
+          ...COPY_SECRETS,
         },
-        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(COPY_SECRETS)],
       });
     }
     return project.up();

@@ -10,13 +10,13 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, SOURCE_EMAIL_INBOX, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, SOURCE_EMAIL_INBOX, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
 import { CloneFlow } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { pluginTarball } from "../harness/plugin";
 import { opsOf, PulumiProject, tail } from "../harness/pulumi-cli";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
-import { IMPORT_COMMANDS } from "../../sdk/clone/yaml-project";
+import { IMPORT_COMMANDS, SEND_CREDENTIALS } from "../../sdk/clone/yaml-project";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
 
@@ -46,8 +46,9 @@ function stackSettings(accountId: number, settings: Record<string, string>) {
       "chatwoot:apiAccessToken": account?.adminToken ?? "",
       "chatwoot:platformAccessToken": sandbox.info.platformTokens[0] ?? "",
       ...settings,
+      ...COPY_SECRETS,
     },
-    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(COPY_SECRETS)],
   };
 }
 
@@ -70,7 +71,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const { code, stdout, stderr } = await exportYaml(dirOf("acme-yaml"));
     expect([code, stdout]).toEqual([0, ""]);
     expect(stderr).toMatch(/^Wrote Pulumi\.yaml, README\.md to .*acme-yaml \(1 warning; review Pulumi\.yaml, then see README\.md there\)\.$/m);
-    expect(stderr).toMatch(/^Wrote .*import\.json: 41 resources for `pulumi import --file`\.$/m);
+    expect(stderr).toMatch(/^Wrote .*import\.json: 44 resources for `pulumi import --file`\.$/m);
     const files = filesIn(dirOf("acme-yaml"));
     expect(files["Pulumi.yaml"]).toMatch(/^runtime: yaml$/m);
     expect(files["Pulumi.yaml"]).toContain("      adoptId: ${inboxAcmeSupportEmailId}\n");
@@ -96,7 +97,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const up = await project.up();
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    expect(Object.keys(opsOf(up))).toHaveLength(41);
+    expect(Object.keys(opsOf(up))).toHaveLength(44);
     // Made, but for what Globex has already: its own settings, Alice (its administrator, who applies
     // the copy), its e-mail inbox in place of Acme's; and the website inbox's link to its help
     // center, which takes the new inbox over.
@@ -132,9 +133,17 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's with the account).
     expect([...resources.keys()].sort()).toEqual(entries.map((e) => e.name).sort());
     for (const { name, type, id } of entries) {
-      const kept = /Membership$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
+      const kept = /Membership$|InboxAssignmentPolicy$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
       expect([name, resources.get(name)?.type, resources.get(name)?.id]).toEqual([name, type, kept]);
     }
+
+    // The README's next step: the OpenAI hook's key, which the import could not read, is sent once.
+    expect(filesIn(project.dir)["README.md"]).toContain(`\n${IMPORT_COMMANDS[0]}\n${SEND_CREDENTIALS}\n${IMPORT_COMMANDS[1]}\n`);
+    sandbox.control.clearLog();
+    const sent = await project.operation(["up", "--yes", "--skip-preview"]);
+    expectSuccess(sent);
+    expect(Object.entries(opsOf(sent)).filter(([, op]) => op !== "same")).toEqual([["hook-openai", "update"]]);
+    expect(writeLines()).toEqual(["PATCH /api/v1/accounts/1/integrations/hooks/1"]);
 
     sandbox.control.clearLog();
     const up = await project.operation([...upCommand, "--yes", "--skip-preview"]);

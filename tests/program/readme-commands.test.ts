@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
@@ -81,6 +81,7 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set adopt false": { run: "clone" },
   "pulumi config set portalSuffix globex": { run: "clone" },
   "pulumi config set inboxSupportEmailId 5": { run: "clone" },
+  "pulumi config set --secret hookOpenaiApiKey": { run: "clone" },
   // The plugin: installed from its tarball, a Pulumi YAML program on it, and `pulumi import`.
   "pulumi plugin install resource chatwoot 0.1.0 --file dist/plugin/pulumi-resource-chatwoot-v0.1.0-linux-amd64.tar.gz": { run: "plugin" },
   "pulumi import chatwoot:index:Label vip 5": { run: "plugin" },
@@ -311,6 +312,7 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await clone.ok("pulumi config set --secret chatwoot:platformAccessToken   # with Platform agent bots (--platform)", source.info.platformTokens[0]);
       await clone.ok("pulumi config set adopt false                            # create rather than adopt");
       await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex" (portals and articles)');
+      await clone.ok("pulumi config set --secret hookOpenaiApiKey              # each credential of an integration hook (the project's README lists them)", OPENAI_KEY);
       // The README's example of the key an e-mail inbox needs; this export names it after its inbox.
       await clone.ok("pulumi config set inboxSupportEmailId 5");
       expect(fs.readFileSync(path.join(config, "index.ts"), "utf8")).toContain('config.requireNumber("inboxAcmeSupportEmailId")');

@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "../../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX } from "../../demo/clone-fixture";
 import { CloneFlow } from "../../demo/clone-flow";
 import { writesIn } from "../../demo/requests";
 import { opsOf, PulumiProject } from "../../harness/pulumi-cli";
@@ -81,14 +81,15 @@ export function sdkCloneTests(clone: SdkClone): void {
           inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX),
           slugSuffix: `-${COPY_PORTAL_SUFFIX}`,
           portalAcmeHelpDomain: "help.globex.test",
+          ...COPY_SECRETS,
         },
-        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(COPY_SECRETS)],
       });
       sandbox.control.clearLog();
       const up = await project.up();
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-      expect(Object.keys(opsOf(up))).toHaveLength(41);
+      expect(Object.keys(opsOf(up))).toHaveLength(44);
       // Made, but for what account 2 has already: its settings, its administrator, its e-mail inbox, and the website inbox's link to its help center.
       const resources = await project.resources();
       const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
