@@ -60,7 +60,8 @@ const path = (accountId: number, slug?: string) =>
 /**
  * The portal fields among `keys`. The custom domain is sent as its host because create reduces it
  * and update does not; the config as exactly `{allowedLocales, defaultLocale}` with the server's
- * fallbacks applied, since other keys are refused and a missing default would keep the old one.
+ * fallbacks applied, since other keys are dropped (or refused, by older servers) and the server
+ * merges what is sent into the stored config: a default left out would keep the old one.
  */
 function portalFields(inputs: Inputs, keys: readonly string[]): Props {
   const fields = pick(inputs, keys.filter((k) => k !== "accountId" && k !== "inboxId" && k !== "adopt"));

@@ -26,7 +26,8 @@
  *   neither starting nor ending with a symbol (upstream before its name sanitizer; Ruby's \b is
  *   ASCII, so a name ending in "é" is refused too); timezone an IANA identifier (models/timezones.ts);
  *   greeting and out-of-office messages at most 10000 characters; auto_assignment_config's
- *   max_assignment_limit blank or a positive integer. Top-level "null" strings are nil
+ *   max_assignment_limit blank or a positive integer on an Enterprise server (community's
+ *   `ensure_valid_max_assignment_limit` is empty; `enterprise/app/models/enterprise/inbox.rb` fills it). Top-level "null" strings are nil
  *   (upstream's workaround for a frontend bug). `avatar` is permitted upstream but not modelled
  *   (dropped);
  * - set_agent_bot takes `{agent_bot: id}` (a bot of this account or a global one, otherwise 404;
@@ -39,6 +40,7 @@ import type { AccountCaller } from "../auth";
 import { internalError, notAuthorizedAction, recordNotFound } from "../errors";
 import { unlinkInbox } from "./assignment-policies";
 import { InboxFixture } from "../fixture";
+import type { Edition } from "../options";
 import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AgentBotRecord, type InboxRecord, type SandboxState } from "../state";
@@ -102,7 +104,7 @@ export function inboxesVisibleTo(state: SandboxState, caller: AccountCaller): In
 }
 
 /** POST /inboxes: the channel, then the inbox, in one transaction; new tokens come from the secret book. */
-export function createInbox(state: SandboxState, account: AccountRecord, params: Params): InboxRecord {
+export function createInbox(state: SandboxState, account: AccountRecord, params: Params, edition: Edition): InboxRecord {
   const request = nullStrings(params);
   const channelParams = request.channel;
   if (!isHash(channelParams)) throw internalError(); // permitted_params[:channel][:type] on nil
@@ -129,7 +131,7 @@ export function createInbox(state: SandboxState, account: AccountRecord, params:
   const attributes = permit(request, INBOX_PERMIT);
   assignSettings(state, draft, attributes);
   if (Object.hasOwn(attributes, "csat_config")) draft.csat_config = attributes.csat_config as Params;
-  const errors = validateSettings(draft, kind !== undefined);
+  const errors = validateSettings(draft, kind !== undefined, edition);
   if (!kind) {
     errors.add("channel", "must exist");
     throw errors.toRecordInvalid();
@@ -139,13 +141,13 @@ export function createInbox(state: SandboxState, account: AccountRecord, params:
 }
 
 /** PATCH /inboxes/{id}: settings, then working hours, then channel fields; each step commits on its own. */
-export function updateInbox(state: SandboxState, inbox: InboxRecord, params: Params): InboxRecord {
+export function updateInbox(state: SandboxState, inbox: InboxRecord, params: Params, edition: Edition): InboxRecord {
   const request = nullStrings(params);
   const settings = { ...inbox };
   const attributes = permit(request, INBOX_PERMIT);
   assignSettings(state, settings, attributes);
   if (isPresent(attributes.csat_config)) settings.csat_config = formatCsatConfig(attributes.csat_config as Params);
-  validateSettings(settings, true).raiseIfAny();
+  validateSettings(settings, true, edition).raiseIfAny();
   Object.assign(inbox, settings);
   // `if params[:working_hours]`: Ruby truthiness (an empty list still runs, and changes nothing).
   if (request.working_hours !== undefined && request.working_hours !== null && request.working_hours !== false) {
@@ -252,7 +254,7 @@ function assignSettings(state: SandboxState, inbox: InboxRecord, attributes: Par
 }
 
 /** Inbox's validations, in declaration order; `namedChannel` is `check_channel_type?`. */
-function validateSettings(inbox: InboxRecord, namedChannel: boolean): RecordErrors {
+function validateSettings(inbox: InboxRecord, namedChannel: boolean, edition: Edition): RecordErrors {
   const errors = new RecordErrors();
   if (!isPresent(inbox.name)) errors.add("name", CANT_BE_BLANK);
   if (namedChannel && NAMED_CHANNELS.has(inbox.channel_type) && !NAME_FORMAT.test(inbox.name)) errors.add("name", NAME_FORMAT_MESSAGE);
@@ -261,7 +263,7 @@ function validateSettings(inbox: InboxRecord, namedChannel: boolean): RecordErro
   if ((inbox.out_of_office_message ?? "").length > MESSAGE_MAX_LENGTH) errors.add("out_of_office_message", tooLong);
   if ((inbox.greeting_message ?? "").length > MESSAGE_MAX_LENGTH) errors.add("greeting_message", tooLong);
   const limit = inbox.auto_assignment_config.max_assignment_limit;
-  if (isPresent(limit) && rubyToInteger(limit) <= 0) errors.add("auto_assignment_config", "max_assignment_limit must be greater than 0");
+  if (edition === "enterprise" && isPresent(limit) && rubyToInteger(limit) <= 0) errors.add("auto_assignment_config", "max_assignment_limit must be greater than 0");
   return errors;
 }
 

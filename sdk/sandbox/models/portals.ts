@@ -3,10 +3,12 @@
  * - addressed by slug within the account; an unknown or foreign slug is 404 (after PR #15798),
  *   found before the role check runs, so agents get 404 for it too;
  * - `name` and `slug` required, slug unique across ALL accounts, custom_domain unique when set;
- * - config keys must be among allowed_locales, default_locale, draft_locales, website_token,
- *   otherwise the (sic) "Cofig ... is not supported" error; locale codes are not checked.
- *   (Upstream's strong parameters may drop unknown config keys before the model sees them; the
- *   sandbox applies the model rule, which the research and the issue describe.)
+ * - `config`: strong parameters keep `default_locale`, `allowed_locales` and `draft_locales` and
+ *   drop every other key silently (so the model's "Config ... is not supported" error cannot be
+ *   reached through the API); the newest model (2026) merges what is sent into the stored config
+ *   (an update without `draft_locales` keeps them), drops blank and repeated locales, keeps only
+ *   drafts among the allowed locales, and refuses a drafted default locale; locale codes are not checked;
+ * - `color`, when not blank, must be `#rgb` or `#rrggbb` ("Color is invalid", newest model);
  * - create reduces an http(s) custom_domain to its host, update stores it raw; creating without a
  *   custom_domain works (fixed upstream in May 2026);
  * - update only happens when the `portal` parameter is present, and fails with RecordInvalid's
@@ -23,7 +25,7 @@ import { rowById, type AccountRecord, type PortalRecord, type SandboxState } fro
 /** Portal columns: what JSON parameter wrapping copies under `portal`. */
 const PORTAL_COLUMNS = ["id", "account_id", "name", "slug", "custom_domain", "color", "homepage_link", "page_title", "header_text", "config", "archived", "created_at", "updated_at", "channel_web_widget_id", "ssl_settings"];
 
-/** `portal_params`, except `config`, which is taken whole so the model's key allowlist can judge it. */
+/** `portal_params`, except `config` (see {@link permittedConfig}). */
 const PORTAL_PERMIT: PermitFilter = {
   color: "scalar",
   custom_domain: "scalar",
@@ -35,7 +37,8 @@ const PORTAL_PERMIT: PermitFilter = {
   archived: "scalar",
 };
 
-const CONFIG_KEYS = ["allowed_locales", "default_locale", "draft_locales", "website_token"];
+/** `config: [:default_locale, { allowed_locales: [] }, { draft_locales: [] }]`: scalars and lists of scalars. */
+const CONFIG_PERMIT: PermitFilter = { default_locale: "scalar", allowed_locales: "scalars", draft_locales: "scalars" };
 
 /** `Current.account.portals.find_by!(slug:)`. */
 export function findPortal(state: SandboxState, account: AccountRecord, slug: string): PortalRecord {
@@ -84,6 +87,8 @@ export function updatePortal(state: SandboxState, portal: PortalRecord, request:
   if (!isPresent(params.portal)) return portal;
   const attributes = portalAttributes(requireParam(params, "portal"));
   const updated = assign({ ...portal }, attributes, widgetLink(state, params));
+  // normalize_config: what is sent is merged into what is stored.
+  if (Object.hasOwn(attributes, "config")) updated.config = { ...portal.config, ...(attributes.config as object) } as PortalRecord["config"];
   validate(state, updated);
   state.portals.set(updated.id, updated);
   return updated;
@@ -96,10 +101,10 @@ export function destroyPortal(state: SandboxState, portal: PortalRecord): void {
   for (const article of state.articles.values()) if (article.portal_id === portal.id) state.articles.delete(article.id);
 }
 
-/** Permitted attributes plus the raw `config` hash. */
+/** Permitted attributes, `config` with only its permitted keys. */
 function portalAttributes(portalParams: Params): Params {
   const attributes = permit(portalParams, PORTAL_PERMIT);
-  if (isHash(portalParams.config)) attributes.config = portalParams.config;
+  if (isHash(portalParams.config)) attributes.config = permit(portalParams.config, CONFIG_PERMIT);
   return attributes;
 }
 
@@ -151,22 +156,23 @@ function validate(state: SandboxState, portal: PortalRecord): void {
   const others = [...state.portals.values()].filter((p) => p.id !== portal.id);
   if (others.some((p) => p.slug === portal.slug)) errors.add("slug", "has already been taken");
   if (portal.custom_domain !== null && others.some((p) => p.custom_domain === portal.custom_domain)) errors.add("custom_domain", "has already been taken");
-  const config: unknown = portal.config;
-  if (isHash(config)) {
-    const denied = Object.keys(config).filter((key) => !CONFIG_KEYS.includes(key));
-    if (denied.length > 0) errors.add("cofig", `in portal on ${denied.join(",")} is not supported.`);
-  }
-  const normalized = normalizeConfig(config);
+  if (isPresent(portal.color) && !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(portal.color ?? "")) errors.add("color", "is invalid");
+  const normalized = normalizeConfig(portal.config);
   if (normalized.draft_locales.includes(normalized.default_locale)) errors.add("config", "default locale cannot be drafted.");
   errors.raiseIfAny();
   portal.config = normalized;
 }
 
-/** Fallbacks: default_locale → first allowed locale → "en"; allowed_locales → [default_locale]. Non-list values are dropped. */
+/**
+ * `normalize_config`: allowed locales without blanks or repeats, else `[default_locale]`; the
+ * default locale, else the first allowed one, else "en"; drafts only among the allowed locales.
+ */
 function normalizeConfig(config: unknown): PortalRecord["config"] {
   const source = isHash(config) ? config : {};
-  const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map((v) => String(v)) : undefined);
-  const allowed = strings(source.allowed_locales);
-  const defaultLocale = castString(source.default_locale) || allowed?.[0] || "en";
-  return { allowed_locales: allowed ?? [defaultLocale], default_locale: defaultLocale, draft_locales: strings(source.draft_locales) ?? [] };
+  const codes = (value: unknown): string[] => [...new Set((Array.isArray(value) ? value : []).map((v) => castString(v) ?? "").filter((v) => v.trim() !== ""))];
+  const listed = codes(source.allowed_locales);
+  const defaultLocale = castString(source.default_locale) || listed[0] || "en";
+  const allowed = listed.length > 0 ? listed : [castString(source.default_locale) || "en"];
+  const drafted = codes(source.draft_locales);
+  return { allowed_locales: allowed, default_locale: defaultLocale, draft_locales: allowed.filter((l) => drafted.includes(l)) };
 }

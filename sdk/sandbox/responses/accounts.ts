@@ -1,19 +1,33 @@
 import { requireAdministrator } from "../auth";
 import { ok, type ApiResult, type UserCall } from "../call";
+import { isPresent } from "../params";
 import { findAccount, INSTALLATION_SENDER, updateAccount } from "../models/accounts";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
 
+/** `custom_attributes` keys the partial always renders (null when unset): the billing ones. */
+const BILLING_ATTRIBUTES = ["plan_name", "subscribed_quantity", "subscription_status", "subscription_ends_on"];
+/** Keys it renders only when present; any other key is stored but never shown. */
+const SHOWN_WHEN_PRESENT = [
+  "industry", "call_config", "calling_settings", "show_label_to_agent", "show_reports_to_agent", "hide_delete_message_button_for_agent",
+  "contact_masking", "company_size", "timezone", "logo", "onboarding_step", "marked_for_deletion_at", "marked_for_deletion_reason",
+];
+
 /**
- * The account partial (show and update alike): the whole `settings` store, the custom attributes
- * only when there are any (and of those only the ones present), the support address falling back
+ * The account partial (`app/views/api/v1/models/_account.json.jbuilder`, show and update alike):
+ * the whole `settings` store; the custom attributes only when the store is not empty, then the
+ * billing keys always and a fixed list of others when present; the support address falling back
  * to the installation's sender.
  */
 function accountView(account: AccountRecord) {
-  const present = Object.entries(account.custom_attributes).filter(([, v]) => v !== null && v !== undefined && v !== "");
+  const attributes = account.custom_attributes;
+  const customAttributes = {
+    ...Object.fromEntries(BILLING_ATTRIBUTES.map((key) => [key, attributes[key] ?? null])),
+    ...Object.fromEntries(SHOWN_WHEN_PRESENT.filter((key) => isPresent(attributes[key])).map((key) => [key, attributes[key]])),
+  };
   return {
     settings: account.settings,
     created_at: "2024-01-01T00:00:00.000Z",
-    ...(present.length > 0 ? { custom_attributes: Object.fromEntries(present) } : {}),
+    ...(isPresent(attributes) ? { custom_attributes: customAttributes } : {}),
     domain: account.domain,
     features: Object.fromEntries([...account.features].sort().map((f) => [f, true])),
     id: account.id,

@@ -202,14 +202,14 @@ function fetchInbox(call: AccountCall): InboxRecord {
 export function create(call: AccountCall): ApiResult {
   requireAdministrator(call);
   requireInboxSlot(call.state, call.account, call.edition);
-  return writtenInbox(call, createInbox(call.state, call.account, call.params));
+  return writtenInbox(call, createInbox(call.state, call.account, call.params, call.edition));
 }
 
 /** PATCH/PUT: administrators; the bare inbox after the change. */
 export function update(call: AccountCall): ApiResult {
   const inbox = fetchInbox(call);
   requireAdministrator(call);
-  return writtenInbox(call, updateInbox(call.state, inbox, call.params));
+  return writtenInbox(call, updateInbox(call.state, inbox, call.params, call.edition));
 }
 
 /** DELETE: administrators; 200 with a message (the deletion itself may lag, see requestInboxDeletion). */

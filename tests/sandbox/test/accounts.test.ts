@@ -51,6 +51,14 @@ describe("the account (show and update)", () => {
     expect(outcome(await agent1.patch(ACCOUNT, { name: "x" }))).toEqual([401, { error: "You are not authorized to do this action" }]);
   });
 
+  // app/views/api/v1/models/_account.json.jbuilder: the billing keys always (null when unset), a fixed list of others when present.
+  it("renders the custom attributes the partial lists, once there are any", async () => {
+    expect(outcome(await admin1.patch(ACCOUNT, { industry: "Retail", company_size: "" }))).toEqual([
+      200,
+      expect.objectContaining({ custom_attributes: { plan_name: null, subscribed_quantity: null, subscription_status: null, subscription_ends_on: null, industry: "Retail" } }),
+    ]);
+  });
+
   it("validates like the model: 422 for the name, domain, support address and settings, 500 for an unknown locale", async () => {
     expect(outcome(await admin1.patch(ACCOUNT, { name: " " }))).toEqual([422, { message: "Name can't be blank", attributes: ["name"] }]);
     expect((await admin1.patch(ACCOUNT, { domain: `${"d".repeat(95)}.test1` })).status).toBe(422);

@@ -87,6 +87,15 @@ describe.each(MODES)("inbox writes (%s shapes)", (mode) => {
       expect(snapshot().inboxes).toHaveLength(count);
     });
 
+    // app/models/inbox.rb's `ensure_valid_max_assignment_limit` is empty; only enterprise/app/models/enterprise/inbox.rb checks it.
+    it("accepts a zero assignment limit on a community server, where nothing checks it", async () => {
+      sandbox().control.setEdition("community");
+      const answer = await admin1.post(INBOXES, { ...API, auto_assignment_config: { max_assignment_limit: 0 } });
+      expect([answer.status, (answer.body as Inbox).auto_assignment_config]).toEqual([200, { max_assignment_limit: 0 }]);
+      const updated = await admin1.patch(`${INBOXES}/${(answer.body as Inbox).id}`, { auto_assignment_config: { max_assignment_limit: -1 } });
+      expect(updated.status).toBe(200);
+    });
+
     it("answers 500 without a channel (upstream reads nil[:type]) and for an unknown reply time", async () => {
       for (const body of [{ name: "X" }, { ...WIDGET, channel: { ...WIDGET.channel, reply_time: "soon" } }]) {
         const answer = await admin1.post(INBOXES, body);
