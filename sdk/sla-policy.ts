@@ -15,15 +15,15 @@ export interface SlaPolicyArgs extends AccountArgs {
   name: pulumi.Input<string>;
   /** What the policy is for (at most 10,000 characters); `null` clears it. */
   description?: pulumi.Input<string | null | undefined>;
-  /** Seconds from a conversation's start to the first reply of an agent (first response time, FRT). */
+  /** Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see {@link SlaPolicy}). */
   firstResponseTimeThreshold?: pulumi.Input<number | null | undefined>;
-  /** Seconds from a customer's message to the next reply of an agent (next response time, NRT). */
+  /** Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy. */
   nextResponseTimeThreshold?: pulumi.Input<number | null | undefined>;
-  /** Seconds from a conversation's start to its resolution (resolution time, RT). */
+  /** Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy. */
   resolutionTimeThreshold?: pulumi.Input<number | null | undefined>;
   /**
    * Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-   * false, every hour counts).
+   * false, every hour counts). A change replaces the policy.
    */
   onlyDuringBusinessHours?: pulumi.Input<boolean | undefined>;
   /** Id of an existing policy of the account to take over instead of creating one (see Adoption). */
@@ -47,6 +47,13 @@ export type SlaPolicyState = ResourceState<SlaPolicy>;
  * Thresholds are in seconds, as Chatwoot stores and measures them: a whole number from 1 to
  * 31,536,000 (a year, a bound of the provider's own that catches a value in the wrong unit), or
  * `null` to clear one (a policy measures only the thresholds it has).
+ *
+ * The thresholds and `onlyDuringBusinessHours` are fixed once a policy exists: Chatwoot measures
+ * its conversations against the values they started with, and newer servers drop a change of them
+ * from an update. Changing one replaces the policy: the new one is made first, rules that apply the
+ * policy by `gold.id` switch to it, then the old one is deleted, and with it the SLA of the
+ * conversations it was applied to (`pulumi preview` shows the replacement). The name and the
+ * description change in place.
  *
  * ## Example Usage
  * ```ts

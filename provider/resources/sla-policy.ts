@@ -37,7 +37,9 @@ export type SlaPolicyInputs = z.input<typeof SlaPolicyInputs>;
 /**
  * An SLA policy of an account (`/sla_policies`, Chatwoot Enterprise with the account's `sla`
  * feature); id: the policy id. Names need not be unique: taken over with `adoptId`, and a lost
- * create is recognised by its content.
+ * create is recognised by its content. The thresholds and the business-hours flag are fixed once a
+ * policy exists (newer servers drop them from an update: conversations already measured against
+ * the policy keep its meaning), so changing one makes a new policy.
  */
 export const slaPolicy = defineCollectionResource({
   inputs: SlaPolicyInputs,
@@ -51,4 +53,5 @@ export const slaPolicy = defineCollectionResource({
     goneAnswers: [500],
   },
   adoption: { byId: {} },
+  content: { replaceOn: ["firstResponseTimeThreshold", "nextResponseTimeThreshold", "resolutionTimeThreshold", "onlyDuringBusinessHours"] },
 });

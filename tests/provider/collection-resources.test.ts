@@ -133,8 +133,9 @@ const CASES: CollectionCase[] = [
     path: "sla_policies",
     base: { name: "Gold", description: "Gold plan", firstResponseTimeThreshold: 900, resolutionTimeThreshold: 86400, onlyDuringBusinessHours: true },
     posted: { name: "Gold", description: "Gold plan", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: true },
-    change: { inputs: { nextResponseTimeThreshold: 3600 }, body: { next_response_time_threshold: 3600 } },
-    drift: { body: { first_response_time_threshold: 1800 }, outputs: { firstResponseTimeThreshold: 1800 }, repair: { first_response_time_threshold: 900 } },
+    // Thresholds are fixed once a policy exists (a change replaces it): name and description change in place.
+    change: { inputs: { description: "Gold and Platinum plans" }, body: { description: "Gold and Platinum plans" } },
+    drift: { body: { name: "Gold (edited)" }, outputs: { name: "Gold (edited)" }, repair: { name: "Gold" } },
     existing: {
       body: { name: "Gold", description: "Old", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: true },
       adoptPatch: { description: "Gold plan" },

@@ -15,14 +15,16 @@ describe("SlaPolicy", () => {
   const ctx = useSandbox();
   const rules = () => ctx.sb.control.snapshot().automation_rules;
 
-  it("clears a threshold with null, in one PATCH, and keeps the others", async () => {
+  // enterprise/app/controllers/api/v1/accounts/sla_policies_controller.rb: "Thresholds and business hours are locked after creation".
+  it("replaces the policy, creating the new one first, when a threshold or the business-hours flag changes; renames in place", async () => {
     const state = await create(policy, gold);
+    for (const change of [{ nextResponseTimeThreshold: null }, { firstResponseTimeThreshold: 1800 }, { onlyDuringBusinessHours: true }]) {
+      const { op, diff } = await up(policy, state, { ...gold, ...change });
+      expect([op, diff.replaces, diff.deleteBeforeReplace]).toEqual(["replace", Object.keys(change), false]);
+    }
     ctx.sb.control.clearLog();
-    const { op, state: next } = await up(policy, state, { ...gold, nextResponseTimeThreshold: null });
-    expect(op).toBe("update");
-    expect(ctx.writes().map((w) => w.body)).toEqual([{ next_response_time_threshold: null }]);
-    expect(next.outs).toMatchObject({ firstResponseTimeThreshold: 900, nextResponseTimeThreshold: null, resolutionTimeThreshold: 86400 });
-    expect(ctx.sb.control.snapshot().sla_policies[0]).toMatchObject({ next_response_time_threshold: null });
+    expect((await up(policy, state, { ...gold, name: "Gold plan" })).op).toBe("update");
+    expect(ctx.writes().map((w) => w.body)).toEqual([{ name: "Gold plan" }]);
   });
 
   it("is applied by a rule's add_sla action given the policy's id, as text or as a number", async () => {

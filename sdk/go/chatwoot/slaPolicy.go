@@ -23,6 +23,13 @@ import (
 // 31,536,000 (a year, a bound of the provider's own that catches a value in the wrong unit), or
 // `null` to clear one (a policy measures only the thresholds it has).
 //
+// The thresholds and `onlyDuringBusinessHours` are fixed once a policy exists: Chatwoot measures
+// its conversations against the values they started with, and newer servers drop a change of them
+// from an update. Changing one replaces the policy: the new one is made first, rules that apply the
+// policy by `gold.id` switch to it, then the old one is deleted, and with it the SLA of the
+// conversations it was applied to (`pulumi preview` shows the replacement). The name and the
+// description change in place.
+//
 // ## Example Usage
 //
 // ## Adoption
@@ -107,16 +114,16 @@ type slaPolicyArgs struct {
 	AdoptId interface{} `pulumi:"adoptId"`
 	// What the policy is for (at most 10,000 characters); `null` clears it.
 	Description *string `pulumi:"description"`
-	// Seconds from a conversation's start to the first reply of an agent (first response time, FRT).
+	// Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see `SlaPolicy`).
 	FirstResponseTimeThreshold *int `pulumi:"firstResponseTimeThreshold"`
 	// Name of the policy: one line, at most 255 characters. Chatwoot does not keep names unique.
 	Name string `pulumi:"name"`
-	// Seconds from a customer's message to the next reply of an agent (next response time, NRT).
+	// Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy.
 	NextResponseTimeThreshold *int `pulumi:"nextResponseTimeThreshold"`
 	// Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-	// false, every hour counts).
+	// false, every hour counts). A change replaces the policy.
 	OnlyDuringBusinessHours *bool `pulumi:"onlyDuringBusinessHours"`
-	// Seconds from a conversation's start to its resolution (resolution time, RT).
+	// Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy.
 	ResolutionTimeThreshold *int `pulumi:"resolutionTimeThreshold"`
 }
 
@@ -129,16 +136,16 @@ type SlaPolicyArgs struct {
 	AdoptId pulumi.Input
 	// What the policy is for (at most 10,000 characters); `null` clears it.
 	Description pulumi.StringPtrInput
-	// Seconds from a conversation's start to the first reply of an agent (first response time, FRT).
+	// Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see `SlaPolicy`).
 	FirstResponseTimeThreshold pulumi.IntPtrInput
 	// Name of the policy: one line, at most 255 characters. Chatwoot does not keep names unique.
 	Name pulumi.StringInput
-	// Seconds from a customer's message to the next reply of an agent (next response time, NRT).
+	// Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy.
 	NextResponseTimeThreshold pulumi.IntPtrInput
 	// Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-	// false, every hour counts).
+	// false, every hour counts). A change replaces the policy.
 	OnlyDuringBusinessHours pulumi.BoolPtrInput
-	// Seconds from a conversation's start to its resolution (resolution time, RT).
+	// Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy.
 	ResolutionTimeThreshold pulumi.IntPtrInput
 }
 

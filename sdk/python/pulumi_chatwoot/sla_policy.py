@@ -35,11 +35,11 @@ class SlaPolicyArgs:
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] adopt_id: Id of an existing policy of the account to take over instead of creating one (see Adoption).
         :param pulumi.Input[_builtins.str] description: What the policy is for (at most 10,000 characters); `null` clears it.
-        :param pulumi.Input[_builtins.int] first_response_time_threshold: Seconds from a conversation's start to the first reply of an agent (first response time, FRT).
-        :param pulumi.Input[_builtins.int] next_response_time_threshold: Seconds from a customer's message to the next reply of an agent (next response time, NRT).
+        :param pulumi.Input[_builtins.int] first_response_time_threshold: Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see `SlaPolicy`).
+        :param pulumi.Input[_builtins.int] next_response_time_threshold: Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy.
         :param pulumi.Input[_builtins.bool] only_during_business_hours: Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-               false, every hour counts).
-        :param pulumi.Input[_builtins.int] resolution_time_threshold: Seconds from a conversation's start to its resolution (resolution time, RT).
+               false, every hour counts). A change replaces the policy.
+        :param pulumi.Input[_builtins.int] resolution_time_threshold: Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy.
         """
         pulumi.set(__self__, "name", name)
         if account_id is not None:
@@ -110,7 +110,7 @@ class SlaPolicyArgs:
     @pulumi.getter(name="firstResponseTimeThreshold")
     def first_response_time_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds from a conversation's start to the first reply of an agent (first response time, FRT).
+        Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see `SlaPolicy`).
         """
         return pulumi.get(self, "first_response_time_threshold")
 
@@ -122,7 +122,7 @@ class SlaPolicyArgs:
     @pulumi.getter(name="nextResponseTimeThreshold")
     def next_response_time_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds from a customer's message to the next reply of an agent (next response time, NRT).
+        Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy.
         """
         return pulumi.get(self, "next_response_time_threshold")
 
@@ -135,7 +135,7 @@ class SlaPolicyArgs:
     def only_during_business_hours(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-        false, every hour counts).
+        false, every hour counts). A change replaces the policy.
         """
         return pulumi.get(self, "only_during_business_hours")
 
@@ -147,7 +147,7 @@ class SlaPolicyArgs:
     @pulumi.getter(name="resolutionTimeThreshold")
     def resolution_time_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds from a conversation's start to its resolution (resolution time, RT).
+        Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy.
         """
         return pulumi.get(self, "resolution_time_threshold")
 
@@ -183,6 +183,13 @@ class SlaPolicy(pulumi.CustomResource):
         31,536,000 (a year, a bound of the provider's own that catches a value in the wrong unit), or
         `null` to clear one (a policy measures only the thresholds it has).
 
+        The thresholds and `onlyDuringBusinessHours` are fixed once a policy exists: Chatwoot measures
+        its conversations against the values they started with, and newer servers drop a change of them
+        from an update. Changing one replaces the policy: the new one is made first, rules that apply the
+        policy by `gold.id` switch to it, then the old one is deleted, and with it the SLA of the
+        conversations it was applied to (`pulumi preview` shows the replacement). The name and the
+        description change in place.
+
         ## Example Usage
 
         ## Adoption
@@ -205,12 +212,12 @@ class SlaPolicy(pulumi.CustomResource):
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] adopt_id: Id of an existing policy of the account to take over instead of creating one (see Adoption).
         :param pulumi.Input[_builtins.str] description: What the policy is for (at most 10,000 characters); `null` clears it.
-        :param pulumi.Input[_builtins.int] first_response_time_threshold: Seconds from a conversation's start to the first reply of an agent (first response time, FRT).
+        :param pulumi.Input[_builtins.int] first_response_time_threshold: Seconds from a conversation's start to the first reply of an agent (first response time, FRT). A change replaces the policy (see `SlaPolicy`).
         :param pulumi.Input[_builtins.str] name: Name of the policy: one line, at most 255 characters. Chatwoot does not keep names unique.
-        :param pulumi.Input[_builtins.int] next_response_time_threshold: Seconds from a customer's message to the next reply of an agent (next response time, NRT).
+        :param pulumi.Input[_builtins.int] next_response_time_threshold: Seconds from a customer's message to the next reply of an agent (next response time, NRT). A change replaces the policy.
         :param pulumi.Input[_builtins.bool] only_during_business_hours: Whether only the inbox's working hours count towards the thresholds (Chatwoot's default:
-               false, every hour counts).
-        :param pulumi.Input[_builtins.int] resolution_time_threshold: Seconds from a conversation's start to its resolution (resolution time, RT).
+               false, every hour counts). A change replaces the policy.
+        :param pulumi.Input[_builtins.int] resolution_time_threshold: Seconds from a conversation's start to its resolution (resolution time, RT). A change replaces the policy.
         """
         ...
     @overload
@@ -229,6 +236,13 @@ class SlaPolicy(pulumi.CustomResource):
         Thresholds are in seconds, as Chatwoot stores and measures them: a whole number from 1 to
         31,536,000 (a year, a bound of the provider's own that catches a value in the wrong unit), or
         `null` to clear one (a policy measures only the thresholds it has).
+
+        The thresholds and `onlyDuringBusinessHours` are fixed once a policy exists: Chatwoot measures
+        its conversations against the values they started with, and newer servers drop a change of them
+        from an update. Changing one replaces the policy: the new one is made first, rules that apply the
+        policy by `gold.id` switch to it, then the old one is deleted, and with it the SLA of the
+        conversations it was applied to (`pulumi preview` shows the replacement). The name and the
+        description change in place.
 
         ## Example Usage
 

@@ -9,7 +9,8 @@
  *   it found);
  * - `params.require(:sla_policy)` after JSON wrapping; permitted: name, description,
  *   first_response_time_threshold, next_response_time_threshold, resolution_time_threshold,
- *   only_during_business_hours;
+ *   only_during_business_hours; an update permits only name and description (newest upstream:
+ *   "Thresholds and business hours are locked after creation"), so the others are dropped, 200;
  * - the one validation: name presence (422 RecordInvalid "Name can't be blank"); thresholds are
  *   float columns holding seconds, cast like ActiveModel's Float, with no range checked;
  *   `only_during_business_hours` defaults to false;
@@ -34,6 +35,9 @@ const PERMIT: PermitFilter = {
   only_during_business_hours: "scalar",
 };
 
+/** `update_permitted_params`: conversations already measured against the thresholds keep their meaning. */
+const UPDATE_PERMIT: PermitFilter = { name: "scalar", description: "scalar" };
+
 /** A policy being assigned: the name may be nil until validation refuses it. */
 type Draft = Omit<SlaPolicyRecord, "name"> & { name: string | null };
 
@@ -44,6 +48,7 @@ export const slaPolicies = accountTable<SlaPolicyRecord, Draft>({
   param: "sla_policy",
   columns: COLUMNS,
   permit: PERMIT,
+  updatePermit: UPDATE_PERMIT,
   draft: (account) => ({
     id: 0,
     account_id: account.id,

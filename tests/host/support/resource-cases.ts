@@ -482,17 +482,18 @@ export const RESOURCE_CASES: ResourceCase[] = [
     bad: { inputs: { firstResponseTimeThreshold: 0, resolutionTimeThreshold: 86_400_000 }, properties: ["firstResponseTimeThreshold", "resolutionTimeThreshold"] },
     onServer: (s, d) => row(s.sla_policies, d),
     created: { name: "Gold", first_response_time_threshold: 900, resolution_time_threshold: 86400, only_during_business_hours: false, account_id: 1 },
+    // In place: the thresholds and the business-hours flag are fixed once a policy exists.
     change: {
-      inputs: { onlyDuringBusinessHours: true },
+      inputs: { description: "Gold plan" },
       write: (d) => `PATCH ${accountPath(d, `/sla_policies/${d.id}`)}`,
-      server: { only_during_business_hours: true, name: "Gold" },
-      outputs: { onlyDuringBusinessHours: true, firstResponseTimeThreshold: 900 },
+      server: { description: "Gold plan", name: "Gold" },
+      outputs: { description: "Gold plan", firstResponseTimeThreshold: 900 },
     },
     // Names repeat freely: the new policy comes first.
     move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
     drift: {
-      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/sla_policies/${d.id}`), { first_response_time_threshold: 1800 }), "changing a threshold"),
-      outputs: { firstResponseTimeThreshold: 1800, name: "Gold" },
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/sla_policies/${d.id}`), { name: "Gold (edited)" }), "renaming the policy"),
+      outputs: { name: "Gold (edited)", firstResponseTimeThreshold: 900 },
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/sla_policies/${d.id}`)), "deleting the policy");

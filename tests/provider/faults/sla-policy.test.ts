@@ -4,14 +4,15 @@ import { createdId, faultMatrix, restRequests } from "../support/faults";
 import { useSandbox } from "../support/sandbox";
 
 const ctx = useSandbox();
-const desired = { name: "Gold", firstResponseTimeThreshold: 900, resolutionTimeThreshold: 86400 };
+const desired = { name: "Gold", description: "Gold plan", firstResponseTimeThreshold: 900, resolutionTimeThreshold: 86400 };
 
 faultMatrix(
   {
     kind: "SlaPolicy",
     provider: resources.SlaPolicy,
     desired: () => desired,
-    changed: () => ({ ...desired, resolutionTimeThreshold: 172800 }),
+    // In place: the thresholds are fixed once a policy exists (a change replaces it).
+    changed: () => ({ ...desired, description: "Gold and Platinum plans" }),
     requests: restRequests("/api/v1/accounts/:account/sla_policies"),
     // The sandbox's own state: no HTTP request, so no injected fault can touch the check itself.
     async list(c) {
@@ -19,6 +20,7 @@ faultMatrix(
     },
     matches: (o, inputs) =>
       o.name === inputs.name &&
+      o.description === inputs.description &&
       o.first_response_time_threshold === inputs.firstResponseTimeThreshold &&
       o.resolution_time_threshold === inputs.resolutionTimeThreshold,
     // The same policy made earlier by another administrator (names need not be unique).

@@ -55,11 +55,12 @@ describe("SLA policies (Enterprise)", () => {
     expect(outcome(await agent1.get(`${POLICIES}/${a.id}`))).toEqual([200, { payload: a }]);
   });
 
-  it("updates only what is sent, administrators only", async () => {
+  // sla_policies_controller.rb `update_permitted_params`: "Thresholds and business hours are locked after creation".
+  it("updates only the name and description sent, administrators only; thresholds and the business-hours flag stay", async () => {
     const a = await create(gold);
     expect(outcome(await agent1.patch(`${POLICIES}/${a.id}`, { name: "Mine" }))).toEqual([401, NOT_AUTHORIZED]);
-    const updated = await admin1.put(`${POLICIES}/${a.id}`, { resolution_time_threshold: 172800, only_during_business_hours: false });
-    expect(outcome(updated)).toEqual([200, { payload: { ...a, resolution_time_threshold: 172800, only_during_business_hours: false } }]);
+    const updated = await admin1.put(`${POLICIES}/${a.id}`, { description: "Renewed", resolution_time_threshold: 172800, only_during_business_hours: false });
+    expect(outcome(updated)).toEqual([200, { payload: { ...a, description: "Renewed" } }]);
     expect(outcome(await admin1.patch(`${POLICIES}/${a.id}`, { name: "" }))).toEqual([422, { message: "Name can't be blank", attributes: ["name"] }]);
   });
 
