@@ -21,6 +21,9 @@ const threshold = z
   .nullable()
   .optional();
 
+/** What cannot change once a policy exists. */
+const FIXED = ["firstResponseTimeThreshold", "nextResponseTimeThreshold", "resolutionTimeThreshold", "onlyDuringBusinessHours"] as const;
+
 /** The checks of `SlaPolicyArgs` (sdk/sla-policy.ts, where each argument is documented). */
 export const SlaPolicyInputs = z.strictObject({
   accountId,
@@ -52,6 +55,14 @@ export const slaPolicy = defineCollectionResource({
     // For an id the account does not have, show and update render nil: a 500 (destroy answers 200).
     goneAnswers: [500],
   },
-  adoption: { byId: {} },
-  content: { replaceOn: ["firstResponseTimeThreshold", "nextResponseTimeThreshold", "resolutionTimeThreshold", "onlyDuringBusinessHours"] },
+  adoption: { byId: { refuse: fixedValuesDiffer } },
+  content: { replaceOn: FIXED },
 });
+
+/** An adopted policy must already hold the fixed values the program gives: an update could not set them. */
+function fixedValuesDiffer(inputs: z.output<typeof SlaPolicyInputs>, policy: SlaPolicyWire): string | undefined {
+  const held = { firstResponseTimeThreshold: policy.first_response_time_threshold, nextResponseTimeThreshold: policy.next_response_time_threshold, resolutionTimeThreshold: policy.resolution_time_threshold, onlyDuringBusinessHours: policy.only_during_business_hours ?? false };
+  const differ = FIXED.filter((key) => inputs[key] !== undefined && inputs[key] !== held[key]);
+  if (differ.length === 0) return undefined;
+  return `it holds ${differ.map((k) => `${k}=${JSON.stringify(held[k])}`).join(", ")}, and a policy's thresholds and business-hours flag are fixed once it exists; declare those values, or leave out adoptId to make a new policy`;
+}

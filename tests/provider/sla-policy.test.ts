@@ -1,6 +1,7 @@
 /**
  * What is SlaPolicy's own (the shared lifecycle is in collection-resources.test.ts, a missing
- * Enterprise feature in enterprise-features.test.ts): thresholds cleared with null, and the
+ * Enterprise feature in enterprise-features.test.ts): thresholds and the business-hours flag fixed
+ * once a policy exists (a change replaces it; adoption refuses a policy holding others), and the
  * policy applied by an automation rule's `add_sla` action, which takes the policy's id.
  */
 import { resources } from "../../provider";
@@ -25,6 +26,16 @@ describe("SlaPolicy", () => {
     ctx.sb.control.clearLog();
     expect((await up(policy, state, { ...gold, name: "Gold plan" })).op).toBe("update");
     expect(ctx.writes().map((w) => w.body)).toEqual([{ name: "Gold plan" }]);
+  });
+
+  it("refuses to adopt a policy whose thresholds differ from the program's, before any write; adopts one that holds them", async () => {
+    const made = await create(policy, gold);
+    ctx.sb.control.clearLog();
+    await expect(create(policy, { ...gold, name: "Gold 2", resolutionTimeThreshold: 172800, adoptId: made.id })).rejects.toThrow(
+      `adoptId ${made.id}: it holds resolutionTimeThreshold=86400, and a policy's thresholds and business-hours flag are fixed once it exists`,
+    );
+    expect(ctx.writes()).toEqual([]);
+    expect((await create(policy, { ...gold, name: "Gold 2", adoptId: made.id })).outs).toMatchObject({ name: "Gold 2", resolutionTimeThreshold: 86400 });
   });
 
   it("is applied by a rule's add_sla action given the policy's id, as text or as a number", async () => {
