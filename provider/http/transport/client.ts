@@ -63,6 +63,17 @@ const DEFAULT_RETRY: Omit<RetryPolicyOptions, "maxRetries" | "rateLimitMaxWaitMs
   random: Math.random,
 };
 
+let processRetry = DEFAULT_RETRY;
+
+/**
+ * The backoff of every client of this process that is given none of its own (harnesses that
+ * inject thousands of faults shorten it, as they reset the pools with `closeApiClients`); no
+ * argument restores the defaults.
+ */
+export function setRetryTiming(timing: Partial<Pick<RetryPolicyOptions, "minDelayMs" | "maxDelayMs">> = {}): void {
+  processRetry = { ...DEFAULT_RETRY, ...timing };
+}
+
 const USER_AGENT = "pulumi-chatwoot";
 
 /**
@@ -84,7 +95,7 @@ async function send(settings: ConnectionSettings, req: ApiRequest, options: Clie
 
   const { dispatcher, limiter, contact } = originEntry(base.origin, options);
   limiter.configure(settings.rateLimitPerMinute);
-  const policy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs };
+  const policy = { ...processRetry, ...options.retry, maxRetries: settings.maxRetries, rateLimitMaxWaitMs: settings.rateLimitMaxWaitMs };
   const call = newCall(limiter, contact, req.idempotent ?? isIdempotent(req.method), policy);
   const where: FailureContext = { method: req.method, path: req.path, call, timeoutMs: settings.requestTimeoutMs, names: settings.names };
   const opts: Dispatcher.RequestOptions & WithCall = {

@@ -1,5 +1,6 @@
 import { configure } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
+import { setRetryTiming } from "../../../provider/http";
 import { startSandbox, type Sandbox } from "../../../sdk/sandbox";
 
 export type Shapes = "chatwoot" | "documented";
@@ -62,6 +63,8 @@ export function useSandbox(shapes: Shapes = "chatwoot") {
   }
   beforeAll(async () => {
     sandbox = await startSandbox({ shapes });
+    // A tenth of the backoff: the tier injects faults by the thousand, and judges outcomes, not waits.
+    setRetryTiming({ minDelayMs: 30 });
     ctx.connect();
   });
   beforeEach(() => ctx.sb.control.reset());
