@@ -65,6 +65,17 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
   );
 }
 
+/**
+ * The server's own words when `err` is the 403 of a feature guard of the newest Enterprise
+ * controllers (Captain, custom tools, SAML: "Custom tools are not enabled for this account"), or
+ * `undefined`. Left as the request's error in a resource's lifecycle, where its hint says what to
+ * turn on; an export reads it as a kind the account does not have.
+ */
+export function featureSwitchedOff(err: unknown): string | undefined {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 403) return undefined;
+  return /not enabled/i.test(err.serverMessage ?? "") ? err.serverMessage : undefined;
+}
+
 /** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
 export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
   const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
