@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiRequest } from "../http/transport/client";
-import { ChatwootApiError } from "../http/transport/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call } from "./api";
@@ -97,12 +97,18 @@ export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
+      let listed = false;
       try {
-        if (name === "remove") await list(props);
+        if (name === "remove") {
+          await list(props);
+          listed = true;
+        }
         const result = await method(props, ...rest);
         if (name === "get" && result === undefined) await list(props);
         return result;
       } catch (err) {
+        // The list answered, so the routes exist: the DELETE's 404 is the object's (already gone).
+        if (listed && isNotFound(err)) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

@@ -56,11 +56,14 @@ export const endpointUrl = z.string({ error: "required: the https URL the tool c
 /** A credential: one line of text, never quoted in messages. */
 export const credentialText = z.string({ error: "must be text (a secret)" }).min(1, "must not be empty").max(4096, "must be at most 4096 characters").refine((v) => !/[\r\n]/.test(v), "must be one line");
 
-/** A header's name: an HTTP token (letters, digits and `!#$%&'*+-.^_`|~`). */
-const headerName = z.string().regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, "must be an HTTP header name (letters, digits and -, no spaces or colons)");
+/** A header's name: an HTTP token (letters, digits and ``!#$%&'*+-.^_`|~``). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** Extra headers sent with every call, by name; secret (a header may carry a key). */
-export const headers = z.record(headerName, credentialText, { error: "must be an object of header names to values" });
+export const headers = z.record(z.string(), credentialText, { error: "must be an object of header names to values" }).superRefine((map, ctx) => {
+  const bad = Object.keys(map).filter((name) => !HEADER_NAME.test(name));
+  if (bad.length > 0) ctx.addIssue({ code: "custom", message: `${bad.map((n) => JSON.stringify(n)).join(", ")}: not an HTTP header name (letters, digits and -, no spaces or colons)` });
+});
 
 /** The types Captain passes to the language model for a parameter (a JSON schema type). */
 const PARAM_TYPES = ["string", "number", "integer", "boolean", "array", "object"] as const;
