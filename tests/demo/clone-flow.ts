@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PulumiProject, type Operation } from "../harness/pulumi-cli";
 import type { SandboxInfo } from "../../sdk/sandbox";
-import { COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "./clone-fixture";
+import { CLONE_SECRETS, COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "./clone-fixture";
 import { REPO_ROOT } from "./examples";
 
 /** The exported project's files. */
@@ -89,7 +89,8 @@ export class CloneFlow {
   /**
    * `pulumi up` of the exported project in account `accountId`, as stack `stack` (a project and
    * backend of its own, made and configured on first use, as the README's steps do), with the
-   * token of the account's administrator in the seed, or `adminToken`.
+   * token of the account's administrator in the seed, or `adminToken`, and the credentials the
+   * program reads from the stack's secrets.
    */
   async apply(accountId: number, settings: Record<string, string>, stack: string, adminToken?: string): Promise<Operation> {
     // An account made after the sandbox started (by PlatformAccount) comes with its administrator's token.
@@ -105,9 +106,10 @@ export class CloneFlow {
           "chatwoot:accountId": String(accountId),
           "chatwoot:apiAccessToken": account.adminToken,
           "chatwoot:platformAccessToken": this.info.platformTokens[0] ?? "",
+          ...CLONE_SECRETS,
           ...settings,
         },
-        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(CLONE_SECRETS)],
       });
     }
     return project.up();

@@ -10,7 +10,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, SOURCE_EMAIL_INBOX, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, CLONE_SECRETS, COPY_PORTAL_SUFFIX, SOURCE_EMAIL_INBOX, TARGET_EMAIL_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { CloneFlow } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { pluginTarball } from "../harness/plugin";
@@ -45,14 +45,15 @@ function stackSettings(accountId: number, settings: Record<string, string>) {
       "chatwoot:accountId": String(accountId),
       "chatwoot:apiAccessToken": account?.adminToken ?? "",
       "chatwoot:platformAccessToken": sandbox.info.platformTokens[0] ?? "",
+      ...CLONE_SECRETS,
       ...settings,
     },
-    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+    secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(CLONE_SECRETS)],
   };
 }
 
 /** Every token and server secret of the sandbox, none of which may be written anywhere. */
-const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens];
+const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens, TOOL_TOKEN];
 
 realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with `pulumi import`, on the plugin installed from its tarball", () => {
   beforeAll(async () => {
@@ -70,7 +71,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const { code, stdout, stderr } = await exportYaml(dirOf("acme-yaml"));
     expect([code, stdout]).toEqual([0, ""]);
     expect(stderr).toMatch(/^Wrote Pulumi\.yaml, README\.md to .*acme-yaml \(1 warning; review Pulumi\.yaml, then see README\.md there\)\.$/m);
-    expect(stderr).toMatch(/^Wrote .*import\.json: 41 resources for `pulumi import --file`\.$/m);
+    expect(stderr).toMatch(/^Wrote .*import\.json: 42 resources for `pulumi import --file`\.$/m);
     const files = filesIn(dirOf("acme-yaml"));
     expect(files["Pulumi.yaml"]).toMatch(/^runtime: yaml$/m);
     expect(files["Pulumi.yaml"]).toContain("      adoptId: ${inboxAcmeSupportEmailId}\n");
@@ -96,7 +97,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const up = await project.up();
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    expect(Object.keys(opsOf(up))).toHaveLength(41);
+    expect(Object.keys(opsOf(up))).toHaveLength(42);
     // Made, but for what Globex has already: its own settings, Alice (its administrator, who applies
     // the copy), its e-mail inbox in place of Acme's; and the website inbox's link to its help
     // center, which takes the new inbox over.

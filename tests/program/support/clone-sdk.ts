@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX } from "../../demo/clone-fixture";
+import { CLONE_FIXTURE, CLONE_SECRETS, COPY_PORTAL_SUFFIX, TARGET_EMAIL_INBOX, TOOL_TOKEN } from "../../demo/clone-fixture";
 import { CloneFlow } from "../../demo/clone-flow";
 import { writesIn } from "../../demo/requests";
 import { opsOf, PulumiProject } from "../../harness/pulumi-cli";
@@ -41,7 +41,7 @@ export function sdkCloneTests(clone: SdkClone): void {
   const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
   const exportTo = (dir: string) => flow.command(["export", "--language", clone.language, "--account-id", "1", "--out", dir, "--platform", "--package", clone.sdk]);
   /** Every token and server secret of the sandbox, none of which may be written anywhere. */
-  const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens];
+  const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens, TOOL_TOKEN];
 
   realEngine.describeRuntime(clone.language, `cloning an account in ${clone.language}, on the generated SDK and the plugin installed from its tarball`, () => {
     beforeAll(async () => {
@@ -81,14 +81,15 @@ export function sdkCloneTests(clone: SdkClone): void {
           inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX),
           slugSuffix: `-${COPY_PORTAL_SUFFIX}`,
           portalAcmeHelpDomain: "help.globex.test",
+          ...CLONE_SECRETS,
         },
-        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", ...Object.keys(CLONE_SECRETS)],
       });
       sandbox.control.clearLog();
       const up = await project.up();
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-      expect(Object.keys(opsOf(up))).toHaveLength(41);
+      expect(Object.keys(opsOf(up))).toHaveLength(42);
       // Made, but for what account 2 has already: its settings, its administrator, its e-mail inbox, and the website inbox's link to its help center.
       const resources = await project.resources();
       const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
