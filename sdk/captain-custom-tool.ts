@@ -60,6 +60,8 @@ export interface CaptainCustomToolArgs extends AccountArgs {
    * outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
    * `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
    * `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+   * Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+   * create or a change of `authType` other than `none` needs them.
    */
   authConfig?: pulumi.Input<Record<string, pulumi.Input<string>> | undefined>;
   /**

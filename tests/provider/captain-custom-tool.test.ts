@@ -96,6 +96,17 @@ describe.each(SHAPES)("CaptainCustomTool (%s shapes)", (shapes) => {
     expect(ctx.writes()).toHaveLength(0);
   });
 
+  it("refuses a write of an auth type without its credentials, before any request; left out, they are not managed", async () => {
+    await expect(create(provider, { ...base, authConfig: undefined })).rejects.toThrow(/^POST \S+ not sent: authType "bearer" needs authConfig \(token\)/);
+    expect(ctx.writes()).toEqual([]);
+    const state = await create(provider, base);
+    ctx.sb.control.clearLog();
+    // The credentials left out of the program (as after an import): kept, unmanaged, with no write.
+    expect((await up(provider, state, { ...base, authConfig: undefined })).op).toBe("same");
+    await expect(up(provider, state, { ...base, authType: "basic", authConfig: undefined })).rejects.toThrow(/^PATCH not sent: authType "basic" needs authConfig \(username, password\)/);
+    expect(ctx.writes()).toEqual([]);
+  });
+
   it("lists every page (25 tools a page) before a create", async () => {
     ctx.sb.control.setFeatures(ctx.account.id, { captain_tool_catalog: true });
     for (let i = 1; i <= 30; i++) expect((await ctx.admin("POST", tools(), { custom_tool: { title: `Tool ${i}`, endpoint_url: "https://api.acme.test/x" } })).status).toBe(200);

@@ -5,7 +5,7 @@ import type { Props } from "../../lifecycle/json";
 import { registerSecret } from "../../http/redaction/secrets";
 import { accountId, name, objectId, text } from "../../validation/fields";
 import { AUTH_SECRET_KEYS, CaptainCustomToolWire } from "../../wire/captain-custom-tool";
-import { AUTH_TYPES, authConfigProblems, credentialText, endpointUrl, headers, HTTP_METHODS, paramSchema } from "./inputs";
+import { AUTH_TYPES, authConfigProblems, credentialText, endpointUrl, headers, HTTP_METHODS, missingCredentials, paramSchema } from "./inputs";
 import { credentialMapOutput, normalizeCredentialMap } from "./secrets";
 
 /** The checks of `CaptainCustomToolArgs` (sdk/captain-custom-tool.ts, where each argument is documented). */
@@ -50,7 +50,9 @@ const WIRE: Record<string, string> = {
  * `{custom_tool: {...}}` with the given properties: header names and auth fields verbatim (no case
  * mapping), the maps whole (Chatwoot replaces them), and an auth type of `none` clearing the config.
  */
-function toolBody(inputs: Inputs, keys: readonly string[]): object {
+function toolBody(inputs: Inputs, keys: readonly string[], write: "create" | "update"): object {
+  const missing = keys.includes("authType") ? missingCredentials(inputs.authType, inputs.authConfig) : undefined;
+  if (missing) throw new Error(`${write === "create" ? "POST" : "PATCH"} not sent: ${missing}`);
   const tool: Props = {};
   for (const key of keys) {
     if (key === "paramSchema") tool.param_schema = (inputs.paramSchema ?? []).map((p) => ({ name: p.name, type: p.type, description: p.description, required: p.required ?? false }));
@@ -103,7 +105,7 @@ export const captainCustomTool = defineCollectionResource({
   wire: CaptainCustomToolWire,
   noun: "custom tool",
   at: { path: "captain/custom_tools", show: "member", pages: true, feature: { flag: "custom_tools", what: "Captain custom tools" } },
-  adoption: { byId: {} },
+  adoption: { byId: {}, refuseCreate: (inputs) => missingCredentials(inputs.authType, inputs.authConfig) },
   content: {
     credentialKeys: ["authConfig", "headers"],
     normalizers: { authConfig: normalizeCredentialMap, headers: normalizeCredentialMap, paramSchema: normalizeParams },

@@ -90,7 +90,8 @@ type Issue = { path: (string | number)[]; message: string };
  * (an API key's location `header` or `query`); none for `none`. Values left for preview pass.
  */
 export function authConfigProblems(authType: AuthType | undefined, authConfig: Record<string, string> | undefined): Issue[] {
-  if (authConfig === undefined) return authType === undefined || authType === "none" ? [] : [{ path: ["authConfig"], message: `is required with authType "${authType}": ${AUTH_KEYS[authType].join(", ")}` }];
+  // Left out, the credentials are not managed (an imported tool's): a write that needs them says so.
+  if (authConfig === undefined) return [];
   if (authType === undefined) return [{ path: ["authType"], message: "is required when authConfig is given: one of none, bearer, basic, api_key" }];
   const allowed = AUTH_KEYS[authType];
   const issues: Issue[] = [];
@@ -103,4 +104,13 @@ export function authConfigProblems(authType: AuthType | undefined, authConfig: R
     issues.push({ path: ["authConfig", "location"], message: 'must be "header" or "query"' });
   }
   return issues;
+}
+
+/**
+ * Why a write that sets `authType` cannot be sent without `authConfig`, or `undefined`: Chatwoot
+ * would keep the credentials of the old type (or none), and the tool could not authenticate.
+ */
+export function missingCredentials(authType: AuthType | undefined, authConfig: Record<string, string> | undefined): string | undefined {
+  if (authType === undefined || authType === "none" || authConfig !== undefined) return undefined;
+  return `authType "${authType}" needs authConfig (${AUTH_KEYS[authType].join(", ")}): the credentials go with the auth type they belong to`;
 }

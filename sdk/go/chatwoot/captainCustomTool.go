@@ -144,6 +144,8 @@ type captainCustomToolArgs struct {
 	// outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
 	// `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
 	// `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+	// Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+	// create or a change of `authType` other than `none` needs them.
 	AuthConfig map[string]string `pulumi:"authConfig"`
 	// How the tool authenticates: `none` (Chatwoot's default), `bearer`, `basic` or `api_key`;
 	// `authConfig` gives what the type needs.
@@ -183,6 +185,8 @@ type CaptainCustomToolArgs struct {
 	// outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
 	// `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
 	// `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+	// Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+	// create or a change of `authType` other than `none` needs them.
 	AuthConfig pulumi.StringMapInput
 	// How the tool authenticates: `none` (Chatwoot's default), `bearer`, `basic` or `api_key`;
 	// `authConfig` gives what the type needs.

@@ -49,6 +49,8 @@ class CaptainCustomToolArgs:
                outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
                `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
                `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+               Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+               create or a change of `authType` other than `none` needs them.
         :param pulumi.Input[_builtins.str] auth_type: How the tool authenticates: `none` (Chatwoot's default), `bearer`, `basic` or `api_key`;
                `authConfig` gives what the type needs.
         :param pulumi.Input[_builtins.str] description: What the tool does, which the language model reads to decide when to call it (at most 10,000 characters); `null` clears it.
@@ -145,6 +147,8 @@ class CaptainCustomToolArgs:
         outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
         `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
         `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+        Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+        create or a change of `authType` other than `none` needs them.
         """
         return pulumi.get(self, "auth_config")
 
@@ -317,6 +321,8 @@ class CaptainCustomTool(pulumi.CustomResource):
                outputs hold digests only): `bearer` takes `token`; `basic` `username` and `password`;
                `api_key` `name` (the header or query parameter), `key` and `location` (`header` or `query`);
                `none` takes none. Exactly the type's fields, each required; sent whole when one changes.
+               Left out, the credentials are not managed (the tool keeps its own, as after an import), but a
+               create or a change of `authType` other than `none` needs them.
         :param pulumi.Input[_builtins.str] auth_type: How the tool authenticates: `none` (Chatwoot's default), `bearer`, `basic` or `api_key`;
                `authConfig` gives what the type needs.
         :param pulumi.Input[_builtins.str] description: What the tool does, which the language model reads to decide when to call it (at most 10,000 characters); `null` clears it.

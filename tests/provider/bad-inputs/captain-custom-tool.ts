@@ -31,7 +31,6 @@ export const corpus: BadInputCorpus = {
     { name: "auth type Chatwoot does not know", inputs: { ...valid, authType: "oauth2" }, property: "authType", reason: "none, bearer, basic, api_key" },
     { name: "bearer without a token", inputs: { ...valid, authConfig: {} }, property: "authConfig.token", reason: 'required with authType "bearer"' },
     { name: "bearer with a password", inputs: { ...valid, authConfig: { token: "t-1", password: "p" } }, property: "authConfig.password", reason: "allowed: token" },
-    { name: "bearer without authConfig", inputs: { ...valid, authConfig: undefined }, property: "authConfig", reason: "token" },
     { name: "basic without the password", inputs: { ...valid, authType: "basic", authConfig: { username: "acme" } }, property: "authConfig.password" },
     { name: "api key without its location", inputs: { ...valid, authType: "api_key", authConfig: { name: "X-Api-Key", key: "k-1" } }, property: "authConfig.location" },
     { name: "api key in the body", inputs: { ...valid, authType: "api_key", authConfig: { name: "X-Api-Key", key: "k-1", location: "body" } }, property: "authConfig.location", reason: '"header" or "query"' },
