@@ -6,19 +6,11 @@
  * a read that is shown nothing (an agent's token) keeps the digests as they are.
  */
 import { isRecord } from "../../diff/normalize/coerce";
-import { digestMatches, digestOf, isDigest } from "../../lifecycle/credential-digest";
+import { digestMatches, digestOf, digestsOf, isDigest } from "../../lifecycle/credential-digest";
 import type { Props } from "../../lifecycle/json";
 
 /** Whether `held` (a value or its digest) stands for `value`. */
 const holds = (held: unknown, value: unknown) => held === value || digestMatches(held, value);
-
-/** A digest of each string value of `map` (digests kept as they are); `null` for no map. */
-export function digestsOf(map: unknown): Props | null {
-  if (!isRecord(map)) return null;
-  const out: Props = {};
-  for (const [key, value] of Object.entries(map)) if (typeof value === "string") out[key] = isDigest(value) ? value : digestOf(value);
-  return out;
-}
 
 /**
  * The output of a credential map: with `shown` (the server's values, to an administrator), a
