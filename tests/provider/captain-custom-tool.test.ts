@@ -37,9 +37,9 @@ describe.each(SHAPES)("CaptainCustomTool (%s shapes)", (shapes) => {
           title: "Order status",
           endpoint_url: base.endpointUrl,
           auth_type: "bearer",
-          // The request log filters credential-named keys, as Rails' filter_parameters does.
-          auth_config: { token: "[FILTERED]" },
-          headers: { "X-Tenant-Key": TENANT_KEY },
+          // The sandbox's request log filters the credential maps, as Rails' filter_parameters does.
+          auth_config: "[FILTERED]",
+          headers: "[FILTERED]",
           param_schema: base.paramSchema,
         },
       },
@@ -60,11 +60,11 @@ describe.each(SHAPES)("CaptainCustomTool (%s shapes)", (shapes) => {
     ctx.sb.control.clearLog();
     const rotated = await up(provider, state, { ...base, authConfig: { token: "orders-token-rotated" } });
     expect(rotated.op).toBe("update");
-    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { auth_config: { token: "[FILTERED]" } } }]);
+    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { auth_config: "[FILTERED]" } }]);
     expect((await stored(state.id)).auth_config).toEqual({ token: "orders-token-rotated" });
     ctx.sb.control.clearLog();
     const fewer = await up(provider, rotated.state, { ...base, authConfig: { token: "orders-token-rotated" }, headers: {} });
-    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { headers: {} } }]);
+    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { headers: "[FILTERED]" } }]);
     expect((await stored(state.id)).headers).toEqual({});
     expect(fewer.state.outs.headers).toEqual({});
   });
@@ -80,7 +80,7 @@ describe.each(SHAPES)("CaptainCustomTool (%s shapes)", (shapes) => {
     ctx.sb.control.clearLog();
     const repaired = await up(provider, refreshed, base);
     expect(repaired.op).toBe("update");
-    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { auth_config: { token: "[FILTERED]" }, headers: { "X-Tenant-Key": TENANT_KEY } } }]);
+    expect(ctx.writes().map((w) => w.body)).toEqual([{ custom_tool: { auth_config: "[FILTERED]", headers: "[FILTERED]" } }]);
     expect(await stored(state.id)).toMatchObject({ auth_config: { token: TOKEN }, headers: { "X-Tenant-Key": TENANT_KEY } });
   });
 

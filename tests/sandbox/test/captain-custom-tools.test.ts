@@ -35,8 +35,9 @@ describe("Captain custom tools (Enterprise)", () => {
     expect(seen).toMatchObject({ id: 1, slug: "custom_fetch_order_status", auth_type: "bearer" });
     expect(Object.keys(seen)).not.toContain("auth_config");
     expect(Object.keys(seen)).not.toContain("headers");
-    // Snapshots never carry the credentials.
+    // Snapshots and the request log never carry the credentials.
     expect(JSON.stringify(sandbox().control.snapshot())).not.toContain("tok-123");
+    expect(sandbox().control.log()[0]?.body).toMatchObject({ custom_tool: { auth_config: "[FILTERED]", headers: "[FILTERED]" } });
   });
 
   it("parameterizes the title, and gives a taken slug a random suffix; the slug stays when the title changes", async () => {
