@@ -23,6 +23,7 @@ import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
+import { captainCustomTool } from "./resources/captain-custom-tool";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -191,6 +192,13 @@ export const RESOURCE_TYPES = [
     clone: { option: "dashboard-apps", noun: "dashboard app", plural: "dashboard apps", prefix: "dashboard app" },
   },
   { name: "Campaign", lifecycle: campaign, clone: { option: "campaigns", noun: "campaign", plural: "campaigns", prefix: "campaign" } },
+  {
+    name: "CaptainCustomTool",
+    lifecycle: captainCustomTool,
+    secretInputs: ["authConfig", "headers"],
+    secretOutputs: ["authConfig", "headers"],
+    clone: { option: "captain-custom-tools", noun: "custom tool", plural: "custom tools", prefix: "tool", feature: { flag: "custom_tools", what: "Captain custom tools" } },
+  },
 ] as const satisfies readonly ResourceType[];
 
 export const DATA_SOURCE_TYPES = [

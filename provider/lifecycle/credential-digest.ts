@@ -76,3 +76,15 @@ export function normalizeCredentials(value: unknown, desired?: unknown): unknown
   }
   return out;
 }
+
+/**
+ * A map of credentials as outputs hold it (a hook's `secretSettings`, a custom tool's `authConfig`):
+ * a digest of each string value (the program's plaintext, or digests kept as they are); `null`
+ * for no map.
+ */
+export function digestsOf(map: unknown): Record<string, string> | null {
+  if (!isRecord(map)) return null;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(map)) if (typeof value === "string") out[key] = isDigest(value) ? value : digestOf(value);
+  return out;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiRequest } from "../http/transport/client";
-import { ChatwootApiError } from "../http/transport/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call } from "./api";
@@ -65,6 +65,17 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
   );
 }
 
+/**
+ * The server's own words when `err` is the 403 of a feature guard of the newest Enterprise
+ * controllers (Captain, custom tools, SAML: "Custom tools are not enabled for this account"), or
+ * `undefined`. Left as the request's error in a resource's lifecycle, where its hint says what to
+ * turn on; an export reads it as a kind the account does not have.
+ */
+export function featureSwitchedOff(err: unknown): string | undefined {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 403) return undefined;
+  return /not enabled/i.test(err.serverMessage ?? "") ? err.serverMessage : undefined;
+}
+
 /** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
 export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
   const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
@@ -86,12 +97,18 @@ export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
+      let listed = false;
       try {
-        if (name === "remove") await list(props);
+        if (name === "remove") {
+          await list(props);
+          listed = true;
+        }
         const result = await method(props, ...rest);
         if (name === "get" && result === undefined) await list(props);
         return result;
       } catch (err) {
+        // The list answered, so the routes exist: the DELETE's 404 is the object's (already gone).
+        if (listed && isNotFound(err)) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

@@ -13,11 +13,12 @@ import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
-import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
+import { AccountFeatures, accountRequest, featureSwitchedOff, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
+import { CaptainCustomToolWire } from "../../provider/wire/captain-custom-tool";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
@@ -89,6 +90,8 @@ export interface AccountSnapshot {
   campaigns: z.output<typeof CampaignWire>[];
   /** The hooks of the apps configured with settings (OAuth apps' need a person's consent in a browser, which a copy cannot give). */
   integrationHooks: IntegrationHookWire[];
+  /** Captain's custom tools, every page (their credentials are read, never exported). */
+  captainCustomTools: z.output<typeof CaptainCustomToolWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -132,7 +135,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     try {
       return counted(type, await read());
     } catch (err) {
-      const reason = await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path));
+      const reason = featureSwitchedOff(err) ?? (await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path)));
       if (reason === undefined) throw err;
       unavailable.push({ type, reason });
       return [];
@@ -184,6 +187,9 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  const captainCustomTools = await licensed("CaptainCustomTool", () =>
+    readAllPages((page) => get(list(CaptainCustomToolWire), at("captain", "custom_tools"), { page: String(page) })),
+  );
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -245,6 +251,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
         )
       ).flat(),
     ),
+    captainCustomTools,
     unavailable,
   };
 }

@@ -22,6 +22,7 @@ import { csatConfigOutput, normalizeCsatConfig } from "../../provider/resources/
 import { DEFAULT_PRE_CHAT_FORM, normalizePreChatForm } from "../../provider/resources/inbox/pre-chat-form";
 import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
 import type { IntegrationHookWire } from "../../provider/wire/integration-hook";
+import { AUTH_SECRET_KEYS, type CaptainCustomToolWire } from "../../provider/wire/captain-custom-tool";
 import { hookApp } from "../../provider/resources/integration-hook/apps";
 import { settingsOutput } from "../../provider/resources/integration-hook/settings";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
@@ -253,6 +254,39 @@ function integrationHook(refs: ReferenceMap, h: IntegrationHookWire): Draft {
     }),
     adoption: { by: "id" },
     notes,
+  };
+}
+
+/** A header's stack secret, named after it: `X-Tenant-Key` → `headerXTenantKey`. */
+const headerSetting = (name: string) => `header${name.split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")}`;
+
+/**
+ * A Captain custom tool: its settings as shown, the fields of its auth config that name a header
+ * or where the key goes as they are, and each credential (token, password, key, every header's
+ * value) as a secret of the stack the user sets: an export never writes one, though the API shows
+ * them to administrators.
+ */
+function captainCustomTool(t: CaptainCustomToolWire): Draft {
+  const secret = (key: string) => new Configured(undefined, { kind: "secret-setting", key }, false);
+  const auth = Object.fromEntries(Object.entries(t.auth_config ?? {}).map(([key, value]) => [key, AUTH_SECRET_KEYS.includes(key) ? secret(key) : value]));
+  return {
+    type: "CaptainCustomTool",
+    id: t.id,
+    inputs: present({
+      title: t.title,
+      description: t.description,
+      endpointUrl: t.endpoint_url,
+      httpMethod: t.http_method,
+      requestTemplate: t.request_template,
+      responseTemplate: t.response_template,
+      authType: t.auth_type === "none" ? undefined : t.auth_type,
+      authConfig: auth,
+      headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((name) => [name, secret(headerSetting(name))])),
+      paramSchema: t.param_schema.map((p) => ({ name: p.name, type: p.type, description: p.description, ...(p.required ? { required: true } : {}) })),
+      enabled: t.enabled,
+    }),
+    adoption: { by: "id" },
+    notes: [],
   };
 }
 
@@ -595,6 +629,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     });
   }
   for (const h of snapshot.integrationHooks) add(integrationHook(refs, h));
+  for (const t of snapshot.captainCustomTools) add(captainCustomTool(t));
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }

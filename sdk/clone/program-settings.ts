@@ -19,7 +19,7 @@ export function secretSettingsOf(object: ModelObject): { key: string; setting: s
 
 /** What a credential's setting is, for the program's comments and the README. */
 export const secretSettingDoc = (object: ModelObject, key: string) =>
-  `a secret (pulumi config set --secret): the ${key} of ${object.identifier}, which the API never shows, so the export cannot copy it`;
+  `a secret (pulumi config set --secret): the ${key} of ${object.identifier}, which an export never writes (the API shows it to no one, or to administrators only)`;
 
 /** A value of the program's own config. */
 export interface ConfigSetting {

@@ -110,12 +110,14 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
+    // By title, which a copy's slug is made from (the slug stays when a tool is renamed).
+    ["CaptainCustomTool", snapshot.captainCustomTools.map((t) => ({ id: t.id, key: named(t.title) }))],
   ];
 }
 
 /**
  * Natural keys by kind and id. Where a key repeats (the names of inboxes, bots, rules, macros, SLA
- * policies and custom roles, and dashboard apps' and campaigns' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
+ * policies and custom roles, and dashboard apps', campaigns' and custom tools' titles need not be unique), the objects are told apart in the order of their ids, which is the order they were
  * made in: `Support`, `Support #2`. A copy made by applying the export keeps that order.
  */
 export function naturalKeys(snapshot: AccountSnapshot): Map<TypeName, Map<number, string>> {

@@ -390,6 +390,27 @@ export const CampaignFixture = z.object({
 });
 
 /**
+ * A Captain custom tool (Enterprise): `slug` as the server made it, `auth_config` and `headers` as
+ * stored (credentials: views show them to administrators only, snapshots never).
+ */
+export const CaptainCustomToolFixture = z.object({
+  id: Id,
+  account_id: Id,
+  title: z.string(),
+  slug: z.string(),
+  description: nullableString,
+  endpoint_url: z.string(),
+  http_method: z.enum(["GET", "POST"]).default("GET"),
+  request_template: nullableString,
+  response_template: nullableString,
+  auth_type: z.enum(["none", "bearer", "basic", "api_key"]).default("none"),
+  auth_config: JsonObject.default({}),
+  headers: JsonObject.default({}),
+  param_schema: z.array(JsonObject).default([]),
+  enabled: z.boolean().default(true),
+});
+
+/**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
  */
@@ -414,6 +435,7 @@ export const Fixture = z
     dashboard_apps: z.array(DashboardAppFixture).default([]),
     campaigns: z.array(CampaignFixture).default([]),
     integration_hooks: z.array(IntegrationHookFixture).default([]),
+    captain_custom_tools: z.array(CaptainCustomToolFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
   })
@@ -424,6 +446,7 @@ export const Fixture = z
       "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "integration_hooks", "categories", "articles",
       "assignment_policies",
       "campaigns",
+      "captain_custom_tools",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -439,6 +462,7 @@ export const Fixture = z
       ...f.assignment_policies,
       ...f.campaigns,
       ...f.integration_hooks,
+      ...f.captain_custom_tools,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);

@@ -46,9 +46,10 @@ export class RequestLog {
 
 /**
  * Parameter names whose values the log never shows, like Rails' `filter_parameters` (which
- * Chatwoot's own logs apply): a channel's passwords, tokens, secrets and API keys a client sent.
+ * Chatwoot's own logs apply): a channel's passwords, tokens, secrets and API keys a client sent,
+ * and a custom tool's maps of credentials (`auth_config`, `headers`), whole.
  */
-const FILTERED = /passw|secret|token|api_?key/i;
+const FILTERED = /passw|secret|token|api_?key|^auth_config$|^headers$/i;
 
 /** `body` with the values of credential-named keys replaced by `[FILTERED]`, at any depth. */
 function filtered(body: unknown): unknown {

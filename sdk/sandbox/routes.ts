@@ -25,6 +25,7 @@ import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
 import * as campaigns from "./responses/campaigns";
 import * as integrationHooks from "./responses/integration-hooks";
+import * as captainCustomTools from "./responses/captain-custom-tools";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -215,6 +216,12 @@ const ROUTES: Route[] = [
   ...account(["POST"], "/integrations/hooks", integrationHooks.create),
   ...account(UPDATE, "/integrations/hooks/:id", integrationHooks.update),
   ...account(["DELETE"], "/integrations/hooks/:id", integrationHooks.destroy),
+
+  ...enterprise(["GET"], "/captain/custom_tools", captainCustomTools.index),
+  ...enterprise(["POST"], "/captain/custom_tools", captainCustomTools.create),
+  ...enterprise(["GET"], "/captain/custom_tools/:id", captainCustomTools.show),
+  ...enterprise(UPDATE, "/captain/custom_tools/:id", captainCustomTools.update),
+  ...enterprise(["DELETE"], "/captain/custom_tools/:id", captainCustomTools.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

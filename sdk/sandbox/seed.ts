@@ -10,14 +10,14 @@ import type { FixtureInput } from "./fixture";
  *   made account 2 or any of the users.
  * Portals (with their categories and articles), automation rules, custom attribute definitions,
  * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
- * start empty. Both accounts have the Enterprise features `sla` and `custom_roles` on (the sandbox
- * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies and
- * custom roles at once.
+ * start empty. Both accounts have the Enterprise features `sla`, `custom_roles`,
+ * `captain_integration` and `custom_tools` on (the sandbox plays an Enterprise server unless told
+ * otherwise), so that programs can declare SLA policies, custom roles and Captain custom tools at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme", features: ["sla", "custom_roles"], platform_app_ids: [1] },
-    { id: 2, name: "Globex", features: ["sla", "custom_roles"] },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles", "captain_integration", "custom_tools"], platform_app_ids: [1] },
+    { id: 2, name: "Globex", features: ["sla", "custom_roles", "captain_integration", "custom_tools"] },
   ],
   users: [
     { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },

@@ -10,6 +10,7 @@ import type {
   CustomRoleFixture,
   DashboardAppFixture,
   CampaignFixture,
+  CaptainCustomToolFixture,
   Fixture,
   IntegrationHookFixture,
   InboxFixture,
@@ -94,6 +95,8 @@ export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { create
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
+/** A custom tool: `auth_config` and `headers` hold its credentials as sent, kept out of snapshots. */
+export type CaptainCustomToolRecord = z.output<typeof CaptainCustomToolFixture> & { created_at: string; updated_at: string };
 /** A category, with its portal's account (`ensure_account_id`). */
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
@@ -129,7 +132,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "captain_custom_tools";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -163,6 +166,7 @@ export class SandboxState {
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
   readonly integrationHooks = new Map<number, IntegrationHookRecord>();
+  readonly captainCustomTools = new Map<number, CaptainCustomToolRecord>();
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
@@ -174,7 +178,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns,
+      this.articles, this.assignmentPolicies, this.campaigns, this.captainCustomTools,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -252,6 +256,7 @@ export class SandboxState {
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
     for (const hook of fixture.integration_hooks) this.integrationHooks.set(hook.id, structuredClone(hook));
+    for (const tool of fixture.captain_custom_tools) this.captainCustomTools.set(tool.id, { ...structuredClone(tool), created_at: stamp, updated_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
     for (const article of fixture.articles) {
@@ -278,6 +283,7 @@ export class SandboxState {
     this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
     this.lastIds.set("integration_hooks", maxId(this.integrationHooks.keys()));
+    this.lastIds.set("captain_custom_tools", maxId(this.captainCustomTools.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
@@ -298,7 +304,7 @@ export class SandboxState {
   /**
    * A deep copy of every table for assertions, rows ordered by id. Credentials are left out
    * (user, platform-app and bot tokens, website and HMAC tokens, webhook secrets, the settings
-   * an integration hook's app never shows (its keys), the channel credentials an inbox received, which its provider config keeps apart): they are in
+   * an integration hook's app never shows (its keys), the channel credentials an inbox received, which its provider config keeps apart, a custom tool's auth config and headers): they are in
    * the sandbox's info and `secrets()`, and a snapshot printed by a failing assertion must not
    * carry them.
    */
@@ -326,6 +332,7 @@ export class SandboxState {
       integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
+      captain_custom_tools: rows(this.captainCustomTools).map(({ auth_config: _auth, headers: _headers, ...tool }) => tool),
     });
   }
 

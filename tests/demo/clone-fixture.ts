@@ -2,7 +2,8 @@
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
- * both accounts with the `sla` and `custom_roles` features; a help center in two languages:
+ * both accounts with the `sla`, `custom_roles`, `captain_integration` and `custom_tools` features; a
+ * Captain custom tool with a bearer token, which the copy's stack gives as a secret; a help center in two languages:
  * categories, one a sub-category and one a translation, and articles, published and draft, one a
  * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
  * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
@@ -18,6 +19,9 @@ export const TARGET_EMAIL_INBOX = 5;
 /** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
 export const COPY_PORTAL_SUFFIX = "globex";
 
+/** The bearer token of Acme's custom tool: the API shows it to administrators, but an export never writes it. */
+export const TOOL_TOKEN = "acme-orders-token-3c9f1a";
+
 /** Acme's OpenAI API key: a credential, which neither the export nor the copy's state may show. */
 export const OPENAI_KEY = "sk-acme-openai-fixture-0123456789";
 
@@ -25,7 +29,7 @@ export const OPENAI_KEY = "sk-acme-openai-fixture-0123456789";
  * The secrets of the stacks a copy is applied in, set with `pulumi config set --secret`: the
  * credentials the export cannot copy, named as the exported program reads them.
  */
-export const COPY_SECRETS: Record<string, string> = { hookOpenaiApiKey: OPENAI_KEY };
+export const COPY_SECRETS: Record<string, string> = { hookOpenaiApiKey: OPENAI_KEY, toolOrderStatusToken: TOOL_TOKEN };
 
 /** The website inbox's settings that refer to other objects: a bot, labels, an attribute, the portal. */
 const WEBSITE_SETTINGS = {
@@ -53,13 +57,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     {
       id: 1,
       name: "Acme",
-      features: ["sla", "custom_roles"],
+      features: ["sla", "custom_roles", "captain_integration", "custom_tools"],
       support_email: "Acme Support <support@acme.test>",
       settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
       custom_attributes: { industry: "Retail" },
     },
     // Another language, until the copy brings Acme's.
-    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles"] },
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles", "captain_integration", "custom_tools"] },
   ],
   users: [
     {
@@ -275,6 +279,20 @@ export const CLONE_FIXTURE: FixtureInput = {
       sender_id: 3,
       trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 15 },
       trigger_only_during_business_hours: true,
+    },
+  ],
+  captain_custom_tools: [
+    {
+      id: 1,
+      account_id: 1,
+      title: "Order status",
+      slug: "custom_order_status",
+      description: "Looks up the status of an order by its number",
+      endpoint_url: "https://api.acme.test/orders/{{ order_id }}",
+      response_template: "Order {{ response.id }} is {{ response.status }}",
+      auth_type: "bearer",
+      auth_config: { token: TOOL_TOKEN },
+      param_schema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
     },
   ],
   macros: [

@@ -89,7 +89,8 @@ export class CloneFlow {
   /**
    * `pulumi up` of the exported project in account `accountId`, as stack `stack` (a project and
    * backend of its own, made and configured on first use, as the README's steps do), with the
-   * token of the account's administrator in the seed, or `adminToken`.
+   * token of the account's administrator in the seed, or `adminToken`, and the credentials the
+   * program reads from the stack's secrets.
    */
   async apply(accountId: number, settings: Record<string, string>, stack: string, adminToken?: string): Promise<Operation> {
     // An account made after the sandbox started (by PlatformAccount) comes with its administrator's token.

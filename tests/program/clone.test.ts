@@ -9,7 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { packPackage } from "../harness/packed";
@@ -32,7 +32,7 @@ const NEW_ACCOUNT_PROGRAM = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const chatwoot = require("pulumi-chatwoot");
 const config = new pulumi.Config();
-const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true } });
+const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true, captain_integration: true, custom_tools: true } });
 const accountId = account.id.apply(Number);
 const alice = new chatwoot.PlatformAccountUser("alice", { accountId, userId: 1, role: "administrator" });
 const mail = new chatwoot.Inbox("mail", {
@@ -73,7 +73,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const kinds = [
       "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
       "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
-      "macros", "dashboard app", "campaign", "assignment policy", "inbox assignment policy", "integration hook",
+      "macros", "dashboard app", "campaign", "assignment policy", "inbox assignment policy", "integration hook", "custom tool",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
@@ -89,8 +89,10 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(files["index.ts"]).toMatch(/adoptId: idOf\(inboxAcmeWebsite\),\n {2}portalId: idOf\(portalAcmeHelp\),/);
     // The OpenAI app's key, which the API never shows, is a secret of the copy's stack.
     expect(files["index.ts"]).toContain('config.requireSecret("hookOpenaiApiKey")');
-    const secrets = [...sandbox.control.secrets(), OPENAI_KEY];
-    expect(secrets.length).toBeGreaterThan(1);
+    // The custom tool's token too: an administrator's read shows it, and the export never writes it.
+    expect(files["index.ts"]).toContain('authConfig: { token: config.requireSecret("toolOrderStatusToken") },');
+    const secrets = [...sandbox.control.secrets(), OPENAI_KEY, TOOL_TOKEN];
+    expect(secrets.length).toBeGreaterThan(2);
     for (const secret of secrets) {
       for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
     }
@@ -281,7 +283,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
 
   test("into a brand-new account made by PlatformAccount: everyone invited with their role, every object made, diff finds them equal, a second up writes nothing", async () => {
     // Alice, who administers Acme, applies the copy: the stack that makes the account makes her its
-    // administrator too, turns on the Enterprise features the copy's SLA policy and custom role
+    // administrator too, turns on the Enterprise features the copy's SLA policy, custom role and custom tool
     // need, and creates the e-mail inbox the copy adopts for Acme's (with its credentials).
     const alice = sandbox.info.accounts[0]?.adminToken ?? "";
     const made = new PulumiProject({ "Pulumi.yaml": NEW_ACCOUNT_YAML, "index.js": NEW_ACCOUNT_PROGRAM }, realEngine.binary);

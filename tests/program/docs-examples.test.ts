@@ -35,7 +35,7 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     sandbox = await startSandbox();
     const [acme, globex] = sandbox.info.accounts;
     // The values of the config the examples declare, by key: a key the pages add fails here until it has one.
-    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
+    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", ordersApiToken: "orders-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
     expect([...program.config.keys()].sort()).toEqual(Object.keys(values).sort());
     project = new PulumiProject({ "Pulumi.yaml": programYaml("docs-examples", program) });
     // The files the examples read, beside the program as a user's would be.

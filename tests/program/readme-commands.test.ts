@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
@@ -312,11 +312,13 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await clone.ok("pulumi config set --secret chatwoot:platformAccessToken   # with Platform agent bots (--platform)", source.info.platformTokens[0]);
       await clone.ok("pulumi config set adopt false                            # create rather than adopt");
       await clone.ok('pulumi config set portalSuffix globex                    # same installation only: slug "help" becomes "help-globex" (portals and articles)');
-      await clone.ok("pulumi config set --secret hookOpenaiApiKey              # each credential of an integration hook (the project's README lists them)", OPENAI_KEY);
+      await clone.ok("pulumi config set --secret hookOpenaiApiKey              # each credential of a hook or custom tool (the project's README lists them)", OPENAI_KEY);
       // The README's example of the key an e-mail inbox needs; this export names it after its inbox.
       await clone.ok("pulumi config set inboxSupportEmailId 5");
       expect(fs.readFileSync(path.join(config, "index.ts"), "utf8")).toContain('config.requireNumber("inboxAcmeSupportEmailId")');
       await runCommand("pulumi", ["config", "set", "inboxAcmeSupportEmailId", String(TARGET_EMAIL_INBOX)], { cwd: config, env: clone.env });
+      // The credentials the export names but never writes (a custom tool's token), as secrets of the stack.
+      await runCommand("pulumi", ["config", "set", "--secret", "toolOrderStatusToken", TOOL_TOKEN], { cwd: config, env: clone.env });
       const before = source.control.log().length;
       // The program type-checks as Pulumi runs it, against the installed package and TypeScript.
       await clone.ok("pulumi up");

@@ -15,7 +15,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "CaptainCustomTool" | "PortalCategory" | "PortalArticle";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -208,6 +208,40 @@ const CASES: CollectionCase[] = [
       adoptPatch: { title: "Pricing help" },
     },
     list: (ctx) => rows(ctx, "campaigns"),
+  },
+  {
+    // Credentials (authConfig, headers) and the 403 of a feature that is off: captain-custom-tool.test.ts.
+    kind: "CaptainCustomTool",
+    adoption: "id",
+    provider: resources.CaptainCustomTool,
+    path: "captain/custom_tools",
+    base: {
+      title: "Order status",
+      endpointUrl: "https://api.acme.test/orders/{{ order_id }}",
+      httpMethod: "GET",
+      paramSchema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
+    },
+    posted: {
+      custom_tool: {
+        title: "Order status",
+        endpoint_url: "https://api.acme.test/orders/{{ order_id }}",
+        http_method: "GET",
+        param_schema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
+      },
+    },
+    change: { inputs: { description: "Looks an order up by its number" }, body: { custom_tool: { description: "Looks an order up by its number" } } },
+    drift: { body: { custom_tool: { title: "Renamed by hand" } }, outputs: { title: "Renamed by hand" }, repair: { custom_tool: { title: "Order status" } } },
+    existing: {
+      body: {
+        custom_tool: {
+          title: "Old",
+          endpoint_url: "https://api.acme.test/orders/{{ order_id }}",
+          param_schema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
+        },
+      },
+      adoptPatch: { custom_tool: { title: "Order status" } },
+    },
+    list: (ctx) => rows(ctx, "captain/custom_tools", payload),
   },
   {
     kind: "PortalCategory",

@@ -3,14 +3,14 @@ import { ChatwootApiError } from "../../http/transport/errors";
 import { markAdopted } from "../../lifecycle/adopt";
 import { call, unlessNotFound } from "../../lifecycle/api";
 import { defineCollectionResource } from "../../lifecycle/collection";
-import { normalizeCredentials } from "../../lifecycle/credential-digest";
+import { digestsOf, normalizeCredentials } from "../../lifecycle/credential-digest";
 import type { Props } from "../../lifecycle/json";
 import { accountId, objectId } from "../../validation/fields";
 import { single } from "../../wire/envelope";
 import { IntegrationAppWire, IntegrationHookWire } from "../../wire/integration-hook";
 import { accountPath } from "../../wire/paths";
 import { HOOK_APP_IDS, hookApp } from "./apps";
-import { missingForWrite, normalizeSettings, rememberSecrets, secretsOutput, secretValue, settingsBody, settingsOutput, settingsProblems, settingValue } from "./settings";
+import { missingForWrite, normalizeSettings, rememberSecrets, secretValue, settingsBody, settingsOutput, settingsProblems, settingValue } from "./settings";
 
 /** The checks of `IntegrationHookArgs` (sdk/integration-hook.ts, where each argument is documented). */
 export const IntegrationHookInputs = z
@@ -79,7 +79,8 @@ function outputs(base: Props, hook: Hook): Props {
     enabled: hook.enabled,
     hookType: hook.hook_type,
     settings: settingsOutput(hookApp(hook.app_id), hook.settings, base.settings),
-    secretSettings: secretsOutput(base.secretSettings),
+    // The server never shows them: the digests are of the values last sent.
+    secretSettings: digestsOf(base.secretSettings),
   };
 }
 

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { isRecord } from "../../diff/normalize/coerce";
 import { UNKNOWN } from "../../diff/diff";
 import { registerSecret } from "../../http/redaction/secrets";
-import { digestOf, isDigest } from "../../lifecycle/credential-digest";
 import type { Props } from "../../lifecycle/json";
 import { snakeKey, camelKey } from "../../mapping";
 import { oneLine } from "../../validation/fields";
@@ -124,18 +123,6 @@ export function settingsOutput(app: HookApp | undefined, shown: Props, kept: unk
     if (value !== null && value !== undefined) out[key] = value;
   }
   return Object.keys(out).length > 0 ? out : null;
-}
-
-/**
- * The `secretSettings` output: a salted digest of each secret the program gives (`given`: the
- * inputs' plaintext, or the last outputs' digests, kept as they are). The server never shows them,
- * so the digest is of the value last sent.
- */
-export function secretsOutput(given: unknown): Props | null {
-  if (!isRecord(given)) return null;
-  const out: Props = {};
-  for (const [key, value] of Object.entries(given)) if (typeof value === "string") out[key] = isDigest(value) ? value : digestOf(value);
-  return out;
 }
 
 /** `settings` in compared form: keys in order, unset ones left out, none at all as `null`. */

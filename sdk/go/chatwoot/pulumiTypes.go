@@ -541,6 +541,200 @@ func (o CampaignTriggerRulesPtrOutput) Url() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// One parameter the language model fills in when it calls the tool.
+type CaptainCustomToolParam struct {
+	// What it means, for the language model (one line, required).
+	Description string `pulumi:"description"`
+	// The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+	Name string `pulumi:"name"`
+	// Whether the model must give it (default false).
+	Required *bool `pulumi:"required"`
+	// Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+	Type string `pulumi:"type"`
+}
+
+// CaptainCustomToolParamInput is an input type that accepts CaptainCustomToolParamArgs and CaptainCustomToolParamOutput values.
+// You can construct a concrete instance of `CaptainCustomToolParamInput` via:
+//
+//	CaptainCustomToolParamArgs{...}
+type CaptainCustomToolParamInput interface {
+	pulumi.Input
+
+	ToCaptainCustomToolParamOutput() CaptainCustomToolParamOutput
+	ToCaptainCustomToolParamOutputWithContext(context.Context) CaptainCustomToolParamOutput
+}
+
+// One parameter the language model fills in when it calls the tool.
+type CaptainCustomToolParamArgs struct {
+	// What it means, for the language model (one line, required).
+	Description pulumi.StringInput `pulumi:"description"`
+	// The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+	Name pulumi.StringInput `pulumi:"name"`
+	// Whether the model must give it (default false).
+	Required pulumi.BoolPtrInput `pulumi:"required"`
+	// Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (CaptainCustomToolParamArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CaptainCustomToolParam)(nil)).Elem()
+}
+
+func (i CaptainCustomToolParamArgs) ToCaptainCustomToolParamOutput() CaptainCustomToolParamOutput {
+	return i.ToCaptainCustomToolParamOutputWithContext(context.Background())
+}
+
+func (i CaptainCustomToolParamArgs) ToCaptainCustomToolParamOutputWithContext(ctx context.Context) CaptainCustomToolParamOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CaptainCustomToolParamOutput)
+}
+
+// CaptainCustomToolParamArrayInput is an input type that accepts CaptainCustomToolParamArray and CaptainCustomToolParamArrayOutput values.
+// You can construct a concrete instance of `CaptainCustomToolParamArrayInput` via:
+//
+//	CaptainCustomToolParamArray{ CaptainCustomToolParamArgs{...} }
+type CaptainCustomToolParamArrayInput interface {
+	pulumi.Input
+
+	ToCaptainCustomToolParamArrayOutput() CaptainCustomToolParamArrayOutput
+	ToCaptainCustomToolParamArrayOutputWithContext(context.Context) CaptainCustomToolParamArrayOutput
+}
+
+type CaptainCustomToolParamArray []CaptainCustomToolParamInput
+
+func (CaptainCustomToolParamArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CaptainCustomToolParam)(nil)).Elem()
+}
+
+func (i CaptainCustomToolParamArray) ToCaptainCustomToolParamArrayOutput() CaptainCustomToolParamArrayOutput {
+	return i.ToCaptainCustomToolParamArrayOutputWithContext(context.Background())
+}
+
+func (i CaptainCustomToolParamArray) ToCaptainCustomToolParamArrayOutputWithContext(ctx context.Context) CaptainCustomToolParamArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CaptainCustomToolParamArrayOutput)
+}
+
+// One parameter the language model fills in when it calls the tool.
+type CaptainCustomToolParamOutput struct{ *pulumi.OutputState }
+
+func (CaptainCustomToolParamOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CaptainCustomToolParam)(nil)).Elem()
+}
+
+func (o CaptainCustomToolParamOutput) ToCaptainCustomToolParamOutput() CaptainCustomToolParamOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamOutput) ToCaptainCustomToolParamOutputWithContext(ctx context.Context) CaptainCustomToolParamOutput {
+	return o
+}
+
+// What it means, for the language model (one line, required).
+func (o CaptainCustomToolParamOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParam) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+func (o CaptainCustomToolParamOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParam) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Whether the model must give it (default false).
+func (o CaptainCustomToolParamOutput) Required() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CaptainCustomToolParam) *bool { return v.Required }).(pulumi.BoolPtrOutput)
+}
+
+// Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+func (o CaptainCustomToolParamOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParam) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type CaptainCustomToolParamArrayOutput struct{ *pulumi.OutputState }
+
+func (CaptainCustomToolParamArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CaptainCustomToolParam)(nil)).Elem()
+}
+
+func (o CaptainCustomToolParamArrayOutput) ToCaptainCustomToolParamArrayOutput() CaptainCustomToolParamArrayOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamArrayOutput) ToCaptainCustomToolParamArrayOutputWithContext(ctx context.Context) CaptainCustomToolParamArrayOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamArrayOutput) Index(i pulumi.IntInput) CaptainCustomToolParamOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CaptainCustomToolParam {
+		return vs[0].([]CaptainCustomToolParam)[vs[1].(int)]
+	}).(CaptainCustomToolParamOutput)
+}
+
+// A parameter as the outputs hold it.
+type CaptainCustomToolParamOutputType struct {
+	// What it means, for the language model.
+	Description string `pulumi:"description"`
+	// The parameter's name.
+	Name string `pulumi:"name"`
+	// Whether the model must give it.
+	Required bool `pulumi:"required"`
+	// Its JSON schema type.
+	Type string `pulumi:"type"`
+}
+
+// A parameter as the outputs hold it.
+type CaptainCustomToolParamOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (CaptainCustomToolParamOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CaptainCustomToolParamOutputType)(nil)).Elem()
+}
+
+func (o CaptainCustomToolParamOutputTypeOutput) ToCaptainCustomToolParamOutputTypeOutput() CaptainCustomToolParamOutputTypeOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamOutputTypeOutput) ToCaptainCustomToolParamOutputTypeOutputWithContext(ctx context.Context) CaptainCustomToolParamOutputTypeOutput {
+	return o
+}
+
+// What it means, for the language model.
+func (o CaptainCustomToolParamOutputTypeOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParamOutputType) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// The parameter's name.
+func (o CaptainCustomToolParamOutputTypeOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParamOutputType) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Whether the model must give it.
+func (o CaptainCustomToolParamOutputTypeOutput) Required() pulumi.BoolOutput {
+	return o.ApplyT(func(v CaptainCustomToolParamOutputType) bool { return v.Required }).(pulumi.BoolOutput)
+}
+
+// Its JSON schema type.
+func (o CaptainCustomToolParamOutputTypeOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v CaptainCustomToolParamOutputType) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type CaptainCustomToolParamOutputTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (CaptainCustomToolParamOutputTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CaptainCustomToolParamOutputType)(nil)).Elem()
+}
+
+func (o CaptainCustomToolParamOutputTypeArrayOutput) ToCaptainCustomToolParamOutputTypeArrayOutput() CaptainCustomToolParamOutputTypeArrayOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamOutputTypeArrayOutput) ToCaptainCustomToolParamOutputTypeArrayOutputWithContext(ctx context.Context) CaptainCustomToolParamOutputTypeArrayOutput {
+	return o
+}
+
+func (o CaptainCustomToolParamOutputTypeArrayOutput) Index(i pulumi.IntInput) CaptainCustomToolParamOutputTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CaptainCustomToolParamOutputType {
+		return vs[0].([]CaptainCustomToolParamOutputType)[vs[1].(int)]
+	}).(CaptainCustomToolParamOutputTypeOutput)
+}
+
 // One agent bot as `getAgentBots` returns it, with every field of the API's agent bot (null
 // where the server does not send it: real servers send only id, name, description, outgoingUrl
 // and accountId).
@@ -3461,6 +3655,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*CampaignAudienceArrayInput)(nil)).Elem(), CampaignAudienceArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTriggerRulesInput)(nil)).Elem(), CampaignTriggerRulesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CampaignTriggerRulesPtrInput)(nil)).Elem(), CampaignTriggerRulesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CaptainCustomToolParamInput)(nil)).Elem(), CaptainCustomToolParamArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CaptainCustomToolParamArrayInput)(nil)).Elem(), CaptainCustomToolParamArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxAutoAssignmentConfigInput)(nil)).Elem(), InboxAutoAssignmentConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxAutoAssignmentConfigPtrInput)(nil)).Elem(), InboxAutoAssignmentConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelInput)(nil)).Elem(), InboxChannelArgs{})
@@ -3491,6 +3687,10 @@ func init() {
 	pulumi.RegisterOutputType(CampaignAudienceArrayOutput{})
 	pulumi.RegisterOutputType(CampaignTriggerRulesOutput{})
 	pulumi.RegisterOutputType(CampaignTriggerRulesPtrOutput{})
+	pulumi.RegisterOutputType(CaptainCustomToolParamOutput{})
+	pulumi.RegisterOutputType(CaptainCustomToolParamArrayOutput{})
+	pulumi.RegisterOutputType(CaptainCustomToolParamOutputTypeOutput{})
+	pulumi.RegisterOutputType(CaptainCustomToolParamOutputTypeArrayOutput{})
 	pulumi.RegisterOutputType(GetAgentBotsBotOutput{})
 	pulumi.RegisterOutputType(GetAgentBotsBotArrayOutput{})
 	pulumi.RegisterOutputType(GetAgentsAgentOutput{})

@@ -23,6 +23,8 @@ __all__ = [
     'CampaignAudienceArgsDict',
     'CampaignTriggerRulesArgs',
     'CampaignTriggerRulesArgsDict',
+    'CaptainCustomToolParamArgs',
+    'CaptainCustomToolParamArgsDict',
     'InboxAutoAssignmentConfigArgs',
     'InboxAutoAssignmentConfigArgsDict',
     'InboxChannelArgs',
@@ -331,6 +333,97 @@ class CampaignTriggerRulesArgs:
     @url.setter
     def url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "url", value)
+
+
+class CaptainCustomToolParamArgsDict(TypedDict):
+    """
+    One parameter the language model fills in when it calls the tool.
+    """
+    description: pulumi.Input[_builtins.str]
+    """
+    What it means, for the language model (one line, required).
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+    """
+    required: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the model must give it (default false).
+    """
+
+@pulumi.input_type
+class CaptainCustomToolParamArgs:
+    def __init__(__self__, *,
+                 description: pulumi.Input[_builtins.str],
+                 name: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 required: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        One parameter the language model fills in when it calls the tool.
+
+        :param pulumi.Input[_builtins.str] description: What it means, for the language model (one line, required).
+        :param pulumi.Input[_builtins.str] name: The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+        :param pulumi.Input[_builtins.str] type: Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+        :param pulumi.Input[_builtins.bool] required: Whether the model must give it (default false).
+        """
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[_builtins.str]:
+        """
+        What it means, for the language model (one line, required).
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The parameter's name, as the templates use it (`{{ order_id }}`): letters, digits and `_`, at most 64 characters, each name once.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its JSON schema type: `string`, `number`, `integer`, `boolean`, `array` or `object`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the model must give it (default false).
+        """
+        return pulumi.get(self, "required")
+
+    @required.setter
+    def required(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "required", value)
 
 
 class InboxAutoAssignmentConfigArgsDict(TypedDict):

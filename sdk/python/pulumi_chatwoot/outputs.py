@@ -18,6 +18,7 @@ from . import outputs
 __all__ = [
     'CampaignAudience',
     'CampaignTriggerRules',
+    'CaptainCustomToolParamOutput',
     'GetAgentBotsBot',
     'GetAgentsAgent',
     'GetLabelsLabel',
@@ -114,6 +115,62 @@ class CampaignTriggerRules(dict):
         The page URL the campaign shows on: an `http://` or `https://` URL (at most 2048 characters); the widget matches it as a pattern.
         """
         return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class CaptainCustomToolParamOutput(dict):
+    """
+    A parameter as the outputs hold it.
+    """
+    def __init__(__self__, *,
+                 description: _builtins.str,
+                 name: _builtins.str,
+                 required: _builtins.bool,
+                 type: _builtins.str):
+        """
+        A parameter as the outputs hold it.
+
+        :param _builtins.str description: What it means, for the language model.
+        :param _builtins.str name: The parameter's name.
+        :param _builtins.bool required: Whether the model must give it.
+        :param _builtins.str type: Its JSON schema type.
+        """
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "required", required)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What it means, for the language model.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The parameter's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> _builtins.bool:
+        """
+        Whether the model must give it.
+        """
+        return pulumi.get(self, "required")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its JSON schema type.
+        """
+        return pulumi.get(self, "type")
 
 
 @pulumi.output_type

@@ -355,6 +355,39 @@ export const RESOURCE_CASES: ResourceCase[] = [
     digests: ["secretSettings.apiKey"],
   },
   {
+    kind: "CaptainCustomTool",
+    declare: (sdk, name) =>
+      new sdk.CaptainCustomTool(name, {
+        title: "Order status",
+        endpointUrl: "https://api.acme.test/orders/{{ order_id }}",
+        authType: "bearer",
+        authConfig: { token: "orders-host-case-1" },
+        headers: { "X-Tenant": "acme-host-case" },
+        paramSchema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
+      }),
+    bad: { inputs: { endpointUrl: "https://127.0.0.1/orders", authType: "basic" }, properties: ["endpointUrl", "authConfig.username"] },
+    // The snapshot leaves the credentials out.
+    onServer: (s, d) => s.captain_custom_tools.find((t) => t.id === Number(d.id)),
+    created: { title: "Order status", slug: "custom_order_status", auth_type: "bearer", http_method: "GET", enabled: true, account_id: 1 },
+    change: {
+      inputs: { enabled: false },
+      write: (d) => `PATCH ${accountPath(d, `/captain/custom_tools/${d.id}`)}`,
+      server: { enabled: false, title: "Order status" },
+      outputs: { enabled: false, title: "Order status" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/captain/custom_tools/${d.id}`), { custom_tool: { title: "Renamed by hand" } }), "renaming the tool"),
+      outputs: { title: "Renamed by hand", slug: "custom_order_status" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/custom_tools/${d.id}`)), "deleting the tool");
+      return d;
+    },
+    deleted: undefined,
+    digests: ["authConfig.token", "headers.X-Tenant"],
+  },
+  {
     kind: "Macro",
     declare: (sdk, name) =>
       new sdk.Macro(name, { name: "Escalate", visibility: "global", actions: [{ actionName: "add_label", actionParams: ["urgent"] }] }),

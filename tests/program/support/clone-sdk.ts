@@ -41,7 +41,7 @@ export function sdkCloneTests(clone: SdkClone): void {
   const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
   const exportTo = (dir: string) => flow.command(["export", "--language", clone.language, "--account-id", "1", "--out", dir, "--platform", "--package", clone.sdk]);
   /** Every token and server secret of the sandbox, none of which may be written anywhere. */
-  const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens];
+  const secrets = () => [...sandbox.control.secrets(), ...sandbox.info.accounts.map((a) => a.adminToken), ...sandbox.info.platformTokens, ...Object.values(COPY_SECRETS)];
 
   realEngine.describeRuntime(clone.language, `cloning an account in ${clone.language}, on the generated SDK and the plugin installed from its tarball`, () => {
     beforeAll(async () => {
@@ -89,7 +89,7 @@ export function sdkCloneTests(clone: SdkClone): void {
       const up = await project.up();
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-      expect(Object.keys(opsOf(up))).toHaveLength(44);
+      expect(Object.keys(opsOf(up))).toHaveLength(45);
       // Made, but for what account 2 has already: its settings, its administrator, its e-mail inbox, and the website inbox's link to its help center.
       const resources = await project.resources();
       const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);

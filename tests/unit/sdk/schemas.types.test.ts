@@ -33,6 +33,7 @@ import type { TeamInputs } from "../../../provider/resources/team";
 import type { TeamMembershipInputs } from "../../../provider/resources/team-membership";
 import type { IntegrationHookInputs } from "../../../provider/resources/integration-hook";
 import type { WebhookInputs } from "../../../provider/resources/webhook";
+import type { CaptainCustomToolInputs } from "../../../provider/resources/captain-custom-tool";
 import type * as sdk from "../../../sdk";
 import type { JsonInput } from "../../../sdk/inputs";
 
@@ -105,6 +106,7 @@ const resourceArgs = {
   TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
   IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
+  CaptainCustomTool: same<sdk.CaptainCustomToolArgs, SchemaArgs<CaptainCustomToolInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -175,6 +177,7 @@ const resourceOutputs = {
   TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
   IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
+  CaptainCustomTool: same<OutputIssues<sdk.CaptainCustomTool, sdk.CaptainCustomToolArgs, typeof CaptainCustomToolInputs>, "adoptId">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -210,6 +213,7 @@ const resourceStates = {
   TeamMembership: same<sdk.TeamMembershipState, StateOf<sdk.TeamMembership>>(true),
   Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
   IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
+  CaptainCustomTool: same<sdk.CaptainCustomToolState, StateOf<sdk.CaptainCustomTool>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.

@@ -9,6 +9,7 @@ import { CustomRoleWire } from "../../../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../../../provider/wire/campaign";
 import { IntegrationHookWire } from "../../../../provider/wire/integration-hook";
+import { CaptainCustomToolWire } from "../../../../provider/wire/captain-custom-tool";
 import { DefinitionWire } from "../../../../provider/wire/custom-attribute-definition";
 import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
@@ -52,6 +53,7 @@ export interface RawAccount {
   dashboardApps?: Raw[];
   campaigns?: Raw[];
   integrationHooks?: Raw[];
+  captainCustomTools?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -105,6 +107,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
+    captainCustomTools: (raw.captainCustomTools ?? []).map((t) => CaptainCustomToolWire.parse(t)),
     unavailable: [],
   };
 }
