@@ -98,6 +98,51 @@ export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
 export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
+/** A Captain assistant (`captain_assistants`): `config` is the jsonb the last write sent, the lists as sent. */
+export interface CaptainAssistantRecord {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string;
+  config: Record<string, unknown>;
+  guardrails: unknown;
+  response_guidelines: unknown;
+  created_at: string;
+  updated_at: string;
+}
+/** A Captain document (`captain_documents`); `crawl_pending` until the crawl job has run (see models/captain.ts). */
+export interface CaptainDocumentRecord {
+  id: number;
+  account_id: number;
+  assistant_id: number;
+  name: string | null;
+  external_link: string;
+  content: string | null;
+  status: "in_progress" | "available";
+  crawl_pending: boolean;
+  created_at: string;
+  updated_at: string;
+}
+/** A Captain scenario (`captain_scenarios`); `tools` is derived from the instruction. */
+export interface CaptainScenarioRecord {
+  id: number;
+  account_id: number;
+  assistant_id: number;
+  title: string;
+  description: string;
+  instruction: string;
+  tools: string[] | null;
+  enabled: boolean;
+  created_at: string;
+  updated_at: string;
+}
+/** A CaptainInbox row: the assistant that answers in an inbox (`account_id` is the sandbox's, for scoping). */
+export interface CaptainInboxRecord {
+  id: number;
+  account_id: number;
+  captain_assistant_id: number;
+  inbox_id: number;
+}
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -129,7 +174,10 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | CaptainTable;
+
+/** The Captain tables (Enterprise). */
+export type CaptainTable = "captain_assistants" | "captain_documents" | "captain_scenarios" | "captain_inboxes";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -166,6 +214,11 @@ export class SandboxState {
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
+  /** Captain's assistants, their documents and scenarios, and the inboxes they answer in (the seed has none). */
+  readonly captainAssistants = new Map<number, CaptainAssistantRecord>();
+  readonly captainDocuments = new Map<number, CaptainDocumentRecord>();
+  readonly captainScenarios = new Map<number, CaptainScenarioRecord>();
+  readonly captainInboxes = new Map<number, CaptainInboxRecord>();
   /**
    * The tables whose rows belong to one account (`account_id`), which its destroy takes with it.
    * Agent bots are not here: a bot with no account is the installation's (see destroyPlatformAccount).
@@ -175,6 +228,7 @@ export class SandboxState {
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
       this.articles, this.assignmentPolicies, this.campaigns,
+      this.captainAssistants, this.captainDocuments, this.captainScenarios, this.captainInboxes,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -326,6 +380,11 @@ export class SandboxState {
       integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
+      captain_assistants: rows(this.captainAssistants),
+      // A document's crawled content is large and says nothing a test asserts: its length stands in.
+      captain_documents: rows(this.captainDocuments).map(({ content, ...document }) => ({ ...document, content_length: content?.length ?? null })),
+      captain_scenarios: rows(this.captainScenarios),
+      captain_inboxes: rows(this.captainInboxes),
     });
   }
 

@@ -38,6 +38,7 @@
 import type { AccountCaller } from "../auth";
 import { internalError, notAuthorizedAction, recordNotFound } from "../errors";
 import { unlinkInbox } from "./assignment-policies";
+import { unlinkInboxFromCaptain } from "./captain";
 import { InboxFixture } from "../fixture";
 import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
@@ -200,7 +201,7 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 }
 
 /**
- * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, webhooks,
+ * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, Captain link, webhooks,
  * campaigns and integration hooks (`has_many :webhooks`, `:campaigns` and `:hooks`, `dependent:
  * :destroy_async`); linked portals are unlinked.
  */
@@ -212,6 +213,7 @@ function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   }
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
   unlinkInbox(state, inbox.id);
+  unlinkInboxFromCaptain(state, inbox.id);
 }
 
 function commitNewInbox(state: SandboxState, draft: InboxRecord, kind: ChannelKind): InboxRecord {
