@@ -23,6 +23,7 @@ import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
+import { captainAssistant, captainFeature } from "./resources/captain-assistant";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -191,6 +192,11 @@ export const RESOURCE_TYPES = [
     clone: { option: "dashboard-apps", noun: "dashboard app", plural: "dashboard apps", prefix: "dashboard app" },
   },
   { name: "Campaign", lifecycle: campaign, clone: { option: "campaigns", noun: "campaign", plural: "campaigns", prefix: "campaign" } },
+  {
+    name: "CaptainAssistant",
+    lifecycle: captainAssistant,
+    clone: { option: "captain-assistants", noun: "Captain assistant", plural: "Captain assistants", prefix: "assistant", feature: captainFeature },
+  },
 ] as const satisfies readonly ResourceType[];
 
 export const DATA_SOURCE_TYPES = [

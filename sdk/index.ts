@@ -30,6 +30,7 @@ export * from "./canned-response";
 export * from "./macro";
 export * from "./dashboard-app";
 export * from "./campaign";
+export * from "./captain-assistant";
 export * from "./get-inbox";
 export * from "./get-agent-bots";
 export * from "./get-agents";

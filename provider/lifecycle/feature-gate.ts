@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiRequest } from "../http/transport/client";
-import { ChatwootApiError } from "../http/transport/errors";
+import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call } from "./api";
@@ -47,6 +47,9 @@ export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET
  */
 export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
+  if (isFeatureForbidden(err)) {
+    return `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator turns on per account`;
+  }
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
   if (err.status !== 404 && !denied) return undefined;
   let account: AccountFeatures;
@@ -63,6 +66,14 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
     `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator ` +
     "turns on per account (Super Admin > Accounts > the account > Features)"
   );
+}
+
+/**
+ * The newest Enterprise controllers' own guard (Captain's `ensure_captain_enabled`, SAML's): a 403
+ * "... is not enabled for this account", which names the feature itself (and gets the transport's hint).
+ */
+export function isFeatureForbidden(err: unknown): boolean {
+  return ChatwootApiError.isInstance(err) && err.status === 403 && /not enabled/i.test(err.serverMessage ?? "");
 }
 
 /** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
@@ -86,12 +97,17 @@ export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
+      let listed = false;
       try {
-        if (name === "remove") await list(props);
+        if (name === "remove") listed = (await list(props), true);
         const result = await method(props, ...rest);
         if (name === "get" && result === undefined) await list(props);
         return result;
       } catch (err) {
+        // A guard's 403 says what is off already, and carries the transport's hint: kept as it is.
+        if (isFeatureForbidden(err)) throw err;
+        // The list answered, so the feature is there: the member's 404 is the object's (gone).
+        if (listed && isNotFound(err)) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

@@ -18,6 +18,7 @@ import { CannedResponseWire } from "../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
+import { CaptainAssistantWire } from "../../provider/wire/captain-assistant";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
@@ -89,6 +90,8 @@ export interface AccountSnapshot {
   campaigns: z.output<typeof CampaignWire>[];
   /** The hooks of the apps configured with settings (OAuth apps' need a person's consent in a browser, which a copy cannot give). */
   integrationHooks: IntegrationHookWire[];
+  /** Captain's assistants (Enterprise, the account's `captain_integration` feature). */
+  captainAssistants: CaptainAssistantWire[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -184,6 +187,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  const captainAssistants = await licensed("CaptainAssistant", () => get(list(CaptainAssistantWire), at("captain", "assistants")));
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -245,6 +249,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
         )
       ).flat(),
     ),
+    captainAssistants,
     unavailable,
   };
 }

@@ -600,6 +600,10 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   // A one-off campaign that has run is history: declared, it would be sent again (see buildModel's warning).
   for (const c of snapshot.campaigns) if (!hasRun(c)) add(campaign(refs, c));
+  for (const a of snapshot.captainAssistants) {
+    const { id, ...fields } = fromWire(a) as Props;
+    add({ type: "CaptainAssistant", id: a.id, inputs: present(fields), adoption: { by: "key" }, notes: [] });
+  }
   for (const m of snapshot.macros) {
     const notes: string[] = [];
     add({

@@ -109,6 +109,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
+    ["CaptainAssistant", snapshot.captainAssistants.map((a) => ({ id: a.id, key: named(a.name) }))],
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
   ];
 }
@@ -182,6 +183,11 @@ export class ReferenceMap {
   /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */
   customRole(value: unknown): IdReference {
     return this.byId("CustomRole", value);
+  }
+
+  /** A Captain assistant id (of its scenarios, documents and inboxes) as a reference to that assistant. */
+  captainAssistant(value: unknown): IdReference {
+    return this.byId("CaptainAssistant", value);
   }
 
   /** A portal id as a reference to that portal. */

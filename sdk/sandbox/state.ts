@@ -10,6 +10,10 @@ import type {
   CustomRoleFixture,
   DashboardAppFixture,
   CampaignFixture,
+  CaptainAssistantFixture,
+  CaptainDocumentFixture,
+  CaptainInboxFixture,
+  CaptainScenarioFixture,
   Fixture,
   IntegrationHookFixture,
   InboxFixture,
@@ -24,6 +28,7 @@ import type {
   WebhookFixture,
   WorkingHour,
 } from "./fixture";
+import { toolReferences } from "./models/captain";
 import { hiddenSettings } from "./models/integration-hooks";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
@@ -98,51 +103,20 @@ export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
 export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
-/** A Captain assistant (`captain_assistants`): `config` is the jsonb the last write sent, the lists as sent. */
-export interface CaptainAssistantRecord {
-  id: number;
-  account_id: number;
-  name: string;
-  description: string;
-  config: Record<string, unknown>;
-  guardrails: unknown;
-  response_guidelines: unknown;
-  created_at: string;
-  updated_at: string;
-}
-/** A Captain document (`captain_documents`); `crawl_pending` until the crawl job has run (see models/captain.ts). */
-export interface CaptainDocumentRecord {
-  id: number;
-  account_id: number;
-  assistant_id: number;
-  name: string | null;
-  external_link: string;
+/** A Captain assistant; `config` is the jsonb the last write sent, the lists as sent. */
+export type CaptainAssistantRecord = Omit<z.output<typeof CaptainAssistantFixture>, "guardrails" | "response_guidelines"> & { guardrails: unknown; response_guidelines: unknown; created_at: string; updated_at: string };
+/** A Captain document; `crawl_pending` until the crawl job has run (see models/captain.ts). */
+export type CaptainDocumentRecord = z.output<typeof CaptainDocumentFixture> & {
   content: string | null;
   status: "in_progress" | "available";
   crawl_pending: boolean;
   created_at: string;
   updated_at: string;
-}
-/** A Captain scenario (`captain_scenarios`); `tools` is derived from the instruction. */
-export interface CaptainScenarioRecord {
-  id: number;
-  account_id: number;
-  assistant_id: number;
-  title: string;
-  description: string;
-  instruction: string;
-  tools: string[] | null;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-}
-/** A CaptainInbox row: the assistant that answers in an inbox (`account_id` is the sandbox's, for scoping). */
-export interface CaptainInboxRecord {
-  id: number;
-  account_id: number;
-  captain_assistant_id: number;
-  inbox_id: number;
-}
+};
+/** A Captain scenario; `tools` is derived from the instruction. */
+export type CaptainScenarioRecord = z.output<typeof CaptainScenarioFixture> & { tools: string[] | null; created_at: string; updated_at: string };
+/** A CaptainInbox row (`account_id` is the sandbox's, for scoping). */
+export type CaptainInboxRecord = z.output<typeof CaptainInboxFixture>;
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -311,6 +285,15 @@ export class SandboxState {
     for (const article of fixture.articles) {
       this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
     }
+    for (const a of fixture.captain_assistants) this.captainAssistants.set(a.id, { ...structuredClone(a), created_at: stamp, updated_at: stamp });
+    for (const d of fixture.captain_documents) {
+      this.captainDocuments.set(d.id, { ...structuredClone(d), content: null, status: "in_progress", crawl_pending: true, created_at: stamp, updated_at: stamp });
+    }
+    for (const sc of fixture.captain_scenarios) {
+      const tools = toolReferences(sc.instruction);
+      this.captainScenarios.set(sc.id, { ...structuredClone(sc), tools: tools.length > 0 ? tools : null, created_at: stamp, updated_at: stamp });
+    }
+    for (const link of fixture.captain_inboxes) this.captainInboxes.set(link.id, structuredClone(link));
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("accounts", maxId(this.accounts.keys()));
     this.lastIds.set("account_users", maxId([...this.users.values()].flatMap((u) => u.memberships.map((m) => m.id ?? 0))));
@@ -334,6 +317,10 @@ export class SandboxState {
     this.lastIds.set("integration_hooks", maxId(this.integrationHooks.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
+    this.lastIds.set("captain_assistants", maxId(this.captainAssistants.keys()));
+    this.lastIds.set("captain_documents", maxId(this.captainDocuments.keys()));
+    this.lastIds.set("captain_scenarios", maxId(this.captainScenarios.keys()));
+    this.lastIds.set("captain_inboxes", maxId(this.captainInboxes.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
     const tables: [ChannelTable, string][] = [
       ["channel_web_widgets", "Channel::WebWidget"], ["channel_api", "Channel::Api"], ["channel_email", "Channel::Email"],

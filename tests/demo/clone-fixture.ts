@@ -2,7 +2,8 @@
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
- * both accounts with the `sla` and `custom_roles` features; a help center in two languages:
+ * both accounts with the `sla`, `custom_roles` and `captain_integration` features; a Captain
+ * assistant; a help center in two languages:
  * categories, one a sub-category and one a translation, and articles, published and draft, one a
  * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
  * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
@@ -44,13 +45,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     {
       id: 1,
       name: "Acme",
-      features: ["sla", "custom_roles"],
+      features: ["sla", "custom_roles", "captain_integration"],
       support_email: "Acme Support <support@acme.test>",
       settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
       custom_attributes: { industry: "Retail" },
     },
     // Another language, until the copy brings Acme's.
-    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles"] },
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles", "captain_integration"] },
   ],
   users: [
     {
@@ -250,6 +251,18 @@ export const CLONE_FIXTURE: FixtureInput = {
       sender_id: 3,
       trigger_rules: { url: "https://www.acme.test/pricing", time_on_page: 15 },
       trigger_only_during_business_hours: true,
+    },
+  ],
+  // Captain's assistant (Enterprise), with its config and lists.
+  captain_assistants: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Acme Helpdesk",
+      description: "Answers questions about Acme's plans and orders",
+      config: { product_name: "Acme", feature_faq: true, feature_citation: true, handoff_message: "Let me get a colleague for you.", temperature: 0.3 },
+      response_guidelines: ["Answer in the customer's language"],
+      guardrails: ["Never promise refunds"],
     },
   ],
   macros: [

@@ -32,7 +32,7 @@ const NEW_ACCOUNT_PROGRAM = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const chatwoot = require("pulumi-chatwoot");
 const config = new pulumi.Config();
-const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true } });
+const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true, captain_integration: true } });
 const accountId = account.id.apply(Number);
 const alice = new chatwoot.PlatformAccountUser("alice", { accountId, userId: 1, role: "administrator" });
 const mail = new chatwoot.Inbox("mail", {
@@ -73,7 +73,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const kinds = [
       "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
       "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
-      "macros", "dashboard app", "campaign",
+      "macros", "dashboard app", "campaign", "Captain assistant",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);

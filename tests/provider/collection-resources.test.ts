@@ -15,7 +15,8 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle"
+    | "CaptainAssistant";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -237,6 +238,28 @@ const CASES: CollectionCase[] = [
       adoptPatch: { article: { title: "Getting started" } },
     },
     list: (ctx) => rows(ctx, "portals/help/articles", payload),
+  },
+  {
+    kind: "CaptainAssistant",
+    provider: resources.CaptainAssistant,
+    path: "captain/assistants",
+    base: { name: "Helpdesk", description: "Answers questions", productName: "Acme", featureFaq: true, temperature: 0.3, guardrails: ["No refunds"] },
+    posted: { assistant: { name: "Helpdesk", description: "Answers questions", guardrails: ["No refunds"], config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+    // The server replaces `config` whole: a change of one field sends them all.
+    change: {
+      inputs: { handoffMessage: "One moment" },
+      body: { assistant: { config: { product_name: "Acme", feature_faq: true, handoff_message: "One moment", temperature: 0.3 } } },
+    },
+    drift: {
+      body: { assistant: { config: { product_name: "Acme", feature_faq: false } } },
+      outputs: { featureFaq: false, temperature: null },
+      repair: { assistant: { config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+    },
+    existing: {
+      body: { assistant: { name: "Helpdesk", description: "Old", guardrails: ["No refunds"], config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+      adoptPatch: { assistant: { description: "Answers questions" } },
+    },
+    list: (ctx) => rows(ctx, "captain/assistants", payload),
   },
 ];
 

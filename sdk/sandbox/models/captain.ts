@@ -18,6 +18,7 @@
  *   while an agent bot or an enabled Dialogflow hook answers it (`ensure_exclusive_bot_provider`:
  *   "Disconnect Agent Bot before connecting Captain"); the inbox's destroy takes its link.
  */
+import { ASSISTANT_CONFIG_KEYS } from "../../../provider/wire/captain-assistant";
 import { couldNotCreate, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, permit, requireParam, wrapParameters, type Params, type PermitFilter, type ParamsRequest } from "../params";
 import { requireCaptainDocumentSlot } from "./plan-limits";
@@ -35,11 +36,6 @@ import {
 
 const now = () => new Date().toISOString();
 
-/** `config: [...]` of the assistants controller's strong parameters. */
-export const ASSISTANT_CONFIG_KEYS = [
-  "product_name", "feature_faq", "feature_memory", "feature_citation", "feature_contact_attributes",
-  "welcome_message", "handoff_message", "resolution_message", "instructions", "temperature",
-] as const;
 
 const ASSISTANT_COLUMNS = ["id", "name", "description", "config", "guardrails", "response_guidelines", "account_id", "created_at", "updated_at"];
 const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", config: Object.fromEntries(ASSISTANT_CONFIG_KEYS.map((k) => [k, "scalar"])) };

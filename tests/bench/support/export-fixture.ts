@@ -4,7 +4,7 @@
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
  * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps, website campaigns), about `objects` objects in all. Names, keys and
+ * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain assistants), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -41,6 +41,7 @@ const SHARES: Record<TypeName, number> = {
   DashboardApp: 1,
   Campaign: 1,
   IntegrationHook: 1,
+  CaptainAssistant: 1,
 };
 
 const ACCOUNT = 1;
@@ -286,6 +287,16 @@ export function exportSeed(objects: number): ExportSeed {
     trigger_rules: { url: `https://shop.acme.test/offers/${id}`, time_on_page: 10 + (i % 5) },
   }));
 
+  // Captain's assistants, with their config.
+  const captainAssistants: Rows<"captain_assistants"> = ids(n.CaptainAssistant).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Assistant ${id}`,
+    description: `Answers questions about product line ${id}`,
+    config: { product_name: `Product ${id}`, feature_faq: true },
+    guardrails: ["Never promise refunds"],
+  }));
+
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   const fixture: FixtureInput = {
@@ -309,10 +320,11 @@ export function exportSeed(objects: number): ExportSeed {
     dashboard_apps: dashboardApps,
     campaigns,
     integration_hooks: integrationHooks,
+    captain_assistants: captainAssistants,
   };
-  // The users, each attribute model, the fourteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the fifteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
   // members; a portal's categories and articles (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 2 + SETTINGS_APP_IDS.length;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 15 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }

@@ -763,4 +763,30 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     deleted: undefined,
   },
+  {
+    kind: "CaptainAssistant",
+    // The seed's accounts have Captain (`captain_integration`) on.
+    declare: (sdk, name) => new sdk.CaptainAssistant(name, { name: "Helpdesk", description: "Answers questions", productName: "Acme", featureFaq: true }),
+    bad: { inputs: { description: " ", temperature: 3 }, properties: ["description", "temperature"] },
+    onServer: (s, d) => row(s.captain_assistants, d),
+    created: { name: "Helpdesk", description: "Answers questions", config: { product_name: "Acme", feature_faq: true }, account_id: 1 },
+    change: {
+      inputs: { temperature: 0.5 },
+      write: (d) => `PATCH ${accountPath(d, `/captain/assistants/${d.id}`)}`,
+      // The whole config is sent: the server replaces it.
+      server: { config: { product_name: "Acme", feature_faq: true, temperature: 0.5 } },
+      outputs: { temperature: 0.5, productName: "Acme" },
+    },
+    // Names repeat freely upstream, but adoption goes by name: the old assistant goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/captain/assistants/${d.id}`), { assistant: { description: "Changed by hand" } }), "changing the description"),
+      outputs: { description: "Changed by hand", productName: "Acme" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/assistants/${d.id}`)), "deleting the assistant");
+      return d;
+    },
+    deleted: undefined,
+  },
 ];

@@ -16,6 +16,7 @@ import type { CustomAttributeDefinitionInputs } from "../../../provider/resource
 import type { CustomRoleInputs } from "../../../provider/resources/custom-role";
 import type { DashboardAppInputs } from "../../../provider/resources/dashboard-app";
 import type { CampaignInputs } from "../../../provider/resources/campaign";
+import type { CaptainAssistantInputs } from "../../../provider/resources/captain-assistant";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -105,6 +106,7 @@ const resourceArgs = {
   TeamMembership: same<sdk.TeamMembershipArgs, SchemaArgs<TeamMembershipInputs>>(true),
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
   IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
+  CaptainAssistant: same<sdk.CaptainAssistantArgs, SchemaArgs<CaptainAssistantInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -175,6 +177,7 @@ const resourceOutputs = {
   TeamMembership: same<OutputIssues<sdk.TeamMembership, sdk.TeamMembershipArgs, typeof TeamMembershipInputs>, "allowEmpty">(true),
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
   IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
+  CaptainAssistant: same<OutputIssues<sdk.CaptainAssistant, sdk.CaptainAssistantArgs, typeof CaptainAssistantInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -210,6 +213,7 @@ const resourceStates = {
   TeamMembership: same<sdk.TeamMembershipState, StateOf<sdk.TeamMembership>>(true),
   Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
   IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
+  CaptainAssistant: same<sdk.CaptainAssistantState, StateOf<sdk.CaptainAssistant>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.
