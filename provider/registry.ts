@@ -24,6 +24,7 @@ import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
 import { captainAssistant, captainFeature } from "./resources/captain-assistant";
+import { captainScenario } from "./resources/captain-scenario";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -196,6 +197,11 @@ export const RESOURCE_TYPES = [
     name: "CaptainAssistant",
     lifecycle: captainAssistant,
     clone: { option: "captain-assistants", noun: "Captain assistant", plural: "Captain assistants", prefix: "assistant", feature: captainFeature },
+  },
+  {
+    name: "CaptainScenario",
+    lifecycle: captainScenario,
+    clone: { option: "captain-scenarios", noun: "Captain scenario", plural: "Captain scenarios", prefix: "scenario", feature: captainFeature },
   },
 ] as const satisfies readonly ResourceType[];
 

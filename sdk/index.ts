@@ -31,6 +31,7 @@ export * from "./macro";
 export * from "./dashboard-app";
 export * from "./campaign";
 export * from "./captain-assistant";
+export * from "./captain-scenario";
 export * from "./get-inbox";
 export * from "./get-agent-bots";
 export * from "./get-agents";

@@ -88,26 +88,29 @@ type Method = (props: { accountId?: unknown }, ...rest: unknown[]) => Promise<un
 /**
  * `api` with every failure of a missing feature explained. A server without the feature answers
  * 404 for every one of its paths, so the collection must answer before a 404 may mean "gone": an
- * object read as gone is confirmed by listing, and a delete (which takes a 404 for done) lists first.
+ * object read as gone is confirmed by `probe` (the collection's list by default; for a collection
+ * nested under another object, the parents' list, which a gone parent does not fail), a delete
+ * (which takes a 404 for done) probes first, and any other 404 is the object's only when the probe answers.
  */
-export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api: A, feature: Feature | undefined): A {
+export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api: A, feature: Feature | undefined, probe?: (props: { accountId?: unknown }) => Promise<unknown>): A {
   if (!feature) return api;
   const methods = api as unknown as Record<string, Method>;
-  const list = methods.list as Method;
+  const check = probe ?? (methods.list as Method);
+  const answers = (props: { accountId?: unknown }) => check(props).then(() => true, () => false);
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
-      let listed = false;
+      let probed = false;
       try {
-        if (name === "remove") listed = (await list(props), true);
+        if (name === "remove") probed = (await check(props), true);
         const result = await method(props, ...rest);
-        if (name === "get" && result === undefined) await list(props);
+        if (name === "get" && result === undefined) await check(props);
         return result;
       } catch (err) {
         // A guard's 403 says what is off already, and carries the transport's hint: kept as it is.
         if (isFeatureForbidden(err)) throw err;
-        // The list answered, so the feature is there: the member's 404 is the object's (gone).
-        if (listed && isNotFound(err)) throw err;
+        // The feature is there (the probe answers): the 404 is the object's (gone).
+        if (isNotFound(err) && (probed || (name !== "list" && (await answers(props))))) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

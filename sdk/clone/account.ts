@@ -19,6 +19,7 @@ import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
 import { CaptainAssistantWire } from "../../provider/wire/captain-assistant";
+import { CaptainScenarioWire } from "../../provider/wire/captain-scenario";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
@@ -56,6 +57,9 @@ export interface TeamRead {
 /** A category or article of a portal, with the portal's id and slug (its natural key starts with the slug). */
 export type InPortal<T> = T & { portal_id: number; portal_slug: string };
 
+/** An object of a Captain assistant, with the assistant's id. */
+export type InAssistant<T> = T & { assistant_id: number };
+
 /** Everything an export knows about one account, as the server sent it (snake_case). */
 export interface AccountSnapshot {
   accountId: number;
@@ -92,6 +96,8 @@ export interface AccountSnapshot {
   integrationHooks: IntegrationHookWire[];
   /** Captain's assistants (Enterprise, the account's `captain_integration` feature). */
   captainAssistants: CaptainAssistantWire[];
+  /** Their enabled scenarios (the server lists no others), each with its assistant's id. */
+  captainScenarios: InAssistant<CaptainScenarioWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -187,7 +193,15 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
-  const captainAssistants = await licensed("CaptainAssistant", () => get(list(CaptainAssistantWire), at("captain", "assistants")));
+  // Captain's kinds share one list of the assistants (and its 403 in an account without Captain).
+  let assistantList: Promise<CaptainAssistantWire[]> | undefined;
+  const listAssistants = () => (assistantList ??= get(list(CaptainAssistantWire), at("captain", "assistants")));
+  const ofAssistants = async <T>(read: (assistantId: number) => Promise<T[]>) =>
+    (await inBatches(await listAssistants(), async (a) => (await read(a.id)).map((item) => ({ ...item, assistant_id: a.id })))).flat();
+  const captainAssistants = await licensed("CaptainAssistant", listAssistants);
+  const captainScenarios = await licensed("CaptainScenario", () =>
+    ofAssistants((id) => get(list(CaptainScenarioWire), at("captain", "assistants", id, "scenarios"))),
+  );
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -250,6 +264,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
       ).flat(),
     ),
     captainAssistants,
+    captainScenarios,
     unavailable,
   };
 }

@@ -79,6 +79,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
   const named = (name: string | null | undefined) => (name == null || name.trim() === "" ? "(no name)" : name);
   const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
   const inboxKey = (id: number) => inboxes.find((i) => i.id === id)?.key ?? `inbox ${id}`;
+  const assistantKey = (id: number) => named(snapshot.captainAssistants.find((x) => x.id === id)?.name ?? `assistant ${id}`);
   const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
   const people = snapshot.agents.flatMap((a) => (a.email?.trim() ? [{ id: a.id, key: a.email.trim().toLowerCase() }] : []));
   return [
@@ -110,6 +111,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
     ["CaptainAssistant", snapshot.captainAssistants.map((a) => ({ id: a.id, key: named(a.name) }))],
+    // In its assistant: a scenario by title.
+    ["CaptainScenario", snapshot.captainScenarios.map((sc) => ({ id: sc.id, key: `${assistantKey(sc.assistant_id)}/${sc.title}` }))],
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
   ];
 }

@@ -265,6 +265,16 @@ export const CLONE_FIXTURE: FixtureInput = {
       guardrails: ["Never promise refunds"],
     },
   ],
+  captain_scenarios: [
+    {
+      id: 1,
+      account_id: 1,
+      assistant_id: 1,
+      title: "Refund requests",
+      description: "The customer asks for their money back",
+      instruction: "Note the order number with [Add Private Note](tool://add_private_note), then [hand off](tool://handoff) to billing.",
+    },
+  ],
   macros: [
     {
       id: 1,

@@ -71,7 +71,8 @@ async function explainTaken<I extends Props, W extends WireObject>(kind: ObjectK
     .list(inputs)
     .then((objects) => objects.find((o) => kind.key!.matches(inputs, o)))
     .catch(() => undefined);
-  return existing ? err.withHint(taken(kind, existing, inputs)) : err;
+  if (existing) return err.withHint(taken(kind, existing, inputs));
+  return kind.explain ? kind.explain(err, inputs, keys) : err;
 }
 
 /** Brings an existing object to the declared state: one write of what differs. */

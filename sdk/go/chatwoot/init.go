@@ -35,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Campaign{}
 	case "chatwoot:index:CannedResponse":
 		r = &CannedResponse{}
+	case "chatwoot:index:CaptainAssistant":
+		r = &CaptainAssistant{}
 	case "chatwoot:index:CustomAttributeDefinition":
 		r = &CustomAttributeDefinition{}
 	case "chatwoot:index:CustomRole":

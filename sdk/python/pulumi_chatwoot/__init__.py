@@ -13,6 +13,7 @@ from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
 from .canned_response import *
+from .captain_assistant import *
 from .custom_attribute_definition import *
 from .custom_role import *
 from .dashboard_app import *
@@ -63,6 +64,7 @@ _utilities.register(
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",
    "chatwoot:index:CannedResponse": "CannedResponse",
+   "chatwoot:index:CaptainAssistant": "CaptainAssistant",
    "chatwoot:index:CustomAttributeDefinition": "CustomAttributeDefinition",
    "chatwoot:index:CustomRole": "CustomRole",
    "chatwoot:index:DashboardApp": "DashboardApp",

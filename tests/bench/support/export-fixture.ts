@@ -42,6 +42,7 @@ const SHARES: Record<TypeName, number> = {
   Campaign: 1,
   IntegrationHook: 1,
   CaptainAssistant: 1,
+  CaptainScenario: 1,
 };
 
 const ACCOUNT = 1;
@@ -297,6 +298,15 @@ export function exportSeed(objects: number): ExportSeed {
     guardrails: ["Never promise refunds"],
   }));
 
+  const captainScenarios: Rows<"captain_scenarios"> = ids(n.CaptainScenario).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    assistant_id: pick(captainAssistants, i).id,
+    title: `Scenario ${id}`,
+    description: `Questions about topic ${id}`,
+    instruction: "Answer, then [hand off](tool://handoff) when unsure.",
+  }));
+
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   const fixture: FixtureInput = {
@@ -321,10 +331,12 @@ export function exportSeed(objects: number): ExportSeed {
     campaigns,
     integration_hooks: integrationHooks,
     captain_assistants: captainAssistants,
+    captain_scenarios: captainScenarios,
   };
   // The users, each attribute model, the fifteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
-  // members; a portal's categories and articles (under 25 of each per portal: one page each).
+  // members; a portal's categories and articles (under 25 of each per portal: one page each); an
+  // assistant's scenarios.
   const lists = 1 + ATTRIBUTE_MODELS.length + 15 + 2 + SETTINGS_APP_IDS.length;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + n.CaptainAssistant };
 }

@@ -789,4 +789,34 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     deleted: undefined,
   },
+  {
+    kind: "CaptainScenario",
+    // The seed has no assistants: `prepare` makes assistant 1 of the reset sandbox.
+    declare: (sdk, name) =>
+      new sdk.CaptainScenario(name, { assistantId: 1, title: "Refunds", description: "Refund requests", instruction: "Use [Handoff](tool://handoff)" }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { title: "", instruction: " " }, properties: ["title", "instruction"] },
+    onServer: (s, d) => row(s.captain_scenarios, d),
+    created: { title: "Refunds", tools: ["handoff"], enabled: true, assistant_id: 1, account_id: 1 },
+    change: {
+      inputs: { enabled: false },
+      write: (d) => `PATCH ${accountPath(d, `/captain/assistants/1/scenarios/${d.id}`)}`,
+      server: { enabled: false, title: "Refunds" },
+      outputs: { enabled: false, tools: ["handoff"] },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/captain/assistants/1/scenarios/${d.id}`), { scenario: { description: "Changed by hand" } }), "changing the description"),
+      outputs: { description: "Changed by hand", title: "Refunds" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/assistants/1/scenarios/${d.id}`)), "deleting the scenario");
+      return d;
+    },
+    deleted: undefined,
+  },
 ];

@@ -17,6 +17,7 @@ import type { CustomRoleInputs } from "../../../provider/resources/custom-role";
 import type { DashboardAppInputs } from "../../../provider/resources/dashboard-app";
 import type { CampaignInputs } from "../../../provider/resources/campaign";
 import type { CaptainAssistantInputs } from "../../../provider/resources/captain-assistant";
+import type { CaptainScenarioInputs } from "../../../provider/resources/captain-scenario";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -107,6 +108,7 @@ const resourceArgs = {
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
   IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
   CaptainAssistant: same<sdk.CaptainAssistantArgs, SchemaArgs<CaptainAssistantInputs>>(true),
+  CaptainScenario: same<sdk.CaptainScenarioArgs, SchemaArgs<CaptainScenarioInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -178,6 +180,7 @@ const resourceOutputs = {
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
   IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
   CaptainAssistant: same<OutputIssues<sdk.CaptainAssistant, sdk.CaptainAssistantArgs, typeof CaptainAssistantInputs>, "adopt">(true),
+  CaptainScenario: same<OutputIssues<sdk.CaptainScenario, sdk.CaptainScenarioArgs, typeof CaptainScenarioInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -214,6 +217,7 @@ const resourceStates = {
   Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
   IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
   CaptainAssistant: same<sdk.CaptainAssistantState, StateOf<sdk.CaptainAssistant>>(true),
+  CaptainScenario: same<sdk.CaptainScenarioState, StateOf<sdk.CaptainScenario>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.
