@@ -24,6 +24,7 @@ import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
 import { captainAssistant, captainFeature } from "./resources/captain-assistant";
+import { captainAssistantInbox } from "./resources/captain-assistant-inbox";
 import { captainScenario } from "./resources/captain-scenario";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
@@ -202,6 +203,11 @@ export const RESOURCE_TYPES = [
     name: "CaptainScenario",
     lifecycle: captainScenario,
     clone: { option: "captain-scenarios", noun: "Captain scenario", plural: "Captain scenarios", prefix: "scenario", feature: captainFeature },
+  },
+  {
+    name: "CaptainAssistantInbox",
+    lifecycle: captainAssistantInbox,
+    clone: { option: "captain-inboxes", noun: "Captain inbox", plural: "Captain inboxes", prefix: "captain inbox", feature: captainFeature },
   },
 ] as const satisfies readonly ResourceType[];
 

@@ -32,6 +32,7 @@ export * from "./dashboard-app";
 export * from "./campaign";
 export * from "./captain-assistant";
 export * from "./captain-scenario";
+export * from "./captain-assistant-inbox";
 export * from "./get-inbox";
 export * from "./get-agent-bots";
 export * from "./get-agents";

@@ -35,4 +35,5 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   Campaign: { outputs: ["accountId", "inboxId", "title", "message", "description", "enabled", "senderId", "triggerRules", "triggerOnlyDuringBusinessHours", "audience", "scheduledAt", "campaignType", "campaignStatus"], secretOutputs: [] },
   CaptainAssistant: { outputs: ["accountId", "name", "description", "productName", "featureFaq", "featureMemory", "featureCitation", "featureContactAttributes", "welcomeMessage", "handoffMessage", "resolutionMessage", "instructions", "temperature", "responseGuidelines", "guardrails"], secretOutputs: [] },
   CaptainScenario: { outputs: ["accountId", "assistantId", "title", "description", "instruction", "enabled", "tools"], secretOutputs: [] },
+  CaptainAssistantInbox: { outputs: ["accountId", "assistantId", "inboxId"], secretOutputs: [] },
 };

@@ -5,7 +5,7 @@
  * page of which is read; per-object reads (an inbox's bot and members, a team's members, a portal's
  * categories and articles) go a few at a time, under the client's rate limiter.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
 import { ChatwootApiError, isNotFound } from "../../provider/http/transport/errors";
 import { parseBody } from "../../provider/http/transport/parse";
@@ -96,6 +96,8 @@ export interface AccountSnapshot {
   integrationHooks: IntegrationHookWire[];
   /** Captain's assistants (Enterprise, the account's `captain_integration` feature). */
   captainAssistants: CaptainAssistantWire[];
+  /** The inboxes each assistant answers in. */
+  captainInboxes: { assistantId: number; inboxId: number }[];
   /** Their enabled scenarios (the server lists no others), each with its assistant's id. */
   captainScenarios: InAssistant<CaptainScenarioWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
@@ -116,6 +118,8 @@ export interface ReadOptions {
 const CONCURRENCY = 4;
 
 const webhookList = listUnder(WebhookWire, "webhooks");
+/** An assistant's inboxes (the `_inbox` partial): their ids. */
+const CaptainInboxIds = list(z.object({ id: z.number().int() }).loose().transform((inbox) => inbox.id));
 
 /**
  * Reads account `accountId` through `client`.
@@ -199,6 +203,10 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   const ofAssistants = async <T>(read: (assistantId: number) => Promise<T[]>) =>
     (await inBatches(await listAssistants(), async (a) => (await read(a.id)).map((item) => ({ ...item, assistant_id: a.id })))).flat();
   const captainAssistants = await licensed("CaptainAssistant", listAssistants);
+  const captainInboxes = await licensed("CaptainAssistantInbox", async () =>
+    (await ofAssistants((id) => get(CaptainInboxIds, at("captain", "assistants", id, "inboxes")).then((ids) => ids.map((inboxId) => ({ inboxId })))))
+      .map((link) => ({ assistantId: link.assistant_id, inboxId: link.inboxId })),
+  );
   const captainScenarios = await licensed("CaptainScenario", () =>
     ofAssistants((id) => get(list(CaptainScenarioWire), at("captain", "assistants", id, "scenarios"))),
   );
@@ -265,6 +273,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     ),
     captainAssistants,
     captainScenarios,
+    captainInboxes,
     unavailable,
   };
 }

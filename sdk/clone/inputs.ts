@@ -604,6 +604,10 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     const { id: _id, ...fields } = fromWire(a) as Props;
     add({ type: "CaptainAssistant", id: a.id, inputs: present(fields), adoption: { by: "key" }, notes: [] });
   }
+  for (const l of snapshot.captainInboxes) {
+    const inputs = { assistantId: refs.captainAssistant(l.assistantId), inboxId: refs.inbox(l.inboxId) };
+    add({ type: "CaptainAssistantInbox", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const sc of snapshot.captainScenarios) {
     const inputs = present({ assistantId: refs.captainAssistant(sc.assistant_id), title: sc.title, description: sc.description, instruction: sc.instruction, enabled: sc.enabled });
     add({ type: "CaptainScenario", id: sc.id, inputs, adoption: { by: "key" }, notes: [] });

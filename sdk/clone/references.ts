@@ -111,6 +111,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
     ["CaptainAssistant", snapshot.captainAssistants.map((a) => ({ id: a.id, key: named(a.name) }))],
+    // A Captain link is keyed by its inbox (an inbox has one assistant).
+    ["CaptainAssistantInbox", snapshot.captainInboxes.map((l) => ({ id: l.inboxId, key: inboxKey(l.inboxId) }))],
     // In its assistant: a scenario by title.
     ["CaptainScenario", snapshot.captainScenarios.map((sc) => ({ id: sc.id, key: `${assistantKey(sc.assistant_id)}/${sc.title}` }))],
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],

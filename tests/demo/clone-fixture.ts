@@ -265,6 +265,8 @@ export const CLONE_FIXTURE: FixtureInput = {
       guardrails: ["Never promise refunds"],
     },
   ],
+  // The assistant answers in the e-mail inbox (the others have bots, which Captain refuses).
+  captain_inboxes: [{ id: 1, account_id: 1, captain_assistant_id: 1, inbox_id: SOURCE_EMAIL_INBOX }],
   captain_scenarios: [
     {
       id: 1,

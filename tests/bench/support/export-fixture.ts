@@ -43,6 +43,8 @@ const SHARES: Record<TypeName, number> = {
   IntegrationHook: 1,
   CaptainAssistant: 1,
   CaptainScenario: 1,
+  // Counted below: one per inbox an assistant answers in.
+  CaptainAssistantInbox: 0,
 };
 
 const ACCOUNT = 1;
@@ -307,6 +309,16 @@ export function exportSeed(objects: number): ExportSeed {
     instruction: "Answer, then [hand off](tool://handoff) when unsure.",
   }));
 
+  // Each assistant answers in one inbox without a bot (Captain refuses an inbox a bot answers).
+  const botless = inboxes.filter((inbox) => inbox.agent_bot_id === null);
+  const captainInboxes: Rows<"captain_inboxes"> = captainAssistants.slice(0, botless.length).map((assistant, i) => ({
+    id: i + 1,
+    account_id: ACCOUNT,
+    captain_assistant_id: assistant.id,
+    inbox_id: (botless[i] as { id: number }).id,
+  }));
+  n.CaptainAssistantInbox = captainInboxes.length;
+
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   const fixture: FixtureInput = {
@@ -332,11 +344,12 @@ export function exportSeed(objects: number): ExportSeed {
     integration_hooks: integrationHooks,
     captain_assistants: captainAssistants,
     captain_scenarios: captainScenarios,
+    captain_inboxes: captainInboxes,
   };
   // The users, each attribute model, the fifteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
   // members; a portal's categories and articles (under 25 of each per portal: one page each); an
-  // assistant's scenarios.
+  // assistant's scenarios and inboxes.
   const lists = 1 + ATTRIBUTE_MODELS.length + 15 + 2 + SETTINGS_APP_IDS.length;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + n.CaptainAssistant };
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant };
 }

@@ -32,12 +32,15 @@ export interface ResourceCase {
   onServer(snapshot: Snapshot, deployed: Deployed): unknown;
   /** What the server holds after the create (matched as a subset). */
   created: Record<string, unknown>;
-  /** An in-place change: the inputs, the one write it takes, what the server and the outputs then hold. */
-  change: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
+  /**
+   * An in-place change: the inputs, the one write it takes, what the server and the outputs then
+   * hold. Absent for a resource every input of which replaces it (a link of two ids).
+   */
+  change?: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
   /** The diff for a move to account 2: a replacement, unless the object can move in place. */
   move: Omit<DiffResult, "stables">;
-  /** A change made by hand, and what a refresh then shows in the outputs. */
-  drift: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
+  /** A change made by hand, and what a refresh then shows in the outputs; absent where no input changes in place. */
+  drift?: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
   /** Removes the object by hand; returns the state a refresh then finds gone. */
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
@@ -815,6 +818,30 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/captain/assistants/1/scenarios/${d.id}`)), "deleting the scenario");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CaptainAssistantInbox",
+    // The seed has no assistants: `prepare` makes assistant 1; inbox 2 (Acme API) has no bot.
+    declare: (sdk, name) => new sdk.CaptainAssistantInbox(name, { assistantId: 1, inboxId: 2 }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { assistantId: "Helpdesk", inboxId: 0 }, properties: ["assistantId", "inboxId"] },
+    onServer: (s, d) => {
+      const link = s.captain_inboxes.find((l) => `${l.account_id}/${l.inbox_id}` === d.id);
+      return link && { assistant_id: link.captain_assistant_id, inbox_id: link.inbox_id };
+    },
+    created: { assistant_id: 1, inbox_id: 2 },
+    // Both inputs replace the link: no change is made in place, none undone in place (the inbox
+    // moved to another assistant by hand reads as this link gone).
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/captain/assistants/1/inboxes/2")), "disconnecting the inbox");
       return d;
     },
     deleted: undefined,

@@ -18,6 +18,7 @@ import type { DashboardAppInputs } from "../../../provider/resources/dashboard-a
 import type { CampaignInputs } from "../../../provider/resources/campaign";
 import type { CaptainAssistantInputs } from "../../../provider/resources/captain-assistant";
 import type { CaptainScenarioInputs } from "../../../provider/resources/captain-scenario";
+import type { CaptainAssistantInboxInputs } from "../../../provider/resources/captain-assistant-inbox";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -109,6 +110,7 @@ const resourceArgs = {
   IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
   CaptainAssistant: same<sdk.CaptainAssistantArgs, SchemaArgs<CaptainAssistantInputs>>(true),
   CaptainScenario: same<sdk.CaptainScenarioArgs, SchemaArgs<CaptainScenarioInputs>>(true),
+  CaptainAssistantInbox: same<sdk.CaptainAssistantInboxArgs, SchemaArgs<CaptainAssistantInboxInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -181,6 +183,7 @@ const resourceOutputs = {
   IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
   CaptainAssistant: same<OutputIssues<sdk.CaptainAssistant, sdk.CaptainAssistantArgs, typeof CaptainAssistantInputs>, "adopt">(true),
   CaptainScenario: same<OutputIssues<sdk.CaptainScenario, sdk.CaptainScenarioArgs, typeof CaptainScenarioInputs>, "adopt">(true),
+  CaptainAssistantInbox: same<OutputIssues<sdk.CaptainAssistantInbox, sdk.CaptainAssistantInboxArgs, typeof CaptainAssistantInboxInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -218,6 +221,7 @@ const resourceStates = {
   IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
   CaptainAssistant: same<sdk.CaptainAssistantState, StateOf<sdk.CaptainAssistant>>(true),
   CaptainScenario: same<sdk.CaptainScenarioState, StateOf<sdk.CaptainScenario>>(true),
+  CaptainAssistantInbox: same<sdk.CaptainAssistantInboxState, StateOf<sdk.CaptainAssistantInbox>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.

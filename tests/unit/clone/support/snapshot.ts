@@ -55,6 +55,8 @@ export interface RawAccount {
   campaigns?: Raw[];
   integrationHooks?: Raw[];
   captainAssistants?: Raw[];
+  /** Each assistant's inboxes. */
+  captainInboxes?: { assistantId: number; inboxId: number }[];
   /** Scenarios, with the `assistant_id` they are in. */
   captainScenarios?: Raw[];
   /** The account itself (its settings); none by default. */
@@ -111,6 +113,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     captainAssistants: (raw.captainAssistants ?? []).map((a) => CaptainAssistantWire.parse(a)),
+    captainInboxes: raw.captainInboxes ?? [],
     captainScenarios: (raw.captainScenarios ?? []).map((sc) => ({ ...CaptainScenarioWire.parse(sc), assistant_id: sc.assistant_id as number })),
     unavailable: [],
   };
