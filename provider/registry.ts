@@ -25,6 +25,7 @@ import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
 import { captainAssistant, captainFeature } from "./resources/captain-assistant";
 import { captainAssistantInbox } from "./resources/captain-assistant-inbox";
+import { captainDocument } from "./resources/captain-document";
 import { captainScenario } from "./resources/captain-scenario";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
@@ -208,6 +209,11 @@ export const RESOURCE_TYPES = [
     name: "CaptainAssistantInbox",
     lifecycle: captainAssistantInbox,
     clone: { option: "captain-inboxes", noun: "Captain inbox", plural: "Captain inboxes", prefix: "captain inbox", feature: captainFeature },
+  },
+  {
+    name: "CaptainDocument",
+    lifecycle: captainDocument,
+    clone: { option: "captain-documents", noun: "Captain document", plural: "Captain documents", prefix: "document", feature: captainFeature },
   },
 ] as const satisfies readonly ResourceType[];
 

@@ -33,6 +33,7 @@ export * from "./campaign";
 export * from "./captain-assistant";
 export * from "./captain-scenario";
 export * from "./captain-assistant-inbox";
+export * from "./captain-document";
 export * from "./get-inbox";
 export * from "./get-agent-bots";
 export * from "./get-agents";

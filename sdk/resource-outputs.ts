@@ -36,4 +36,5 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   CaptainAssistant: { outputs: ["accountId", "name", "description", "productName", "featureFaq", "featureMemory", "featureCitation", "featureContactAttributes", "welcomeMessage", "handoffMessage", "resolutionMessage", "instructions", "temperature", "responseGuidelines", "guardrails"], secretOutputs: [] },
   CaptainScenario: { outputs: ["accountId", "assistantId", "title", "description", "instruction", "enabled", "tools"], secretOutputs: [] },
   CaptainAssistantInbox: { outputs: ["accountId", "assistantId", "inboxId"], secretOutputs: [] },
+  CaptainDocument: { outputs: ["accountId", "assistantId", "externalLink", "name", "status"], secretOutputs: [] },
 };

@@ -19,6 +19,7 @@ import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
 import { CaptainAssistantWire } from "../../provider/wire/captain-assistant";
+import { CaptainDocumentWire } from "../../provider/wire/captain-document";
 import { CaptainScenarioWire } from "../../provider/wire/captain-scenario";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
@@ -96,6 +97,8 @@ export interface AccountSnapshot {
   integrationHooks: IntegrationHookWire[];
   /** Captain's assistants (Enterprise, the account's `captain_integration` feature). */
   captainAssistants: CaptainAssistantWire[];
+  /** Their documents (the crawled content is never read). */
+  captainDocuments: CaptainDocumentWire[];
   /** The inboxes each assistant answers in. */
   captainInboxes: { assistantId: number; inboxId: number }[];
   /** Their enabled scenarios (the server lists no others), each with its assistant's id. */
@@ -203,6 +206,10 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   const ofAssistants = async <T>(read: (assistantId: number) => Promise<T[]>) =>
     (await inBatches(await listAssistants(), async (a) => (await read(a.id)).map((item) => ({ ...item, assistant_id: a.id })))).flat();
   const captainAssistants = await licensed("CaptainAssistant", listAssistants);
+  // Documents are one list of the account, 25 a page.
+  const captainDocuments = await licensed("CaptainDocument", () =>
+    readAllPages((page) => get(list(CaptainDocumentWire), at("captain", "documents"), { page: String(page) })),
+  );
   const captainInboxes = await licensed("CaptainAssistantInbox", async () =>
     (await ofAssistants((id) => get(CaptainInboxIds, at("captain", "assistants", id, "inboxes")).then((ids) => ids.map((inboxId) => ({ inboxId })))))
       .map((link) => ({ assistantId: link.assistant_id, inboxId: link.inboxId })),
@@ -274,6 +281,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     captainAssistants,
     captainScenarios,
     captainInboxes,
+    captainDocuments,
     unavailable,
   };
 }

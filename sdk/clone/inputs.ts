@@ -608,6 +608,10 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     const inputs = { assistantId: refs.captainAssistant(l.assistantId), inboxId: refs.inbox(l.inboxId) };
     add({ type: "CaptainAssistantInbox", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });
   }
+  for (const d of snapshot.captainDocuments) {
+    const inputs = present({ assistantId: refs.captainAssistant(d.assistant_id), externalLink: d.external_link, name: d.name });
+    add({ type: "CaptainDocument", id: d.id, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const sc of snapshot.captainScenarios) {
     const inputs = present({ assistantId: refs.captainAssistant(sc.assistant_id), title: sc.title, description: sc.description, instruction: sc.instruction, enabled: sc.enabled });
     add({ type: "CaptainScenario", id: sc.id, inputs, adoption: { by: "key" }, notes: [] });

@@ -113,7 +113,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["CaptainAssistant", snapshot.captainAssistants.map((a) => ({ id: a.id, key: named(a.name) }))],
     // A Captain link is keyed by its inbox (an inbox has one assistant).
     ["CaptainAssistantInbox", snapshot.captainInboxes.map((l) => ({ id: l.inboxId, key: inboxKey(l.inboxId) }))],
-    // In its assistant: a scenario by title.
+    // In its assistant: a document by link, a scenario by title.
+    ["CaptainDocument", snapshot.captainDocuments.map((d) => ({ id: d.id, key: `${assistantKey(d.assistant_id ?? 0)}/${d.external_link}` }))],
     ["CaptainScenario", snapshot.captainScenarios.map((sc) => ({ id: sc.id, key: `${assistantKey(sc.assistant_id)}/${sc.title}` }))],
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
   ];

@@ -267,6 +267,7 @@ export const CLONE_FIXTURE: FixtureInput = {
   ],
   // The assistant answers in the e-mail inbox (the others have bots, which Captain refuses).
   captain_inboxes: [{ id: 1, account_id: 1, captain_assistant_id: 1, inbox_id: SOURCE_EMAIL_INBOX }],
+  captain_documents: [{ id: 1, account_id: 1, assistant_id: 1, name: "Pricing", external_link: "https://www.acme.test/pricing" }],
   captain_scenarios: [
     {
       id: 1,

@@ -73,7 +73,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     const kinds = [
       "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
       "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
-      "macros", "dashboard app", "campaign", "Captain assistant", "Captain scenario", "Captain inbox",
+      "macros", "dashboard app", "campaign", "Captain assistant", "Captain scenario", "Captain inbox", "Captain document",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);

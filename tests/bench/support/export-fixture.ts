@@ -43,6 +43,7 @@ const SHARES: Record<TypeName, number> = {
   IntegrationHook: 1,
   CaptainAssistant: 1,
   CaptainScenario: 1,
+  CaptainDocument: 1,
   // Counted below: one per inbox an assistant answers in.
   CaptainAssistantInbox: 0,
 };
@@ -309,6 +310,13 @@ export function exportSeed(objects: number): ExportSeed {
     instruction: "Answer, then [hand off](tool://handoff) when unsure.",
   }));
 
+  const captainDocuments: Rows<"captain_documents"> = ids(n.CaptainDocument).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    assistant_id: pick(captainAssistants, i).id,
+    name: `Guide ${id}`,
+    external_link: `https://docs.acme.test/guides/${id}`,
+  }));
   // Each assistant answers in one inbox without a bot (Captain refuses an inbox a bot answers).
   const botless = inboxes.filter((inbox) => inbox.agent_bot_id === null);
   const captainInboxes: Rows<"captain_inboxes"> = captainAssistants.slice(0, botless.length).map((assistant, i) => ({
@@ -345,11 +353,12 @@ export function exportSeed(objects: number): ExportSeed {
     captain_assistants: captainAssistants,
     captain_scenarios: captainScenarios,
     captain_inboxes: captainInboxes,
+    captain_documents: captainDocuments,
   };
-  // The users, each attribute model, the fifteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the sixteen other kinds' lists (documents: one page of 25) (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
   // members; a portal's categories and articles (under 25 of each per portal: one page each); an
   // assistant's scenarios and inboxes.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 15 + 2 + SETTINGS_APP_IDS.length;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 16 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant };
 }

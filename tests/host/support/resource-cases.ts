@@ -846,4 +846,24 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     deleted: undefined,
   },
+  {
+    kind: "CaptainDocument",
+    // The seed has no assistants: `prepare` makes assistant 1.
+    declare: (sdk, name) => new sdk.CaptainDocument(name, { assistantId: 1, externalLink: "https://www.acme.test/guide", name: "Guide" }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { externalLink: "www.acme.test", name: "Gu\nide" }, properties: ["externalLink", "name"] },
+    onServer: (s, d) => row(s.captain_documents, d),
+    created: { assistant_id: 1, external_link: "https://www.acme.test/guide", name: "Guide", account_id: 1 },
+    // No update route: every input replaces the document (the link is unique per assistant, so the old one goes first).
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/documents/${d.id}`)), "deleting the document");
+      return d;
+    },
+    deleted: undefined,
+  },
 ];

@@ -19,6 +19,7 @@ import type { CampaignInputs } from "../../../provider/resources/campaign";
 import type { CaptainAssistantInputs } from "../../../provider/resources/captain-assistant";
 import type { CaptainScenarioInputs } from "../../../provider/resources/captain-scenario";
 import type { CaptainAssistantInboxInputs } from "../../../provider/resources/captain-assistant-inbox";
+import type { CaptainDocumentInputs } from "../../../provider/resources/captain-document";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -111,6 +112,7 @@ const resourceArgs = {
   CaptainAssistant: same<sdk.CaptainAssistantArgs, SchemaArgs<CaptainAssistantInputs>>(true),
   CaptainScenario: same<sdk.CaptainScenarioArgs, SchemaArgs<CaptainScenarioInputs>>(true),
   CaptainAssistantInbox: same<sdk.CaptainAssistantInboxArgs, SchemaArgs<CaptainAssistantInboxInputs>>(true),
+  CaptainDocument: same<sdk.CaptainDocumentArgs, SchemaArgs<CaptainDocumentInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -184,6 +186,7 @@ const resourceOutputs = {
   CaptainAssistant: same<OutputIssues<sdk.CaptainAssistant, sdk.CaptainAssistantArgs, typeof CaptainAssistantInputs>, "adopt">(true),
   CaptainScenario: same<OutputIssues<sdk.CaptainScenario, sdk.CaptainScenarioArgs, typeof CaptainScenarioInputs>, "adopt">(true),
   CaptainAssistantInbox: same<OutputIssues<sdk.CaptainAssistantInbox, sdk.CaptainAssistantInboxArgs, typeof CaptainAssistantInboxInputs>, "adopt">(true),
+  CaptainDocument: same<OutputIssues<sdk.CaptainDocument, sdk.CaptainDocumentArgs, typeof CaptainDocumentInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -222,6 +225,7 @@ const resourceStates = {
   CaptainAssistant: same<sdk.CaptainAssistantState, StateOf<sdk.CaptainAssistant>>(true),
   CaptainScenario: same<sdk.CaptainScenarioState, StateOf<sdk.CaptainScenario>>(true),
   CaptainAssistantInbox: same<sdk.CaptainAssistantInboxState, StateOf<sdk.CaptainAssistantInbox>>(true),
+  CaptainDocument: same<sdk.CaptainDocumentState, StateOf<sdk.CaptainDocument>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.

@@ -16,6 +16,7 @@ import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
 import { AssignmentPolicyWire } from "../../../../provider/wire/assignment-policy";
 import { CaptainAssistantWire } from "../../../../provider/wire/captain-assistant";
+import { CaptainDocumentWire } from "../../../../provider/wire/captain-document";
 import { CaptainScenarioWire } from "../../../../provider/wire/captain-scenario";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
 import { PortalArticleWire } from "../../../../provider/wire/portal-article";
@@ -55,6 +56,7 @@ export interface RawAccount {
   campaigns?: Raw[];
   integrationHooks?: Raw[];
   captainAssistants?: Raw[];
+  captainDocuments?: Raw[];
   /** Each assistant's inboxes. */
   captainInboxes?: { assistantId: number; inboxId: number }[];
   /** Scenarios, with the `assistant_id` they are in. */
@@ -114,6 +116,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     captainAssistants: (raw.captainAssistants ?? []).map((a) => CaptainAssistantWire.parse(a)),
     captainInboxes: raw.captainInboxes ?? [],
+    captainDocuments: (raw.captainDocuments ?? []).map((d) => CaptainDocumentWire.parse(d)),
     captainScenarios: (raw.captainScenarios ?? []).map((sc) => ({ ...CaptainScenarioWire.parse(sc), assistant_id: sc.assistant_id as number })),
     unavailable: [],
   };
