@@ -149,7 +149,9 @@ export function resourceSuite(door: FrontDoor): void {
   });
 
   test(`nothing that crossed the ${door} host in this file carried a token`, () => {
-    expect(ctx.crossings.filter((x) => x.method === "create")).toHaveLength(RESOURCE_CASES.length * 6);
+    // Six tests create per case; a case without an in-place change has no update or drift test.
+    const creates = RESOURCE_CASES.reduce((n, c) => n + 4 + (c.change ? 1 : 0) + (c.drift ? 1 : 0), 0);
+    expect(ctx.crossings.filter((x) => x.method === "create")).toHaveLength(creates);
     // A credential input (a Platform user's password) crosses back only in the inputs check returns
     // as the engine sent them (which it marks secret again by key): tokenSightings lets that pass.
     expect(tokenSightings(ctx.crossings, ctx.sb.control.secrets(), secretOutputs, ctx.host.output())).toEqual([]);
