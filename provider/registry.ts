@@ -24,6 +24,10 @@ import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
 import { captainCustomTool } from "./resources/captain-custom-tool";
+import { captainAssistant, captainFeature } from "./resources/captain-assistant";
+import { captainAssistantInbox } from "./resources/captain-assistant-inbox";
+import { captainDocument } from "./resources/captain-document";
+import { captainScenario } from "./resources/captain-scenario";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
 import { customRole } from "./resources/custom-role";
@@ -198,6 +202,26 @@ export const RESOURCE_TYPES = [
     secretInputs: ["authConfig", "headers"],
     secretOutputs: ["authConfig", "headers"],
     clone: { option: "captain-custom-tools", noun: "custom tool", plural: "custom tools", prefix: "tool", feature: { flag: "custom_tools", what: "Captain custom tools" } },
+  },
+  {
+    name: "CaptainAssistant",
+    lifecycle: captainAssistant,
+    clone: { option: "captain-assistants", noun: "Captain assistant", plural: "Captain assistants", prefix: "assistant", feature: captainFeature },
+  },
+  {
+    name: "CaptainScenario",
+    lifecycle: captainScenario,
+    clone: { option: "captain-scenarios", noun: "Captain scenario", plural: "Captain scenarios", prefix: "scenario", feature: captainFeature },
+  },
+  {
+    name: "CaptainAssistantInbox",
+    lifecycle: captainAssistantInbox,
+    clone: { option: "captain-inboxes", noun: "Captain inbox", plural: "Captain inboxes", prefix: "captain inbox", feature: captainFeature },
+  },
+  {
+    name: "CaptainDocument",
+    lifecycle: captainDocument,
+    clone: { option: "captain-documents", noun: "Captain document", plural: "Captain documents", prefix: "document", feature: captainFeature },
   },
 ] as const satisfies readonly ResourceType[];
 

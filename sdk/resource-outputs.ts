@@ -34,4 +34,8 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   DashboardApp: { outputs: ["accountId", "title", "frameUrls"], secretOutputs: [] },
   Campaign: { outputs: ["accountId", "inboxId", "title", "message", "description", "enabled", "senderId", "triggerRules", "triggerOnlyDuringBusinessHours", "audience", "scheduledAt", "campaignType", "campaignStatus"], secretOutputs: [] },
   CaptainCustomTool: { outputs: ["accountId", "title", "description", "endpointUrl", "httpMethod", "requestTemplate", "responseTemplate", "authType", "authConfig", "headers", "paramSchema", "enabled", "slug"], secretOutputs: ["authConfig", "headers"] },
+  CaptainAssistant: { outputs: ["accountId", "name", "description", "productName", "featureFaq", "featureMemory", "featureCitation", "featureContactAttributes", "welcomeMessage", "handoffMessage", "resolutionMessage", "instructions", "temperature", "responseGuidelines", "guardrails"], secretOutputs: [] },
+  CaptainScenario: { outputs: ["accountId", "assistantId", "title", "description", "instruction", "enabled", "tools"], secretOutputs: [] },
+  CaptainAssistantInbox: { outputs: ["accountId", "assistantId", "inboxId"], secretOutputs: [] },
+  CaptainDocument: { outputs: ["accountId", "assistantId", "externalLink", "name", "status"], secretOutputs: [] },
 };

@@ -47,6 +47,9 @@ export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET
  */
 export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
+  if (isFeatureForbidden(err)) {
+    return `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator turns on per account`;
+  }
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
   if (err.status !== 404 && !denied) return undefined;
   let account: AccountFeatures;
@@ -67,13 +70,19 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
 
 /**
  * The server's own words when `err` is the 403 of a feature guard of the newest Enterprise
- * controllers (Captain, custom tools, SAML: "Custom tools are not enabled for this account"), or
- * `undefined`. Left as the request's error in a resource's lifecycle, where its hint says what to
- * turn on; an export reads it as a kind the account does not have.
+ * controllers (Captain's `ensure_captain_enabled`, custom tools', SAML's: "Custom tools are not
+ * enabled for this account"), or `undefined`. Left as the request's error in a resource's
+ * lifecycle, where the transport's hint says what to turn on; an export reads it as a kind the
+ * account does not have.
  */
 export function featureSwitchedOff(err: unknown): string | undefined {
   if (!ChatwootApiError.isInstance(err) || err.status !== 403) return undefined;
   return /not enabled/i.test(err.serverMessage ?? "") ? err.serverMessage : undefined;
+}
+
+/** Whether `err` is such a guard's 403 (see {@link featureSwitchedOff}). */
+export function isFeatureForbidden(err: unknown): boolean {
+  return featureSwitchedOff(err) !== undefined;
 }
 
 /** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
@@ -88,27 +97,29 @@ type Method = (props: { accountId?: unknown }, ...rest: unknown[]) => Promise<un
 /**
  * `api` with every failure of a missing feature explained. A server without the feature answers
  * 404 for every one of its paths, so the collection must answer before a 404 may mean "gone": an
- * object read as gone is confirmed by listing, and a delete (which takes a 404 for done) lists first.
+ * object read as gone is confirmed by `probe` (the collection's list by default; for a collection
+ * nested under another object, the parents' list, which a gone parent does not fail), a delete
+ * (which takes a 404 for done) probes first, and any other 404 is the object's only when the probe answers.
  */
-export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api: A, feature: Feature | undefined): A {
+export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api: A, feature: Feature | undefined, probe?: (props: { accountId?: unknown }) => Promise<unknown>): A {
   if (!feature) return api;
   const methods = api as unknown as Record<string, Method>;
-  const list = methods.list as Method;
+  const check = probe ?? (methods.list as Method);
+  const answers = (props: { accountId?: unknown }) => check(props).then(() => true, () => false);
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
-      let listed = false;
+      let probed = false;
       try {
-        if (name === "remove") {
-          await list(props);
-          listed = true;
-        }
+        if (name === "remove") probed = (await check(props), true);
         const result = await method(props, ...rest);
-        if (name === "get" && result === undefined) await list(props);
+        if (name === "get" && result === undefined) await check(props);
         return result;
       } catch (err) {
-        // The list answered, so the routes exist: the DELETE's 404 is the object's (already gone).
-        if (listed && isNotFound(err)) throw err;
+        // A guard's 403 says what is off already, and carries the transport's hint: kept as it is.
+        if (isFeatureForbidden(err)) throw err;
+        // The feature is there (the probe answers): the 404 is the object's (gone).
+        if (isNotFound(err) && (probed || (name !== "list" && (await answers(props))))) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

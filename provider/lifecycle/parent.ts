@@ -9,8 +9,11 @@ import type { Props } from "./json";
 export interface ParentAddress {
   /** The input naming the parent by id (`portalId`); changing it replaces the object. */
   idKey: string;
-  /** The output keeping the parent's address as last seen (`portalSlug`); never an input. */
-  addressKey: string;
+  /**
+   * The output keeping the parent's address as last seen (`portalSlug`); never an input. Absent
+   * where the address is the parent's id (an assistant's scenarios, at `/captain/assistants/{id}/...`).
+   */
+  addressKey?: string;
   /** What the parent is called in messages: `portal`. */
   noun: string;
   /** The path segments below the account for the parent at `address`: `["portals", "help"]`. */
@@ -23,8 +26,11 @@ export interface ParentAddress {
   staleAnswers: readonly number[];
 }
 
-/** `props` with the parent's address. */
-const at = (parent: ParentAddress, props: Props, address: string): Props => ({ ...props, [parent.addressKey]: address });
+/** `props` with the parent's address (kept only where it is not the id). */
+const at = (parent: ParentAddress, props: Props, address: string): Props => (parent.addressKey ? { ...props, [parent.addressKey]: address } : props);
+
+/** The parent's address as the props hold it: the kept address, or the parent's id. */
+export const addressOf = (parent: ParentAddress, props: Props): string => String(props[parent.addressKey ?? parent.idKey]);
 
 /** The parent of `props`, looked up: its current address, or `undefined` when it is gone. */
 export const locateParent = (parent: ParentAddress, props: Props) => parent.locate(props.accountId as number, props[parent.idKey] as number);
@@ -42,7 +48,7 @@ export async function atParent<T>(
   op: (props: Props) => Promise<T>,
   missed: (value: T) => boolean = () => false,
 ): Promise<{ props: Props; value: T } | undefined> {
-  const stored = props[parent.addressKey];
+  const stored = addressOf(parent, props);
   let first: { value: T } | { error: unknown };
   try {
     first = { value: await op(props) };

@@ -5,7 +5,7 @@
  * page of which is read; per-object reads (an inbox's bot and members, a team's members, a portal's
  * categories and articles) go a few at a time, under the client's rate limiter.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { ApiClient, ApiRequest } from "../../provider/http/transport/client";
 import { ChatwootApiError, isNotFound } from "../../provider/http/transport/errors";
 import { parseBody } from "../../provider/http/transport/parse";
@@ -19,6 +19,9 @@ import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
 import { CampaignWire } from "../../provider/wire/campaign";
 import { CaptainCustomToolWire } from "../../provider/wire/captain-custom-tool";
+import { CaptainAssistantWire } from "../../provider/wire/captain-assistant";
+import { CaptainDocumentWire } from "../../provider/wire/captain-document";
+import { CaptainScenarioWire } from "../../provider/wire/captain-scenario";
 import { DefinitionWire, MODELS } from "../../provider/wire/custom-attribute-definition";
 import { InboxBot, InboxServerWire } from "../../provider/wire/inbox";
 import { IntegrationAppWire, type IntegrationHookWire } from "../../provider/wire/integration-hook";
@@ -56,6 +59,9 @@ export interface TeamRead {
 /** A category or article of a portal, with the portal's id and slug (its natural key starts with the slug). */
 export type InPortal<T> = T & { portal_id: number; portal_slug: string };
 
+/** An object of a Captain assistant, with the assistant's id. */
+export type InAssistant<T> = T & { assistant_id: number };
+
 /** Everything an export knows about one account, as the server sent it (snake_case). */
 export interface AccountSnapshot {
   accountId: number;
@@ -92,6 +98,14 @@ export interface AccountSnapshot {
   integrationHooks: IntegrationHookWire[];
   /** Captain's custom tools, every page (their credentials are read, never exported). */
   captainCustomTools: z.output<typeof CaptainCustomToolWire>[];
+  /** Captain's assistants (Enterprise, the account's `captain_integration` feature). */
+  captainAssistants: CaptainAssistantWire[];
+  /** Their documents (the crawled content is never read). */
+  captainDocuments: CaptainDocumentWire[];
+  /** The inboxes each assistant answers in. */
+  captainInboxes: { assistantId: number; inboxId: number }[];
+  /** Their enabled scenarios (the server lists no others), each with its assistant's id. */
+  captainScenarios: InAssistant<CaptainScenarioWire>[];
   /** Kinds asked for that the server or the account does not have (an Enterprise feature), each with why. */
   unavailable: { type: TypeName; reason: string }[];
 }
@@ -110,6 +124,8 @@ export interface ReadOptions {
 const CONCURRENCY = 4;
 
 const webhookList = listUnder(WebhookWire, "webhooks");
+/** An assistant's inboxes (the `_inbox` partial): their ids. */
+const CaptainInboxIds = list(z.object({ id: z.number().int() }).loose().transform((inbox) => inbox.id));
 
 /**
  * Reads account `accountId` through `client`.
@@ -190,6 +206,23 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   const captainCustomTools = await licensed("CaptainCustomTool", () =>
     readAllPages((page) => get(list(CaptainCustomToolWire), at("captain", "custom_tools"), { page: String(page) })),
   );
+  // Captain's kinds share one list of the assistants (and its 403 in an account without Captain).
+  let assistantList: Promise<CaptainAssistantWire[]> | undefined;
+  const listAssistants = () => (assistantList ??= get(list(CaptainAssistantWire), at("captain", "assistants")));
+  const ofAssistants = async <T>(read: (assistantId: number) => Promise<T[]>) =>
+    (await inBatches(await listAssistants(), async (a) => (await read(a.id)).map((item) => ({ ...item, assistant_id: a.id })))).flat();
+  const captainAssistants = await licensed("CaptainAssistant", listAssistants);
+  // Documents are one list of the account, 25 a page.
+  const captainDocuments = await licensed("CaptainDocument", () =>
+    readAllPages((page) => get(list(CaptainDocumentWire), at("captain", "documents"), { page: String(page) })),
+  );
+  const captainInboxes = await licensed("CaptainAssistantInbox", async () =>
+    (await ofAssistants((id) => get(CaptainInboxIds, at("captain", "assistants", id, "inboxes")).then((ids) => ids.map((inboxId) => ({ inboxId })))))
+      .map((link) => ({ assistantId: link.assistant_id, inboxId: link.inboxId })),
+  );
+  const captainScenarios = await licensed("CaptainScenario", () =>
+    ofAssistants((id) => get(list(CaptainScenarioWire), at("captain", "assistants", id, "scenarios"))),
+  );
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -252,6 +285,10 @@ export async function readAccount(client: ApiClient, accountId: number, options:
       ).flat(),
     ),
     captainCustomTools,
+    captainAssistants,
+    captainScenarios,
+    captainInboxes,
+    captainDocuments,
     unavailable,
   };
 }

@@ -635,6 +635,22 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   // A one-off campaign that has run is history: declared, it would be sent again (see buildModel's warning).
   for (const c of snapshot.campaigns) if (!hasRun(c)) add(campaign(refs, c));
+  for (const a of snapshot.captainAssistants) {
+    const { id: _id, ...fields } = fromWire(a) as Props;
+    add({ type: "CaptainAssistant", id: a.id, inputs: present(fields), adoption: { by: "key" }, notes: [] });
+  }
+  for (const l of snapshot.captainInboxes) {
+    const inputs = { assistantId: refs.captainAssistant(l.assistantId), inboxId: refs.inbox(l.inboxId) };
+    add({ type: "CaptainAssistantInbox", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });
+  }
+  for (const d of snapshot.captainDocuments) {
+    const inputs = present({ assistantId: refs.captainAssistant(d.assistant_id), externalLink: d.external_link, name: d.name });
+    add({ type: "CaptainDocument", id: d.id, inputs, adoption: { by: "key" }, notes: [] });
+  }
+  for (const sc of snapshot.captainScenarios) {
+    const inputs = present({ assistantId: refs.captainAssistant(sc.assistant_id), title: sc.title, description: sc.description, instruction: sc.instruction, enabled: sc.enabled });
+    add({ type: "CaptainScenario", id: sc.id, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const m of snapshot.macros) {
     const notes: string[] = [];
     add({

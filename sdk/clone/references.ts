@@ -79,6 +79,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
   const named = (name: string | null | undefined) => (name == null || name.trim() === "" ? "(no name)" : name);
   const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
   const inboxKey = (id: number) => inboxes.find((i) => i.id === id)?.key ?? `inbox ${id}`;
+  const assistantKey = (id: number) => named(snapshot.captainAssistants.find((x) => x.id === id)?.name ?? `assistant ${id}`);
   const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
   const people = snapshot.agents.flatMap((a) => (a.email?.trim() ? [{ id: a.id, key: a.email.trim().toLowerCase() }] : []));
   return [
@@ -109,6 +110,12 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
+    ["CaptainAssistant", snapshot.captainAssistants.map((a) => ({ id: a.id, key: named(a.name) }))],
+    // A Captain link is keyed by its inbox (an inbox has one assistant).
+    ["CaptainAssistantInbox", snapshot.captainInboxes.map((l) => ({ id: l.inboxId, key: inboxKey(l.inboxId) }))],
+    // In its assistant: a document by link, a scenario by title.
+    ["CaptainDocument", snapshot.captainDocuments.map((d) => ({ id: d.id, key: `${assistantKey(d.assistant_id ?? 0)}/${d.external_link}` }))],
+    ["CaptainScenario", snapshot.captainScenarios.map((sc) => ({ id: sc.id, key: `${assistantKey(sc.assistant_id)}/${sc.title}` }))],
     ["IntegrationHook", snapshot.integrationHooks.map((h) => ({ id: h.id, key: h.inbox_id === null ? h.app_id : `${h.app_id} in ${inboxKey(h.inbox_id)}` }))],
     // By title, which a copy's slug is made from (the slug stays when a tool is renamed).
     ["CaptainCustomTool", snapshot.captainCustomTools.map((t) => ({ id: t.id, key: named(t.title) }))],
@@ -184,6 +191,11 @@ export class ReferenceMap {
   /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */
   customRole(value: unknown): IdReference {
     return this.byId("CustomRole", value);
+  }
+
+  /** A Captain assistant id (of its scenarios, documents and inboxes) as a reference to that assistant. */
+  captainAssistant(value: unknown): IdReference {
+    return this.byId("CaptainAssistant", value);
   }
 
   /** A portal id as a reference to that portal. */

@@ -389,6 +389,40 @@ export const CampaignFixture = z.object({
   scheduled_at: z.string().nullable().default(null),
 });
 
+/** A Captain assistant (Enterprise): `config` as the last write stored it. */
+export const CaptainAssistantFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: z.string(),
+  config: JsonObject.default({}),
+  guardrails: z.array(z.string()).nullable().default(null),
+  response_guidelines: z.array(z.string()).nullable().default(null),
+});
+
+/** A Captain document: its crawl runs before the sandbox's first request (the content is the server's). */
+export const CaptainDocumentFixture = z.object({
+  id: Id,
+  account_id: Id,
+  assistant_id: Id,
+  name: nullableString,
+  external_link: z.string(),
+});
+
+/** A Captain scenario; its `tools` are derived from the instruction, as upstream's save does. */
+export const CaptainScenarioFixture = z.object({
+  id: Id,
+  account_id: Id,
+  assistant_id: Id,
+  title: z.string(),
+  description: z.string(),
+  instruction: z.string(),
+  enabled: z.boolean().default(true),
+});
+
+/** A CaptainInbox row: the assistant that answers in an inbox. */
+export const CaptainInboxFixture = z.object({ id: Id, account_id: Id, captain_assistant_id: Id, inbox_id: Id });
+
 /**
  * A Captain custom tool (Enterprise): `slug` as the server made it, `auth_config` and `headers` as
  * stored (credentials: views show them to administrators only, snapshots never).
@@ -438,6 +472,10 @@ export const Fixture = z
     captain_custom_tools: z.array(CaptainCustomToolFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
+    captain_assistants: z.array(CaptainAssistantFixture).default([]),
+    captain_documents: z.array(CaptainDocumentFixture).default([]),
+    captain_scenarios: z.array(CaptainScenarioFixture).default([]),
+    captain_inboxes: z.array(CaptainInboxFixture).default([]),
   })
   .superRefine((f, ctx) => {
     const problem = (message: string) => ctx.addIssue({ code: "custom", message });
@@ -447,6 +485,7 @@ export const Fixture = z
       "assignment_policies",
       "campaigns",
       "captain_custom_tools",
+      "captain_assistants", "captain_documents", "captain_scenarios", "captain_inboxes",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -463,6 +502,7 @@ export const Fixture = z
       ...f.campaigns,
       ...f.integration_hooks,
       ...f.captain_custom_tools,
+      ...f.captain_assistants,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
@@ -497,6 +537,12 @@ export const Fixture = z
       for (const user of [macro.created_by_id, macro.updated_by_id]) if (user !== null && !userIds.has(user)) problem(`macro ${macro.id}: user ${user} does not exist`);
     }
     for (const hook of f.integration_hooks) if (hook.inbox_id !== null && !inboxIds.has(hook.inbox_id)) problem(`integration hook ${hook.id}: inbox ${hook.inbox_id} does not exist`);
+    const assistantIds = new Set(f.captain_assistants.map((a) => a.id));
+    for (const row of [...f.captain_documents, ...f.captain_scenarios]) if (!assistantIds.has(row.assistant_id)) problem(`Captain: assistant ${row.assistant_id} does not exist`);
+    for (const link of f.captain_inboxes) {
+      if (!assistantIds.has(link.captain_assistant_id)) problem(`Captain inbox ${link.id}: assistant ${link.captain_assistant_id} does not exist`);
+      if (!inboxIds.has(link.inbox_id)) problem(`Captain inbox ${link.id}: inbox ${link.inbox_id} does not exist`);
+    }
     for (const app of f.dashboard_apps) if (app.user_id !== null && !userIds.has(app.user_id)) problem(`dashboard app ${app.id}: user ${app.user_id} does not exist`);
     const slugs = f.portals.map((p) => p.slug);
     if (new Set(slugs).size !== slugs.length) problem("portal slugs must be unique across accounts");

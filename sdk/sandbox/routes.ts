@@ -26,6 +26,7 @@ import * as webhooks from "./responses/webhooks";
 import * as campaigns from "./responses/campaigns";
 import * as integrationHooks from "./responses/integration-hooks";
 import * as captainCustomTools from "./responses/captain-custom-tools";
+import * as captain from "./responses/captain";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -222,6 +223,23 @@ const ROUTES: Route[] = [
   ...enterprise(["GET"], "/captain/custom_tools/:id", captainCustomTools.show),
   ...enterprise(UPDATE, "/captain/custom_tools/:id", captainCustomTools.update),
   ...enterprise(["DELETE"], "/captain/custom_tools/:id", captainCustomTools.destroy),
+  ...enterprise(["GET"], "/captain/assistants", captain.assistants.index),
+  ...enterprise(["POST"], "/captain/assistants", captain.assistants.create),
+  ...enterprise(["GET"], "/captain/assistants/:id", captain.assistants.show),
+  ...enterprise(UPDATE, "/captain/assistants/:id", captain.assistants.update),
+  ...enterprise(["DELETE"], "/captain/assistants/:id", captain.assistants.destroy),
+  ...enterprise(["GET"], "/captain/assistants/:assistant_id/inboxes", captain.assistantInboxes.index),
+  ...enterprise(["POST"], "/captain/assistants/:assistant_id/inboxes", captain.assistantInboxes.create),
+  ...enterprise(["DELETE"], "/captain/assistants/:assistant_id/inboxes/:inbox_id", captain.assistantInboxes.destroy),
+  ...enterprise(["GET"], "/captain/assistants/:assistant_id/scenarios", captain.scenarios.index),
+  ...enterprise(["POST"], "/captain/assistants/:assistant_id/scenarios", captain.scenarios.create),
+  ...enterprise(["GET"], "/captain/assistants/:assistant_id/scenarios/:id", captain.scenarios.show),
+  ...enterprise(UPDATE, "/captain/assistants/:assistant_id/scenarios/:id", captain.scenarios.update),
+  ...enterprise(["DELETE"], "/captain/assistants/:assistant_id/scenarios/:id", captain.scenarios.destroy),
+  ...enterprise(["GET"], "/captain/documents", captain.documents.index),
+  ...enterprise(["POST"], "/captain/documents", captain.documents.create),
+  ...enterprise(["GET"], "/captain/documents/:id", captain.documents.show),
+  ...enterprise(["DELETE"], "/captain/documents/:id", captain.documents.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

@@ -9,10 +9,11 @@ import type { FixtureInput } from "./fixture";
  *   app 1 made account 1 (it may manage the account and its users through the Platform API), no app
  *   made account 2 or any of the users.
  * Portals (with their categories and articles), automation rules, custom attribute definitions,
- * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
- * start empty. Both accounts have the Enterprise features `sla`, `custom_roles`,
- * `captain_integration` and `custom_tools` on (the sandbox plays an Enterprise server unless told
- * otherwise), so that programs can declare SLA policies, custom roles and Captain custom tools at once.
+ * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles, dashboard apps,
+ * and Captain's assistants, documents, scenarios and custom tools start empty. Both accounts have the
+ * Enterprise features `sla`, `custom_roles`, `captain_integration` and `custom_tools` on (the sandbox
+ * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies,
+ * custom roles and Captain at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [

@@ -11,6 +11,10 @@ import type {
   DashboardAppFixture,
   CampaignFixture,
   CaptainCustomToolFixture,
+  CaptainAssistantFixture,
+  CaptainDocumentFixture,
+  CaptainInboxFixture,
+  CaptainScenarioFixture,
   Fixture,
   IntegrationHookFixture,
   InboxFixture,
@@ -25,6 +29,7 @@ import type {
   WebhookFixture,
   WorkingHour,
 } from "./fixture";
+import { toolReferences } from "./models/captain";
 import { hiddenSettings } from "./models/integration-hooks";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
@@ -101,6 +106,20 @@ export type CaptainCustomToolRecord = z.output<typeof CaptainCustomToolFixture> 
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
 export type ArticleRecord = z.output<typeof ArticleFixture> & { account_id: number; views: number | null; updated_at: number };
+/** A Captain assistant; `config` is the jsonb the last write sent, the lists as sent. */
+export type CaptainAssistantRecord = Omit<z.output<typeof CaptainAssistantFixture>, "guardrails" | "response_guidelines"> & { guardrails: unknown; response_guidelines: unknown; created_at: string; updated_at: string };
+/** A Captain document; `crawl_pending` until the crawl job has run (see models/captain.ts). */
+export type CaptainDocumentRecord = z.output<typeof CaptainDocumentFixture> & {
+  content: string | null;
+  status: "in_progress" | "available";
+  crawl_pending: boolean;
+  created_at: string;
+  updated_at: string;
+};
+/** A Captain scenario; `tools` is derived from the instruction. */
+export type CaptainScenarioRecord = z.output<typeof CaptainScenarioFixture> & { tools: string[] | null; created_at: string; updated_at: string };
+/** A CaptainInbox row (`account_id` is the sandbox's, for scoping). */
+export type CaptainInboxRecord = z.output<typeof CaptainInboxFixture>;
 
 /**
  * `Model.find_by(id: param)`: the row whose id the parameter casts to (Rails' integer cast, so
@@ -132,7 +151,10 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "captain_custom_tools";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | CaptainTable;
+
+/** The Captain tables (Enterprise). */
+export type CaptainTable = "captain_assistants" | "captain_documents" | "captain_scenarios" | "captain_inboxes" | "captain_custom_tools";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -170,6 +192,11 @@ export class SandboxState {
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
+  /** Captain's assistants, their documents and scenarios, and the inboxes they answer in (the seed has none). */
+  readonly captainAssistants = new Map<number, CaptainAssistantRecord>();
+  readonly captainDocuments = new Map<number, CaptainDocumentRecord>();
+  readonly captainScenarios = new Map<number, CaptainScenarioRecord>();
+  readonly captainInboxes = new Map<number, CaptainInboxRecord>();
   /**
    * The tables whose rows belong to one account (`account_id`), which its destroy takes with it.
    * Agent bots are not here: a bot with no account is the installation's (see destroyPlatformAccount).
@@ -178,7 +205,8 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns, this.captainCustomTools,
+      this.articles, this.assignmentPolicies, this.campaigns,
+      this.captainAssistants, this.captainCustomTools, this.captainDocuments, this.captainScenarios, this.captainInboxes,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -262,6 +290,15 @@ export class SandboxState {
     for (const article of fixture.articles) {
       this.articles.set(article.id, { ...structuredClone(article), account_id: portalAccount(article.portal_id), views: null, updated_at: now.getTime() });
     }
+    for (const a of fixture.captain_assistants) this.captainAssistants.set(a.id, { ...structuredClone(a), created_at: stamp, updated_at: stamp });
+    for (const d of fixture.captain_documents) {
+      this.captainDocuments.set(d.id, { ...structuredClone(d), content: null, status: "in_progress", crawl_pending: true, created_at: stamp, updated_at: stamp });
+    }
+    for (const sc of fixture.captain_scenarios) {
+      const tools = toolReferences(sc.instruction);
+      this.captainScenarios.set(sc.id, { ...structuredClone(sc), tools: tools.length > 0 ? tools : null, created_at: stamp, updated_at: stamp });
+    }
+    for (const link of fixture.captain_inboxes) this.captainInboxes.set(link.id, structuredClone(link));
     const maxId = (ids: Iterable<number>) => Math.max(0, ...ids);
     this.lastIds.set("accounts", maxId(this.accounts.keys()));
     this.lastIds.set("account_users", maxId([...this.users.values()].flatMap((u) => u.memberships.map((m) => m.id ?? 0))));
@@ -286,6 +323,10 @@ export class SandboxState {
     this.lastIds.set("captain_custom_tools", maxId(this.captainCustomTools.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
+    this.lastIds.set("captain_assistants", maxId(this.captainAssistants.keys()));
+    this.lastIds.set("captain_documents", maxId(this.captainDocuments.keys()));
+    this.lastIds.set("captain_scenarios", maxId(this.captainScenarios.keys()));
+    this.lastIds.set("captain_inboxes", maxId(this.captainInboxes.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
     const tables: [ChannelTable, string][] = [
       ["channel_web_widgets", "Channel::WebWidget"], ["channel_api", "Channel::Api"], ["channel_email", "Channel::Email"],
@@ -333,6 +374,11 @@ export class SandboxState {
       categories: rows(this.categories),
       articles: rows(this.articles),
       captain_custom_tools: rows(this.captainCustomTools).map(({ auth_config: _auth, headers: _headers, ...tool }) => tool),
+      captain_assistants: rows(this.captainAssistants),
+      // A document's crawled content is large and says nothing a test asserts: its length stands in.
+      captain_documents: rows(this.captainDocuments).map(({ content, ...document }) => ({ ...document, content_length: content?.length ?? null })),
+      captain_scenarios: rows(this.captainScenarios),
+      captain_inboxes: rows(this.captainInboxes),
     });
   }
 

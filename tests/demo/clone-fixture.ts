@@ -3,7 +3,8 @@
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
  * both accounts with the `sla`, `custom_roles`, `captain_integration` and `custom_tools` features; a
- * Captain custom tool with a bearer token, which the copy's stack gives as a secret; a help center in two languages:
+ * Captain custom tool with a bearer token, which the copy's stack gives as a secret; a Captain
+ * assistant; a help center in two languages:
  * categories, one a sub-category and one a translation, and articles, published and draft, one a
  * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
  * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
@@ -293,6 +294,31 @@ export const CLONE_FIXTURE: FixtureInput = {
       auth_type: "bearer",
       auth_config: { token: TOOL_TOKEN },
       param_schema: [{ name: "order_id", type: "string", description: "The order number", required: true }],
+    },
+  ],
+  // Captain's assistant (Enterprise), with its config and lists.
+  captain_assistants: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "Acme Helpdesk",
+      description: "Answers questions about Acme's plans and orders",
+      config: { product_name: "Acme", feature_faq: true, feature_citation: true, handoff_message: "Let me get a colleague for you.", temperature: 0.3 },
+      response_guidelines: ["Answer in the customer's language"],
+      guardrails: ["Never promise refunds"],
+    },
+  ],
+  // The assistant answers in the e-mail inbox (the others have bots, which Captain refuses).
+  captain_inboxes: [{ id: 1, account_id: 1, captain_assistant_id: 1, inbox_id: SOURCE_EMAIL_INBOX }],
+  captain_documents: [{ id: 1, account_id: 1, assistant_id: 1, name: "Pricing", external_link: "https://www.acme.test/pricing" }],
+  captain_scenarios: [
+    {
+      id: 1,
+      account_id: 1,
+      assistant_id: 1,
+      title: "Refund requests",
+      description: "The customer asks for their money back",
+      instruction: "Note the order number with [Add Private Note](tool://add_private_note), then [hand off](tool://handoff) to billing.",
     },
   ],
   macros: [

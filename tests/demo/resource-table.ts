@@ -44,6 +44,10 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
   DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,
   Campaign: (o) => `"${shown(o.title)}" on inbox ${shown(o.inboxId)} (${shown(o.campaignType)}, ${shown(o.campaignStatus)})`,
+  CaptainAssistant: (o) => `"${shown(o.name)}" (${shown(o.productName)})`,
+  CaptainScenario: (o) => `assistant ${shown(o.assistantId)}: "${shown(o.title)}" (tools ${shown(o.tools)})`,
+  CaptainAssistantInbox: (o) => `inbox ${shown(o.inboxId)}: assistant ${shown(o.assistantId)}`,
+  CaptainDocument: (o) => `assistant ${shown(o.assistantId)}: ${shown(o.externalLink)} (${shown(o.status)})`,
 };
 
 /** `pulumi-nodejs:dynamic/chatwoot:Portal` → `Portal`. */

@@ -79,11 +79,13 @@ describe.each(OLDER_CASES)("$kind in state written by the older build", (c) => {
   });
 
   test("refresh sees a change made by hand and keeps the older text in state", async () => {
+    // The older build's kinds each have a change made by hand.
+    const drift = c.drift!;
     const stored = await createdUnderOlderBuild(c);
-    await c.drift.apply(ctx, stored);
+    await drift.apply(ctx, stored);
     const read = await laterSteps.refresh(stored);
     expect(read.id).toBe(stored.id);
-    expect(read.properties).toMatchObject({ ...c.drift.outputs, __provider: olderText(c) });
+    expect(read.properties).toMatchObject({ ...drift.outputs, __provider: olderText(c) });
   });
 
   test("refresh reports an object deleted by hand as gone", async () => {

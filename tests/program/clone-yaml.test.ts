@@ -133,7 +133,8 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's with the account).
     expect([...resources.keys()].sort()).toEqual(entries.map((e) => e.name).sort());
     for (const { name, type, id } of entries) {
-      const kept = /Membership$|InboxAssignmentPolicy$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
+      // Memberships and an inbox's links are ids of the account: `accountId/inboxId` (or team).
+      const kept = /(?:Membership|InboxAssignmentPolicy|CaptainAssistantInbox)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
       expect([name, resources.get(name)?.type, resources.get(name)?.id]).toEqual([name, type, kept]);
     }
 

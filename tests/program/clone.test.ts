@@ -74,6 +74,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
       "agents", "custom attributes", "labels", "account settings", "teams", "team memberships", "SLA policy", "custom role", "agent bots",
       "inboxes", "inbox memberships", "portal", "portal categories", "portal articles", "automation rules", "webhooks", "canned responses",
       "macros", "dashboard app", "campaign", "assignment policy", "inbox assignment policy", "integration hook", "custom tool",
+      "Captain assistant", "Captain scenario", "Captain inbox", "Captain document",
     ];
     for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);

@@ -15,7 +15,8 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "CaptainCustomTool" | "PortalCategory" | "PortalArticle";
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle"
+    | "CaptainCustomTool" | "CaptainAssistant" | "CaptainScenario";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
   provider: pulumi.dynamic.ResourceProvider;
@@ -35,6 +36,12 @@ interface CollectionCase {
   list(ctx: Ctx): Promise<{ id: number }[]>;
   /** Makes by hand what the object lives in (run before each test, on the reset sandbox). */
   prepare?(ctx: Ctx): Promise<void>;
+}
+
+/** The Captain assistant scenarios live in: assistant 1 of the reset sandbox. */
+async function captainAssistant(ctx: Ctx): Promise<void> {
+  const made = await ctx.admin("POST", `/api/v1/accounts/${ctx.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+  expect([made.status, (made.body as { id: number }).id]).toEqual([200, 1]);
 }
 
 /** The portal help-center objects live in: portal 1 of the reset sandbox, at `/portals/help`. */
@@ -272,6 +279,43 @@ const CASES: CollectionCase[] = [
       adoptPatch: { article: { title: "Getting started" } },
     },
     list: (ctx) => rows(ctx, "portals/help/articles", payload),
+  },
+  {
+    kind: "CaptainAssistant",
+    provider: resources.CaptainAssistant,
+    path: "captain/assistants",
+    base: { name: "Helpdesk", description: "Answers questions", productName: "Acme", featureFaq: true, temperature: 0.3, guardrails: ["No refunds"] },
+    posted: { assistant: { name: "Helpdesk", description: "Answers questions", guardrails: ["No refunds"], config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+    // The server replaces `config` whole: a change of one field sends them all.
+    change: {
+      inputs: { handoffMessage: "One moment" },
+      body: { assistant: { config: { product_name: "Acme", feature_faq: true, handoff_message: "One moment", temperature: 0.3 } } },
+    },
+    drift: {
+      body: { assistant: { config: { product_name: "Acme", feature_faq: false } } },
+      outputs: { featureFaq: false, temperature: null },
+      repair: { assistant: { config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+    },
+    existing: {
+      body: { assistant: { name: "Helpdesk", description: "Old", guardrails: ["No refunds"], config: { product_name: "Acme", feature_faq: true, temperature: 0.3 } } },
+      adoptPatch: { assistant: { description: "Answers questions" } },
+    },
+    list: (ctx) => rows(ctx, "captain/assistants", payload),
+  },
+  {
+    kind: "CaptainScenario",
+    provider: resources.CaptainScenario,
+    path: "captain/assistants/1/scenarios",
+    prepare: captainAssistant,
+    base: { assistantId: 1, title: "Refunds", description: "Refund requests", instruction: "Use [Handoff](tool://handoff)" },
+    posted: { scenario: { title: "Refunds", description: "Refund requests", instruction: "Use [Handoff](tool://handoff)" } },
+    change: { inputs: { instruction: "Note it with [Note](tool://add_private_note)" }, body: { scenario: { instruction: "Note it with [Note](tool://add_private_note)" } } },
+    drift: { body: { scenario: { description: "Changed" } }, outputs: { description: "Changed" }, repair: { scenario: { description: "Refund requests" } } },
+    existing: {
+      body: { scenario: { title: "Refunds", description: "Old", instruction: "Use [Handoff](tool://handoff)" } },
+      adoptPatch: { scenario: { description: "Refund requests" } },
+    },
+    list: (ctx) => rows(ctx, "captain/assistants/1/scenarios", payload),
   },
 ];
 

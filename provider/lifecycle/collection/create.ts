@@ -34,7 +34,12 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
   const scope = [url, kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken, collection, kind.key?.query?.(inputs) ?? null];
   return inCreateBatch(scope, () => kind.api.list(inputs), async ({ listed, claimed, claim }) => {
     const existing = kind.key && listed.find((o) => kind.key!.matches(inputs, o));
-    if (existing && inputs.adopt) return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
+    if (existing && inputs.adopt) {
+      // A key the server does not keep unique (an assistant's name) may name several objects: none is taken over.
+      const all = listed.filter((o) => kind.key!.matches(inputs, o));
+      if (all.length > 1) throw new Error(ambiguous(kind, inputs, all));
+      return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
+    }
     const refused = !existing && kind.refuseCreate?.(inputs, listed);
     if (refused) throw new Error(`POST ${collection} not sent: ${refused}`);
     // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
@@ -54,6 +59,11 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
 const taken = <I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, existing: W, inputs: I) =>
   keyTaken(`${kind.noun} ${existing.id}`, kind.key!.describe(inputs));
 
+/** Why `adopt: true` takes none of several objects holding the key. */
+const ambiguous = <I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, all: readonly W[]) =>
+  `adopt: ${kind.key!.describe(inputs)} names ${all.length} objects (${kind.noun} ${all.map((o) => o.id).join(", ")}), which the server does not keep unique; ` +
+  "rename all but one, or delete the extra ones, before adopting";
+
 /** A 422 on create for a key the account already has: point to adoption. */
 async function explainTaken<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, err: unknown, inputs: I, keys: readonly string[]): Promise<unknown> {
   if (!kind.key || !ChatwootApiError.isInstance(err) || err.status !== 422) return kind.explain ? kind.explain(err, inputs, keys) : err;
@@ -61,7 +71,8 @@ async function explainTaken<I extends Props, W extends WireObject>(kind: ObjectK
     .list(inputs)
     .then((objects) => objects.find((o) => kind.key!.matches(inputs, o)))
     .catch(() => undefined);
-  return existing ? err.withHint(taken(kind, existing, inputs)) : err;
+  if (existing) return err.withHint(taken(kind, existing, inputs));
+  return kind.explain ? kind.explain(err, inputs, keys) : err;
 }
 
 /** Brings an existing object to the declared state: one write of what differs. */

@@ -12,7 +12,7 @@ import { defaultImportAddress, type ImportAddress } from "../import";
 import type { Props } from "../json";
 import { outputsOf, pick } from "../outputs";
 import { readAllPages } from "../pages";
-import type { ParentAddress } from "../parent";
+import { addressOf, type ParentAddress } from "../parent";
 import { defineResource, managedKeysOf, type InputSchema } from "../resource";
 import { createObject } from "./create";
 import type { CollectionDeclaration, WireSchema } from "./declaration";
@@ -46,7 +46,7 @@ function collectionKind<S extends InputSchema, W extends WireSchema>(decl: Colle
   /** The path segments of the collection: below its parent's address (kept in the props) when it has one. */
   // A path of several segments (`integrations/hooks`) is split, so that its slashes are not encoded.
   const own = at.path.split("/");
-  const segments = (props: Props) => (at.parent ? [...at.parent.segments(props[at.parent.addressKey] as string), ...own] : own);
+  const segments = (props: Props) => (at.parent ? [...at.parent.segments(addressOf(at.parent, props)), ...own] : own);
   const under = (props: Props) => at.under?.(props) ?? [];
   const paths = {
     collection: (props: Props) => (area(props) === "platform" ? platformPath(...under(props), ...own) : accountPath(accountOf(props), ...segments(props))),
@@ -75,7 +75,10 @@ function collectionKind<S extends InputSchema, W extends WireSchema>(decl: Colle
     patch: (inputs, id, keys) => callOne({ method: "PATCH", path: paths.member(inputs, id), json: body(inputs, keys, "update") }),
     remove: (props, id) => send({ method: "DELETE", path: paths.member(props, id) }),
   };
-  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...hooks.api?.(rest, paths) }, at.feature);
+  // Nested under a parent, the feature is probed with the parents' list: a gone parent does not fail it.
+  const nestedIn = at.parent;
+  const probe = nestedIn ? (props: Props) => nestedIn.all(accountOf(props)) : undefined;
+  const api: ObjectApi<Inputs, Wire> = gatedApi({ ...rest, ...hooks.api?.(rest, paths) }, at.feature, probe);
 
   const isGoneAnswer = (err: unknown) => ChatwootApiError.isInstance(err) && err.status !== undefined && at.goneAnswers?.includes(err.status) === true;
   /** The object, or `undefined` when the server says it is gone (a 404, or a gone answer it does not list). */
@@ -137,7 +140,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   async function importedUnderParent(parent: ParentAddress, importId: string): Promise<ImportAddress | undefined> {
     const address = defaultImportAddress(importId, account);
     for (const candidate of await parent.all(address.olds.accountId as number)) {
-      const olds = { ...address.olds, [parent.idKey]: candidate.id, [parent.addressKey]: candidate.address };
+      const olds = { ...address.olds, [parent.idKey]: candidate.id, ...(parent.addressKey ? { [parent.addressKey]: candidate.address } : {}) };
       if ((await kind.get(olds, address.id)) !== undefined) return { id: address.id, olds };
     }
     return undefined;

@@ -23,7 +23,7 @@ export async function updateObject<I extends Props, W extends WireObject>(
 ): Promise<Props> {
   const parent = kind.parent;
   if (!parent) return writeAt(kind, inputs, id, keys, current);
-  const placed = { ...inputs, [parent.addressKey]: current[parent.addressKey] } as I;
+  const placed = (parent.addressKey ? { ...inputs, [parent.addressKey]: current[parent.addressKey] } : inputs) as I;
   const done = await atParent(parent, placed, (props) => writeAt(kind, props as I, id, keys, current));
   if (!done) {
     throw new Error(`${kind.paths.member(placed, id)}: the ${parent.noun} ${String(inputs[parent.idKey])} is gone (deleted outside Pulumi? run \`pulumi refresh\`)`);

@@ -35,8 +35,16 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Campaign{}
 	case "chatwoot:index:CannedResponse":
 		r = &CannedResponse{}
+	case "chatwoot:index:CaptainAssistant":
+		r = &CaptainAssistant{}
+	case "chatwoot:index:CaptainAssistantInbox":
+		r = &CaptainAssistantInbox{}
 	case "chatwoot:index:CaptainCustomTool":
 		r = &CaptainCustomTool{}
+	case "chatwoot:index:CaptainDocument":
+		r = &CaptainDocument{}
+	case "chatwoot:index:CaptainScenario":
+		r = &CaptainScenario{}
 	case "chatwoot:index:CustomAttributeDefinition":
 		r = &CustomAttributeDefinition{}
 	case "chatwoot:index:CustomRole":

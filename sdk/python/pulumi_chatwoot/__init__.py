@@ -13,7 +13,11 @@ from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
 from .canned_response import *
+from .captain_assistant import *
+from .captain_assistant_inbox import *
 from .captain_custom_tool import *
+from .captain_document import *
+from .captain_scenario import *
 from .custom_attribute_definition import *
 from .custom_role import *
 from .dashboard_app import *
@@ -64,7 +68,11 @@ _utilities.register(
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",
    "chatwoot:index:CannedResponse": "CannedResponse",
+   "chatwoot:index:CaptainAssistant": "CaptainAssistant",
+   "chatwoot:index:CaptainAssistantInbox": "CaptainAssistantInbox",
    "chatwoot:index:CaptainCustomTool": "CaptainCustomTool",
+   "chatwoot:index:CaptainDocument": "CaptainDocument",
+   "chatwoot:index:CaptainScenario": "CaptainScenario",
    "chatwoot:index:CustomAttributeDefinition": "CustomAttributeDefinition",
    "chatwoot:index:CustomRole": "CustomRole",
    "chatwoot:index:DashboardApp": "DashboardApp",

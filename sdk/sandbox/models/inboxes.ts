@@ -39,6 +39,7 @@
 import type { AccountCaller } from "../auth";
 import { internalError, notAuthorizedAction, recordNotFound } from "../errors";
 import { unlinkInbox } from "./assignment-policies";
+import { unlinkInboxFromCaptain } from "./captain";
 import { InboxFixture } from "../fixture";
 import type { Edition } from "../options";
 import { castEnum, castInteger, castString, isHash, isPresent, permit, rubyToInteger, type Params, type PermitFilter } from "../params";
@@ -202,7 +203,7 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 }
 
 /**
- * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, webhooks,
+ * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, Captain link, webhooks,
  * campaigns and integration hooks (`has_many :webhooks`, `:campaigns` and `:hooks`, `dependent:
  * :destroy_async`); linked portals are unlinked.
  */
@@ -214,6 +215,7 @@ function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   }
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;
   unlinkInbox(state, inbox.id);
+  unlinkInboxFromCaptain(state, inbox.id);
 }
 
 function commitNewInbox(state: SandboxState, draft: InboxRecord, kind: ChannelKind): InboxRecord {

@@ -10,10 +10,13 @@
  *   `{"error":"Account limit exceeded. Upgrade to a higher plan"}`;
  * - `validate_limit_keys` (before_validation): `limits` is an object of numbers with no key but
  *   the schema's, else 422 "Limits : Invalid data".
+ * - Captain documents (`Captain::Document#ensure_within_plan_limit`, before_create): as many documents
+ *   as `limits['captain_documents']` is `LimitExceededError`, which the documents controller renders
+ *   with `render_could_not_create_error`: 422 `{"error":"Document limit exceeded"}`.
  * A community server's limits are ChatwootApp.max_limit: nothing is refused, `limits` is stored as sent.
  */
 import { ACCOUNT_LIMITS } from "../../../provider/wire/platform";
-import { ApiError } from "../errors";
+import { ApiError, couldNotCreate } from "../errors";
 import type { Edition } from "../options";
 import { RecordErrors } from "../record-errors";
 import type { AccountRecord, SandboxState } from "../state";
@@ -21,7 +24,7 @@ import type { AccountRecord, SandboxState } from "../state";
 /** `render_payment_required`: the body is `{error}`. */
 const paymentRequired = (message: string) => new ApiError(402, { error: message });
 
-function usageLimit(account: AccountRecord, name: "agents" | "inboxes"): number {
+function usageLimit(account: AccountRecord, name: "agents" | "inboxes" | "captain_documents"): number {
   const subscribed = name === "agents" ? account.custom_attributes.subscribed_quantity : undefined;
   const limit = subscribed ?? account.limits[name];
   return typeof limit === "number" ? limit : Infinity;
@@ -39,6 +42,12 @@ export function requireInboxSlot(state: SandboxState, account: AccountRecord, ed
   if (edition !== "enterprise") return;
   const inboxes = [...state.inboxes.values()].filter((inbox) => inbox.account_id === account.id).length;
   if (inboxes >= usageLimit(account, "inboxes")) throw paymentRequired("Account limit exceeded. Upgrade to a higher plan");
+}
+
+/** Before a Captain document is created: the account must have fewer than its limit. */
+export function requireCaptainDocumentSlot(state: SandboxState, account: AccountRecord): void {
+  const documents = [...state.captainDocuments.values()].filter((document) => document.account_id === account.id).length;
+  if (documents >= usageLimit(account, "captain_documents")) throw couldNotCreate("Document limit exceeded");
 }
 
 /** `validate_limit_keys`, into the account's other validation errors. */

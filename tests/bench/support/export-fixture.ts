@@ -4,7 +4,7 @@
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
  * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools), about `objects` objects in all. Names, keys and
+ * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools and assistants), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
@@ -42,6 +42,11 @@ const SHARES: Record<TypeName, number> = {
   Campaign: 1,
   IntegrationHook: 1,
   CaptainCustomTool: 1,
+  CaptainAssistant: 1,
+  CaptainScenario: 1,
+  CaptainDocument: 1,
+  // Counted below: one per inbox an assistant answers in.
+  CaptainAssistantInbox: 0,
 };
 
 const ACCOUNT = 1;
@@ -297,6 +302,42 @@ export function exportSeed(objects: number): ExportSeed {
     trigger_rules: { url: `https://shop.acme.test/offers/${id}`, time_on_page: 10 + (i % 5) },
   }));
 
+  // Captain's assistants, with their config.
+  const captainAssistants: Rows<"captain_assistants"> = ids(n.CaptainAssistant).map((id) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Assistant ${id}`,
+    description: `Answers questions about product line ${id}`,
+    config: { product_name: `Product ${id}`, feature_faq: true },
+    guardrails: ["Never promise refunds"],
+  }));
+
+  const captainScenarios: Rows<"captain_scenarios"> = ids(n.CaptainScenario).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    assistant_id: pick(captainAssistants, i).id,
+    title: `Scenario ${id}`,
+    description: `Questions about topic ${id}`,
+    instruction: "Answer, then [hand off](tool://handoff) when unsure.",
+  }));
+
+  const captainDocuments: Rows<"captain_documents"> = ids(n.CaptainDocument).map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    assistant_id: pick(captainAssistants, i).id,
+    name: `Guide ${id}`,
+    external_link: `https://docs.acme.test/guides/${id}`,
+  }));
+  // Each assistant answers in one inbox without a bot (Captain refuses an inbox a bot answers).
+  const botless = inboxes.filter((inbox) => inbox.agent_bot_id === null);
+  const captainInboxes: Rows<"captain_inboxes"> = captainAssistants.slice(0, botless.length).map((assistant, i) => ({
+    id: i + 1,
+    account_id: ACCOUNT,
+    captain_assistant_id: assistant.id,
+    inbox_id: (botless[i] as { id: number }).id,
+  }));
+  n.CaptainAssistantInbox = captainInboxes.length;
+
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   const fixture: FixtureInput = {
@@ -321,10 +362,15 @@ export function exportSeed(objects: number): ExportSeed {
     campaigns,
     integration_hooks: integrationHooks,
     captain_custom_tools: captainCustomTools,
+    captain_assistants: captainAssistants,
+    captain_scenarios: captainScenarios,
+    captain_inboxes: captainInboxes,
+    captain_documents: captainDocuments,
   };
-  // The users, each attribute model, the fifteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the seventeen other kinds' lists (custom tools and documents: one page of 25 each) (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
-  // members; a portal's categories and articles (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 15 + 2 + SETTINGS_APP_IDS.length;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
+  // members; a portal's categories and articles (under 25 of each per portal: one page each); an
+  // assistant's scenarios and inboxes.
+  const lists = 1 + ATTRIBUTE_MODELS.length + 17 + 2 + SETTINGS_APP_IDS.length;
+  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant };
 }

@@ -32,12 +32,15 @@ export interface ResourceCase {
   onServer(snapshot: Snapshot, deployed: Deployed): unknown;
   /** What the server holds after the create (matched as a subset). */
   created: Record<string, unknown>;
-  /** An in-place change: the inputs, the one write it takes, what the server and the outputs then hold. */
-  change: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
+  /**
+   * An in-place change: the inputs, the one write it takes, what the server and the outputs then
+   * hold. Absent for a resource every input of which replaces it (a link of two ids).
+   */
+  change?: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
   /** The diff for a move to account 2: a replacement, unless the object can move in place. */
   move: Omit<DiffResult, "stables">;
-  /** A change made by hand, and what a refresh then shows in the outputs. */
-  drift: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
+  /** A change made by hand, and what a refresh then shows in the outputs; absent where no input changes in place. */
+  drift?: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
   /** Removes the object by hand; returns the state a refresh then finds gone. */
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
@@ -793,6 +796,106 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     removeByHand: async (api, d) => {
       ok(await api.platform("DELETE", `/platform/api/v1/accounts/${String(d.inputs.accountId)}/account_users`, { user_id: 5 }), "removing the member");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CaptainAssistant",
+    // The seed's accounts have Captain (`captain_integration`) on.
+    declare: (sdk, name) => new sdk.CaptainAssistant(name, { name: "Helpdesk", description: "Answers questions", productName: "Acme", featureFaq: true }),
+    bad: { inputs: { description: " ", temperature: 3 }, properties: ["description", "temperature"] },
+    onServer: (s, d) => row(s.captain_assistants, d),
+    created: { name: "Helpdesk", description: "Answers questions", config: { product_name: "Acme", feature_faq: true }, account_id: 1 },
+    change: {
+      inputs: { temperature: 0.5 },
+      write: (d) => `PATCH ${accountPath(d, `/captain/assistants/${d.id}`)}`,
+      // The whole config is sent: the server replaces it.
+      server: { config: { product_name: "Acme", feature_faq: true, temperature: 0.5 } },
+      outputs: { temperature: 0.5, productName: "Acme" },
+    },
+    // Names repeat freely upstream, but adoption goes by name: the old assistant goes first.
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/captain/assistants/${d.id}`), { assistant: { description: "Changed by hand" } }), "changing the description"),
+      outputs: { description: "Changed by hand", productName: "Acme" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/assistants/${d.id}`)), "deleting the assistant");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CaptainScenario",
+    // The seed has no assistants: `prepare` makes assistant 1 of the reset sandbox.
+    declare: (sdk, name) =>
+      new sdk.CaptainScenario(name, { assistantId: 1, title: "Refunds", description: "Refund requests", instruction: "Use [Handoff](tool://handoff)" }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { title: "", instruction: " " }, properties: ["title", "instruction"] },
+    onServer: (s, d) => row(s.captain_scenarios, d),
+    created: { title: "Refunds", tools: ["handoff"], enabled: true, assistant_id: 1, account_id: 1 },
+    change: {
+      inputs: { enabled: false },
+      write: (d) => `PATCH ${accountPath(d, `/captain/assistants/1/scenarios/${d.id}`)}`,
+      server: { enabled: false, title: "Refunds" },
+      outputs: { enabled: false, tools: ["handoff"] },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/captain/assistants/1/scenarios/${d.id}`), { scenario: { description: "Changed by hand" } }), "changing the description"),
+      outputs: { description: "Changed by hand", title: "Refunds" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/assistants/1/scenarios/${d.id}`)), "deleting the scenario");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CaptainAssistantInbox",
+    // The seed has no assistants: `prepare` makes assistant 1; inbox 2 (Acme API) has no bot.
+    declare: (sdk, name) => new sdk.CaptainAssistantInbox(name, { assistantId: 1, inboxId: 2 }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { assistantId: "Helpdesk", inboxId: 0 }, properties: ["assistantId", "inboxId"] },
+    onServer: (s, d) => {
+      const link = s.captain_inboxes.find((l) => `${l.account_id}/${l.inbox_id}` === d.id);
+      return link && { assistant_id: link.captain_assistant_id, inbox_id: link.inbox_id };
+    },
+    created: { assistant_id: 1, inbox_id: 2 },
+    // Both inputs replace the link: no change is made in place, none undone in place (the inbox
+    // moved to another assistant by hand reads as this link gone).
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/captain/assistants/1/inboxes/2")), "disconnecting the inbox");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "CaptainDocument",
+    // The seed has no assistants: `prepare` makes assistant 1.
+    declare: (sdk, name) => new sdk.CaptainDocument(name, { assistantId: 1, externalLink: "https://www.acme.test/guide", name: "Guide" }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "Answers questions" } });
+      ok(made, "making the assistant");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the assistant made by hand is not assistant 1, which the case declares");
+    },
+    bad: { inputs: { externalLink: "www.acme.test", name: "Gu\nide" }, properties: ["externalLink", "name"] },
+    onServer: (s, d) => row(s.captain_documents, d),
+    created: { assistant_id: 1, external_link: "https://www.acme.test/guide", name: "Guide", account_id: 1 },
+    // No update route: every input replaces the document (the link is unique per assistant, so the old one goes first).
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/captain/documents/${d.id}`)), "deleting the document");
       return d;
     },
     deleted: undefined,

@@ -16,6 +16,10 @@ import type { CustomAttributeDefinitionInputs } from "../../../provider/resource
 import type { CustomRoleInputs } from "../../../provider/resources/custom-role";
 import type { DashboardAppInputs } from "../../../provider/resources/dashboard-app";
 import type { CampaignInputs } from "../../../provider/resources/campaign";
+import type { CaptainAssistantInputs } from "../../../provider/resources/captain-assistant";
+import type { CaptainScenarioInputs } from "../../../provider/resources/captain-scenario";
+import type { CaptainAssistantInboxInputs } from "../../../provider/resources/captain-assistant-inbox";
+import type { CaptainDocumentInputs } from "../../../provider/resources/captain-document";
 import type { InboxInputs } from "../../../provider/resources/inbox";
 import type { InboxMembershipInputs } from "../../../provider/resources/inbox-membership";
 import type { LabelInputs } from "../../../provider/resources/label";
@@ -107,6 +111,10 @@ const resourceArgs = {
   Webhook: same<sdk.WebhookArgs, SchemaArgs<WebhookInputs>>(true),
   IntegrationHook: same<sdk.IntegrationHookArgs, SchemaArgs<IntegrationHookInputs>>(true),
   CaptainCustomTool: same<sdk.CaptainCustomToolArgs, SchemaArgs<CaptainCustomToolInputs>>(true),
+  CaptainAssistant: same<sdk.CaptainAssistantArgs, SchemaArgs<CaptainAssistantInputs>>(true),
+  CaptainScenario: same<sdk.CaptainScenarioArgs, SchemaArgs<CaptainScenarioInputs>>(true),
+  CaptainAssistantInbox: same<sdk.CaptainAssistantInboxArgs, SchemaArgs<CaptainAssistantInboxInputs>>(true),
+  CaptainDocument: same<sdk.CaptainDocumentArgs, SchemaArgs<CaptainDocumentInputs>>(true),
 } satisfies Record<ResourceKind, true>;
 
 /** What a data source's written plain arguments, Output-form arguments and result are, from its schema and its reader's result. */
@@ -178,6 +186,10 @@ const resourceOutputs = {
   Webhook: same<OutputIssues<sdk.Webhook, sdk.WebhookArgs, typeof WebhookInputs>, "adopt">(true),
   IntegrationHook: same<OutputIssues<sdk.IntegrationHook, sdk.IntegrationHookArgs, typeof IntegrationHookInputs>, "adoptId">(true),
   CaptainCustomTool: same<OutputIssues<sdk.CaptainCustomTool, sdk.CaptainCustomToolArgs, typeof CaptainCustomToolInputs>, "adoptId">(true),
+  CaptainAssistant: same<OutputIssues<sdk.CaptainAssistant, sdk.CaptainAssistantArgs, typeof CaptainAssistantInputs>, "adopt">(true),
+  CaptainScenario: same<OutputIssues<sdk.CaptainScenario, sdk.CaptainScenarioArgs, typeof CaptainScenarioInputs>, "adopt">(true),
+  CaptainAssistantInbox: same<OutputIssues<sdk.CaptainAssistantInbox, sdk.CaptainAssistantInboxArgs, typeof CaptainAssistantInboxInputs>, "adopt">(true),
+  CaptainDocument: same<OutputIssues<sdk.CaptainDocument, sdk.CaptainDocumentArgs, typeof CaptainDocumentInputs>, "adopt">(true),
 } satisfies Record<ResourceKind, true>;
 
 /**
@@ -214,6 +226,10 @@ const resourceStates = {
   Webhook: same<sdk.WebhookState, StateOf<sdk.Webhook>>(true),
   IntegrationHook: same<sdk.IntegrationHookState, StateOf<sdk.IntegrationHook>>(true),
   CaptainCustomTool: same<sdk.CaptainCustomToolState, StateOf<sdk.CaptainCustomTool>>(true),
+  CaptainAssistant: same<sdk.CaptainAssistantState, StateOf<sdk.CaptainAssistant>>(true),
+  CaptainScenario: same<sdk.CaptainScenarioState, StateOf<sdk.CaptainScenario>>(true),
+  CaptainAssistantInbox: same<sdk.CaptainAssistantInboxState, StateOf<sdk.CaptainAssistantInbox>>(true),
+  CaptainDocument: same<sdk.CaptainDocumentState, StateOf<sdk.CaptainDocument>>(true),
 } satisfies Record<ResourceKind, true>;
 
 // The days of an inbox's working hours: the form the resource's output and getInbox share.

@@ -16,6 +16,9 @@ import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
 import { AssignmentPolicyWire } from "../../../../provider/wire/assignment-policy";
+import { CaptainAssistantWire } from "../../../../provider/wire/captain-assistant";
+import { CaptainDocumentWire } from "../../../../provider/wire/captain-document";
+import { CaptainScenarioWire } from "../../../../provider/wire/captain-scenario";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
 import { PortalArticleWire } from "../../../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
@@ -54,6 +57,12 @@ export interface RawAccount {
   campaigns?: Raw[];
   integrationHooks?: Raw[];
   captainCustomTools?: Raw[];
+  captainAssistants?: Raw[];
+  captainDocuments?: Raw[];
+  /** Each assistant's inboxes. */
+  captainInboxes?: { assistantId: number; inboxId: number }[];
+  /** Scenarios, with the `assistant_id` they are in. */
+  captainScenarios?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -108,6 +117,10 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     captainCustomTools: (raw.captainCustomTools ?? []).map((t) => CaptainCustomToolWire.parse(t)),
+    captainAssistants: (raw.captainAssistants ?? []).map((a) => CaptainAssistantWire.parse(a)),
+    captainInboxes: raw.captainInboxes ?? [],
+    captainDocuments: (raw.captainDocuments ?? []).map((d) => CaptainDocumentWire.parse(d)),
+    captainScenarios: (raw.captainScenarios ?? []).map((sc) => ({ ...CaptainScenarioWire.parse(sc), assistant_id: sc.assistant_id as number })),
     unavailable: [],
   };
 }
