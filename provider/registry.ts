@@ -39,6 +39,7 @@ import { platformUser } from "./resources/platform-user";
 import { portal } from "./resources/portal";
 import { portalArticle } from "./resources/portal-article";
 import { portalCategory } from "./resources/portal-category";
+import { samlSettings } from "./resources/saml-settings";
 import { slaPolicy } from "./resources/sla-policy";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
@@ -110,6 +111,11 @@ export const RESOURCE_TYPES = [
     name: "AccountSettings",
     lifecycle: accountSettings,
     clone: { option: "account-settings", noun: "account settings", plural: "account settings", prefix: "account" },
+  },
+  {
+    name: "SamlSettings",
+    lifecycle: samlSettings,
+    clone: { option: "saml-settings", noun: "SAML settings", plural: "SAML settings", prefix: "saml", feature: { flag: "saml", what: "SAML settings" } },
   },
   { name: "Team", lifecycle: team, clone: { option: "teams", noun: "team", plural: "teams", prefix: "team" } },
   {

@@ -12,6 +12,7 @@ export * from "./agent";
 export * from "./custom-attribute-definition";
 export * from "./label";
 export * from "./account-settings";
+export * from "./saml-settings";
 export * from "./team";
 export * from "./sla-policy";
 export * from "./assignment-policy";

@@ -15,6 +15,7 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   CustomAttributeDefinition: { outputs: ["accountId", "attributeKey", "attributeModel", "attributeDisplayName", "attributeDisplayType", "attributeDescription", "attributeValues", "regexPattern", "regexCue", "defaultValue", "createdAt", "updatedAt"], secretOutputs: [] },
   Label: { outputs: ["accountId", "title", "description", "color", "showOnSidebar"], secretOutputs: [] },
   AccountSettings: { outputs: ["accountId", "name", "locale", "domain", "supportEmail", "autoResolveAfter", "autoResolveMessage", "autoResolveIgnoreWaiting", "autoResolveLabel", "audioTranscriptions", "conversationRequiredAttributes", "industry", "companySize", "timezone", "status"], secretOutputs: [] },
+  SamlSettings: { outputs: ["accountId", "ssoUrl", "idpEntityId", "certificate", "spEntityId", "roleMappings", "fingerprint"], secretOutputs: [] },
   Team: { outputs: ["accountId", "name", "description", "allowAutoAssign"], secretOutputs: [] },
   SlaPolicy: { outputs: ["accountId", "name", "description", "firstResponseTimeThreshold", "nextResponseTimeThreshold", "resolutionTimeThreshold", "onlyDuringBusinessHours"], secretOutputs: [] },
   AssignmentPolicy: { outputs: ["accountId", "name", "description", "assignmentOrder", "conversationPriority", "fairDistributionLimit", "fairDistributionWindow", "enabled", "inboxIds", "inboxCount"], secretOutputs: [] },

@@ -47,7 +47,8 @@ export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET
  */
 export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
-  const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
+  // Pundit's 401, or the 403 of the newest guards (`{"error": "SAML feature not enabled for this account"}`).
+  const denied = (err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "")) || (err.status === 403 && /not enabled/i.test(err.serverMessage ?? ""));
   if (err.status !== 404 && !denied) return undefined;
   let account: AccountFeatures;
   try {

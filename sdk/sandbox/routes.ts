@@ -25,6 +25,7 @@ import * as teams from "./responses/teams";
 import * as webhooks from "./responses/webhooks";
 import * as campaigns from "./responses/campaigns";
 import * as integrationHooks from "./responses/integration-hooks";
+import * as samlSettings from "./responses/saml-settings";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -215,6 +216,11 @@ const ROUTES: Route[] = [
   ...account(["POST"], "/integrations/hooks", integrationHooks.create),
   ...account(UPDATE, "/integrations/hooks/:id", integrationHooks.update),
   ...account(["DELETE"], "/integrations/hooks/:id", integrationHooks.destroy),
+
+  ...enterprise(["GET"], "/saml_settings", samlSettings.show),
+  ...enterprise(["POST"], "/saml_settings", samlSettings.create),
+  ...enterprise(UPDATE, "/saml_settings", samlSettings.update),
+  ...enterprise(["DELETE"], "/saml_settings", samlSettings.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

@@ -10,14 +10,14 @@ import type { FixtureInput } from "./fixture";
  *   made account 2 or any of the users.
  * Portals (with their categories and articles), automation rules, custom attribute definitions,
  * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles and dashboard apps
- * start empty. Both accounts have the Enterprise features `sla` and `custom_roles` on (the sandbox
- * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies and
- * custom roles at once.
+ * start empty. Both accounts have the Enterprise features `sla`, `custom_roles` and `saml` on (the sandbox
+ * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies,
+ * custom roles and SAML settings at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme", features: ["sla", "custom_roles"], platform_app_ids: [1] },
-    { id: 2, name: "Globex", features: ["sla", "custom_roles"] },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles", "saml"], platform_app_ids: [1] },
+    { id: 2, name: "Globex", features: ["sla", "custom_roles", "saml"] },
   ],
   users: [
     { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },

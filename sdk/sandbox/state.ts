@@ -12,6 +12,7 @@ import type {
   CampaignFixture,
   Fixture,
   IntegrationHookFixture,
+  SamlSettingsFixture,
   InboxFixture,
   LabelFixture,
   MacroFixture,
@@ -44,6 +45,8 @@ export type UserRecord = z.output<typeof UserFixture> & {
   custom_attributes?: Record<string, unknown>;
   /** A SHA-256 digest of the password a Platform App set (never the password), kept out of snapshots. */
   password_digest?: string;
+  /** How the user signs in (`users.provider`): `email`, or `saml` while an account of theirs has SAML settings. */
+  provider: "email" | "saml";
 };
 export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
   token: string;
@@ -94,6 +97,7 @@ export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { create
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
+export type SamlSettingsRecord = z.output<typeof SamlSettingsFixture> & { created_at: string; updated_at: string };
 /** A category, with its portal's account (`ensure_account_id`). */
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
@@ -129,7 +133,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "account_saml_settings";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -163,6 +167,8 @@ export class SandboxState {
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
   readonly integrationHooks = new Map<number, IntegrationHookRecord>();
+  /** SAML settings (Enterprise), at most one per account. */
+  readonly samlSettings = new Map<number, SamlSettingsRecord>();
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
@@ -174,7 +180,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns,
+      this.articles, this.assignmentPolicies, this.campaigns, this.samlSettings,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -204,7 +210,8 @@ export class SandboxState {
     for (const user of fixture.users) {
       const access_token = secrets.stable(`user:${user.id}`);
       const memberships = user.memberships.map((m) => ({ ...structuredClone(m), id: m.id ?? ++accountUserId }));
-      this.users.set(user.id, { ...structuredClone(user), memberships, access_token });
+      const saml = fixture.saml_settings.some((s) => memberships.some((m) => m.account_id === s.account_id));
+      this.users.set(user.id, { ...structuredClone(user), memberships, access_token, provider: saml ? "saml" : "email" });
       this.tokens.set(access_token, { kind: "user", id: user.id });
     }
     for (const app of fixture.platform_apps) {
@@ -252,6 +259,7 @@ export class SandboxState {
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
     for (const hook of fixture.integration_hooks) this.integrationHooks.set(hook.id, structuredClone(hook));
+    for (const saml of fixture.saml_settings) this.samlSettings.set(saml.id, { ...structuredClone(saml), created_at: stamp, updated_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
     for (const article of fixture.articles) {
@@ -278,6 +286,7 @@ export class SandboxState {
     this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
     this.lastIds.set("integration_hooks", maxId(this.integrationHooks.keys()));
+    this.lastIds.set("account_saml_settings", maxId(this.samlSettings.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     const channelIds = (type: string) => [...this.inboxes.values()].filter((i) => i.channel_type === type).map((i) => i.channel_id);
@@ -326,6 +335,7 @@ export class SandboxState {
       integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
+      saml_settings: rows(this.samlSettings),
     });
   }
 

@@ -4,21 +4,23 @@
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
  * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps, website campaigns), about `objects` objects in all. Names, keys and
+ * webhooks, canned responses, macros, dashboard apps, website campaigns, SAML settings), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
 import { SETTINGS_APP_IDS } from "../../../provider/resources/integration-hook/apps";
+import { IDP_CERTIFICATE } from "../../harness/saml-certificates";
 
 type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
 /** Each kind's share of the objects, in hundredths (memberships: one object per team or inbox with members). */
 const SHARES: Record<TypeName, number> = {
-  // Counted below: the account's people, and its one set of settings.
+  // Counted below: the account's people, its one set of settings and its SAML settings.
   Agent: 0,
   AccountSettings: 0,
+  SamlSettings: 0,
   Label: 15,
   CustomAttributeDefinition: 12,
   Team: 6,
@@ -288,6 +290,7 @@ export function exportSeed(objects: number): ExportSeed {
 
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
+  n.SamlSettings = 1;
   const fixture: FixtureInput = {
     ...base,
     users,
@@ -309,10 +312,11 @@ export function exportSeed(objects: number): ExportSeed {
     dashboard_apps: dashboardApps,
     campaigns,
     integration_hooks: integrationHooks,
+    saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: null }],
   };
-  // The users, each attribute model, the fourteen other kinds' lists (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the fourteen other kinds' lists and the SAML settings (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
   // members; a portal's categories and articles (under 25 of each per portal: one page each).
-  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 2 + SETTINGS_APP_IDS.length;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 14 + 1 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length };
 }
