@@ -5,6 +5,7 @@ import { toWire } from "../mapping";
 import { single } from "../wire/envelope";
 import { keyTaken, markAdopted, takeOver } from "./adopt";
 import { call, send, unlessNotFound, writeThenRead } from "./api";
+import { createOnce } from "./create-once";
 import { explainMissing, type Feature } from "./feature-gate";
 import type { Props } from "./json";
 import { pick } from "./outputs";
@@ -98,20 +99,32 @@ export function defineSingletonResource<S extends InputSchema, W extends z.ZodTy
     return outs;
   }
 
-  /** The POST of an optional object the account lacks; an answer that was lost is read back. */
+  /**
+   * The POST of an optional object the account lacks: never repeated blindly, an answer that was
+   * lost settled by reading the account's object (it had none before, so one there now is this create's).
+   */
   async function post(inputs: Inputs): Promise<Props> {
+    type Made = z.output<W> & { id: number };
     const request = `POST ${decl.path(inputs)}`;
-    const object = await writeThenRead(
-      async () => {
+    const made = await createOnce<Made>({
+      request,
+      noun: decl.noun,
+      post: async () => {
         try {
-          return (await call(one, { method: "POST", path: decl.path(inputs), json: body(inputs, keys) })) as z.output<W>;
+          return (await call(one, { method: "POST", path: decl.path(inputs), json: body(inputs, keys) })) as Made;
         } catch (err) {
           throw decl.explain ? decl.explain(err, inputs, keys) : err;
         }
       },
-      async () => (await read(inputs)) ?? Promise.reject(new Error(`${request}: the answer was lost, and the account shows no ${decl.noun}`)),
-    );
-    const outs = decl.outputs(inputs, object);
+      list: async () => {
+        const object = (await read(inputs)) as Made | undefined;
+        return object ? [object] : [];
+      },
+      matches: () => true,
+      listed: [],
+      outputs: (object) => decl.outputs(inputs, object),
+    });
+    const outs = decl.outputs(inputs, made);
     assertWriteTaken({ keys, inputs, outs, normalizers: decl.normalizers, request });
     return outs;
   }
