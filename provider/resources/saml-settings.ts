@@ -49,7 +49,7 @@ function mappingsToWire(mappings: Mappings): Record<string, object> {
 }
 
 /** The server's mappings in the inputs' form: a role by name, a custom role by id. */
-function mappingsFromWire(mappings: SamlSettingsWire["role_mappings"]): Record<string, Props> {
+export function mappingsFromWire(mappings: SamlSettingsWire["role_mappings"]): Record<string, Props> {
   return Object.fromEntries(
     Object.entries(mappings).map(([group, m]) => {
       if (m.custom_role_id !== null && m.custom_role_id !== undefined && m.custom_role_id !== "") return [group, { customRoleId: Number(m.custom_role_id) }];

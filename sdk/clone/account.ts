@@ -27,6 +27,7 @@ import { MacroWire } from "../../provider/wire/macro";
 import { readAllPages } from "../../provider/lifecycle/pages";
 import { PortalWire } from "../../provider/wire/portal";
 import { SlaPolicyWire } from "../../provider/wire/sla-policy";
+import { SamlSettingsWire } from "../../provider/wire/saml-settings";
 import { PortalArticleWire } from "../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../provider/wire/portal-category";
 import { TeamWire } from "../../provider/wire/team";
@@ -84,6 +85,8 @@ export interface AccountSnapshot {
   /** Each inbox's assignment policy, as the policies list their inboxes. */
   inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
+  /** The account's SAML settings: none, or one. */
+  samlSettings: SamlSettingsWire[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -184,6 +187,8 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  // An account without settings shows a blank object (`id: null`): none to export.
+  const samlSettings = await licensed("SamlSettings", async () => [await get(single(SamlSettingsWire), at("saml_settings"))].filter((s) => s.id != null));
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -232,6 +237,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     assignmentPolicies,
     inboxPolicies,
     customRoles,
+    samlSettings,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

@@ -24,6 +24,8 @@ import type { AccountSnapshot, InboxRead, TeamRead } from "./account";
 import type { IntegrationHookWire } from "../../provider/wire/integration-hook";
 import { hookApp } from "../../provider/resources/integration-hook/apps";
 import { settingsOutput } from "../../provider/resources/integration-hook/settings";
+import { mappingsFromWire } from "../../provider/resources/saml-settings";
+import type { SamlSettingsWire } from "../../provider/wire/saml-settings";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
 
@@ -435,6 +437,30 @@ function campaign(refs: ReferenceMap, c: CampaignWire): Draft {
   };
 }
 
+/**
+ * The account's SAML settings: a custom role of a mapping by reference; the SP entity id only where
+ * it is not the one the server made of the account's id (a copy's server makes its own).
+ */
+function samlSettings(refs: ReferenceMap, s: SamlSettingsWire, accountId: number): Draft {
+  const mappings = Object.fromEntries(
+    Object.entries(mappingsFromWire(s.role_mappings)).map(([group, m]) => [group, m.customRoleId === undefined ? m : { customRoleId: refs.customRole(m.customRoleId) }]),
+  );
+  return {
+    type: "SamlSettings",
+    id: s.id ?? accountId,
+    inputs: present({
+      ssoUrl: s.sso_url,
+      idpEntityId: s.idp_entity_id,
+      certificate: s.certificate,
+      spEntityId: s.sp_entity_id?.endsWith(`/saml/sp/${accountId}`) ? undefined : s.sp_entity_id,
+      roleMappings: Object.keys(mappings).length > 0 ? mappings : undefined,
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: "settings",
+  };
+}
+
 /** Every exported object of the snapshot, as drafts (unordered, unnamed). */
 export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[] {
   const drafts: Draft[] = [];
@@ -595,6 +621,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     });
   }
   for (const h of snapshot.integrationHooks) add(integrationHook(refs, h));
+  for (const s of snapshot.samlSettings) add(samlSettings(refs, s, snapshot.accountId));
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }

@@ -10,6 +10,7 @@ import type { ChatwootHost } from "./chatwoot-host";
 import type { Deployed } from "./engine-steps";
 import type { ResourceKind } from "../../../provider/registry";
 import type { ChatwootSdk } from "./packages";
+import { IDP_CERTIFICATE, IDP_FINGERPRINT } from "../../harness/saml-certificates";
 
 /** The resource types, as the registry names them (the names of their type tokens). */
 export type { ResourceKind } from "../../../provider/registry";
@@ -554,6 +555,32 @@ export const RESOURCE_CASES: ResourceCase[] = [
     // Deleting the policy deletes its links: the inbox's link is gone with it.
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, "/assignment_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "SamlSettings",
+    declare: (sdk, name) => new sdk.SamlSettings(name, { ssoUrl: "https://idp.acme.test/sso", idpEntityId: "https://idp.acme.test", certificate: IDP_CERTIFICATE }),
+    bad: { inputs: { ssoUrl: "idp.acme.test", certificate: "AA:BB:CC" }, properties: ["ssoUrl", "certificate"] },
+    onServer: (s, d) => {
+      const settings = s.saml_settings.find((r) => r.account_id === Number(d.inputs.accountId));
+      return settings && { sso_url: settings.sso_url, idp_entity_id: settings.idp_entity_id, role_mappings: settings.role_mappings };
+    },
+    created: { sso_url: "https://idp.acme.test/sso", idp_entity_id: "https://idp.acme.test", role_mappings: {} },
+    change: {
+      inputs: { roleMappings: { Admins: { role: "administrator" } } },
+      write: (d) => `PATCH ${accountPath(d, "/saml_settings")}`,
+      server: { role_mappings: { Admins: { role: 1 } } },
+      outputs: { roleMappings: { Admins: { role: "administrator" } }, fingerprint: IDP_FINGERPRINT },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, "/saml_settings"), { saml_settings: { sso_url: "https://idp.acme.test/other" } }), "changing the URL"),
+      outputs: { ssoUrl: "https://idp.acme.test/other" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/saml_settings")), "deleting the settings");
       return d;
     },
     deleted: undefined,

@@ -254,3 +254,34 @@ test("with another spec for the package (a published version), package.json and 
   expect(files["README.md"]).toContain("`npm install` installs pulumi-chatwoot as package.json names it: `^0.2.0`.");
   expect(files["README.md"]).not.toContain(".tgz");
 });
+
+test("SAML settings are adopted by their account, a custom role of a mapping by reference, a server-made SP entity id left out", () => {
+  const saml = {
+    id: 1,
+    sso_url: "https://idp.acme.test/sso",
+    certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+    fingerprint: "AA:BB",
+    idp_entity_id: "https://idp.acme.test",
+    sp_entity_id: "https://chat.acme.test/saml/sp/4",
+    role_mappings: { Admins: { role: 1 }, Billing: { custom_role_id: 15 } },
+  };
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, samlSettings: [saml] })));
+  expect(text).toContain(
+    [
+      'const samlSettings = new chatwoot.SamlSettings("saml-settings", {',
+      '  ssoUrl: "https://idp.acme.test/sso",',
+      '  idpEntityId: "https://idp.acme.test",',
+      '  certificate: "-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----\\n",',
+      "  roleMappings: {",
+      '    Admins: { role: "administrator" },',
+      "    Billing: { customRoleId: idOf(roleBillingDesk) },",
+      "  },",
+      "  adopt,",
+      "});",
+    ].join("\n"),
+  );
+  expect(text).not.toContain("fingerprint");
+  // An SP entity id of the program's own is kept.
+  const own = programText(buildModel(snapshotOf({ ...ACCOUNT, samlSettings: [{ ...saml, sp_entity_id: "chatwoot-production" }] })));
+  expect(own).toContain('  spEntityId: "chatwoot-production",');
+});

@@ -16,6 +16,7 @@ import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
 import { AssignmentPolicyWire } from "../../../../provider/wire/assignment-policy";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
+import { SamlSettingsWire } from "../../../../provider/wire/saml-settings";
 import { PortalArticleWire } from "../../../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
 import { TeamWire } from "../../../../provider/wire/team";
@@ -52,6 +53,7 @@ export interface RawAccount {
   dashboardApps?: Raw[];
   campaigns?: Raw[];
   integrationHooks?: Raw[];
+  samlSettings?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -105,6 +107,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
+    samlSettings: (raw.samlSettings ?? []).map((s) => SamlSettingsWire.parse(s)),
     unavailable: [],
   };
 }
