@@ -2,7 +2,8 @@
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
- * both accounts with the `sla` and `custom_roles` features; a help center in two languages:
+ * both accounts with the `sla`, `custom_roles` and `saml` features; SAML single sign-on, one of its
+ * groups given the custom role; a help center in two languages:
  * categories, one a sub-category and one a translation, and articles, published and draft, one a
  * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
  * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
@@ -10,6 +11,7 @@
  * installation whom the copy invites into Globex.
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
+import { IDP_CERTIFICATE } from "../harness/saml-certificates";
 
 /** Acme's e-mail inbox and the Globex inbox the copy adopts for it. */
 export const SOURCE_EMAIL_INBOX = 3;
@@ -44,13 +46,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     {
       id: 1,
       name: "Acme",
-      features: ["sla", "custom_roles"],
+      features: ["sla", "custom_roles", "saml"],
       support_email: "Acme Support <support@acme.test>",
       settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
       custom_attributes: { industry: "Retail" },
     },
     // Another language, until the copy brings Acme's.
-    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles"] },
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles", "saml"] },
   ],
   users: [
     {
@@ -235,6 +237,18 @@ export const CLONE_FIXTURE: FixtureInput = {
       name: "Billing desk",
       description: "Refund requests and their contacts",
       permissions: ["conversation_unassigned_manage", "contact_manage", "report_manage"],
+    },
+  ],
+  // Sign-in through Acme's identity provider: its administrators' group, and billing's with the custom role.
+  saml_settings: [
+    {
+      id: 1,
+      account_id: 1,
+      sso_url: "https://idp.acme.test/app/chatwoot/sso/saml",
+      certificate: IDP_CERTIFICATE,
+      idp_entity_id: "https://idp.acme.test/exkacme",
+      sp_entity_id: "https://chat.acme.test/saml/sp/1",
+      role_mappings: { "Support Leads": { role: 1 }, Billing: { custom_role_id: 1 } },
     },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],

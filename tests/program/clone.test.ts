@@ -32,7 +32,7 @@ const NEW_ACCOUNT_PROGRAM = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const chatwoot = require("pulumi-chatwoot");
 const config = new pulumi.Config();
-const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true } });
+const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true, saml: true } });
 const accountId = account.id.apply(Number);
 const alice = new chatwoot.PlatformAccountUser("alice", { accountId, userId: 1, role: "administrator" });
 const mail = new chatwoot.Inbox("mail", {
@@ -151,6 +151,10 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(gold?.id).not.toBe(1);
     const rule = automation_rules.find((r) => r.account_id === 2 && r.name === "Gold customers to billing");
     expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
+    // SAML sign-in is copied with the copy's custom role, and an SP entity id Globex's server made of its own id.
+    const saml = sandbox.control.snapshot().saml_settings.find((s) => s.account_id === 2);
+    expect(saml).toMatchObject({ idp_entity_id: "https://idp.acme.test/exkacme", role_mappings: { "Support Leads": { role: 1 }, Billing: { custom_role_id: role?.id } } });
+    expect(saml?.sp_entity_id).toBe(`${sandbox.url}/saml/sp/2`);
     // The help center is copied whole: both locales, the sub-category, the translations, and article slugs with the suffix.
     const copied = sandbox.control.snapshot();
     const categories = copied.categories.filter((c) => c.account_id === 2);

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
 import { RESOURCE_TYPES } from "../../provider/registry";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import { IDP_CERTIFICATE, IDP_FINGERPRINT } from "../harness/saml-certificates";
 import { docsProgram, isSecret, programYaml, typeOf, type DocsProgram } from "./support/docs-program";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
@@ -43,6 +44,8 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     fs.writeFileSync(path.join(project.dir, "assets", "triage.png"), AVATAR);
     fs.mkdirSync(path.join(project.dir, "articles"));
     fs.writeFileSync(path.join(project.dir, "articles", "reset-password.md"), ARTICLE);
+    fs.mkdirSync(path.join(project.dir, "certs"));
+    fs.writeFileSync(path.join(project.dir, "certs", "okta-signing.pem"), IDP_CERTIFICATE);
     await project.installPlugin();
     await project.init("dev", {
       config: {
@@ -92,5 +95,9 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     const outputs = await project.outputs();
     expect(Object.keys(outputs).sort()).toEqual([...program.outputs.keys()].sort());
     expect(outputs.triageToken).toBe("[secret]");
+    // The SamlSettings example's certificate is read from its file; a group refers to the CustomRole example's role.
+    expect(outputs.samlFingerprint).toBe(IDP_FINGERPRINT);
+    const billingDesk = state.custom_roles.find((r) => r.name === "Billing desk" && r.account_id === 1);
+    expect(state.saml_settings.find((s) => s.account_id === 1)?.role_mappings).toEqual({ "Support Leads": { role: 1 }, Billing: { custom_role_id: billingDesk?.id } });
   });
 });

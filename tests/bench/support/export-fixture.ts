@@ -312,7 +312,7 @@ export function exportSeed(objects: number): ExportSeed {
     dashboard_apps: dashboardApps,
     campaigns,
     integration_hooks: integrationHooks,
-    saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: null }],
+    saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: "https://chat.acme.test/saml/sp/1" }],
   };
   // The users, each attribute model, the fourteen other kinds' lists and the SAML settings (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
