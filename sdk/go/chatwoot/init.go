@@ -65,6 +65,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PortalArticle{}
 	case "chatwoot:index:PortalCategory":
 		r = &PortalCategory{}
+	case "chatwoot:index:SamlSettings":
+		r = &SamlSettings{}
 	case "chatwoot:index:SlaPolicy":
 		r = &SlaPolicy{}
 	case "chatwoot:index:Team":

@@ -34,6 +34,7 @@ from .portal import *
 from .portal_article import *
 from .portal_category import *
 from .provider import *
+from .saml_settings import *
 from .sla_policy import *
 from .team import *
 from .team_membership import *
@@ -78,6 +79,7 @@ _utilities.register(
    "chatwoot:index:Portal": "Portal",
    "chatwoot:index:PortalArticle": "PortalArticle",
    "chatwoot:index:PortalCategory": "PortalCategory",
+   "chatwoot:index:SamlSettings": "SamlSettings",
    "chatwoot:index:SlaPolicy": "SlaPolicy",
    "chatwoot:index:Team": "Team",
    "chatwoot:index:TeamMembership": "TeamMembership",

@@ -27,6 +27,7 @@ __all__ = [
     'InboxWorkingHoursDay',
     'PortalArticleMeta',
     'PortalConfig',
+    'SamlSettingsRoleMappings',
 ]
 
 @pulumi.output_type
@@ -821,5 +822,43 @@ class PortalConfig(dict):
         The locale shown by default (a code of the same list); must be one of `allowedLocales` when both are given.
         """
         return pulumi.get(self, "default_locale")
+
+
+@pulumi.output_type
+class SamlSettingsRoleMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customRoleId":
+            suggest = "custom_role_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SamlSettingsRoleMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SamlSettingsRoleMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SamlSettingsRoleMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 custom_role_id: Optional[_builtins.int] = None,
+                 role: Optional[_builtins.str] = None):
+        if custom_role_id is not None:
+            pulumi.set(__self__, "custom_role_id", custom_role_id)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoleId")
+    def custom_role_id(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "custom_role_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "role")
 
 
