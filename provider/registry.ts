@@ -29,6 +29,7 @@ import { customRole } from "./resources/custom-role";
 import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
 import { inboxAssignmentPolicy } from "./resources/inbox-assignment-policy";
+import { inboxCsatTemplate } from "./resources/inbox-csat-template";
 import { inboxMembership } from "./resources/inbox-membership";
 import { integrationHook } from "./resources/integration-hook";
 import { label } from "./resources/label";
@@ -150,6 +151,11 @@ export const RESOURCE_TYPES = [
     name: "InboxAssignmentPolicy",
     lifecycle: inboxAssignmentPolicy,
     clone: { option: "inbox-assignment-policies", noun: "inbox assignment policy", plural: "inbox assignment policies", prefix: "inbox policy" },
+  },
+  {
+    name: "InboxCsatTemplate",
+    lifecycle: inboxCsatTemplate,
+    clone: { option: "inbox-csat-templates", noun: "inbox CSAT template", plural: "inbox CSAT templates", prefix: "csat template" },
   },
   {
     name: "TeamMembership",

@@ -26,6 +26,7 @@ import * as webhooks from "./responses/webhooks";
 import * as campaigns from "./responses/campaigns";
 import * as integrationHooks from "./responses/integration-hooks";
 import * as samlSettings from "./responses/saml-settings";
+import * as csatTemplates from "./responses/csat-templates";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -198,6 +199,8 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.showOfInbox),
   ...account(["POST"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.linkOfInbox),
   ...account(["DELETE"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.unlinkOfInbox),
+  ...account(["GET"], "/inboxes/:inbox_id/csat_template", csatTemplates.show),
+  ...account(["POST"], "/inboxes/:inbox_id/csat_template", csatTemplates.create),
 
   ...enterprise(["GET"], "/custom_roles", customRoles.index),
   ...enterprise(["POST"], "/custom_roles", customRoles.create),

@@ -26,6 +26,7 @@ import type {
   WorkingHour,
 } from "./fixture";
 import { hiddenSettings } from "./models/integration-hooks";
+import type { MetaTemplate } from "./models/csat-templates";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
 
@@ -133,7 +134,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "account_saml_settings";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "account_saml_settings" | "meta_templates";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -167,6 +168,11 @@ export class SandboxState {
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
   readonly integrationHooks = new Map<number, IntegrationHookRecord>();
+  /**
+   * Meta's side of WhatsApp message templates (the survey templates inboxes submit), by name: the
+   * sandbox plays the Graph API. A fixture inbox whose `csat_config` names a template has it, approved.
+   */
+  readonly metaTemplates = new Map<string, MetaTemplate>();
   /** SAML settings (Enterprise), at most one per account. */
   readonly samlSettings = new Map<number, SamlSettingsRecord>();
   /** Help-center categories and articles, of every portal. */
@@ -259,6 +265,20 @@ export class SandboxState {
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
     for (const hook of fixture.integration_hooks) this.integrationHooks.set(hook.id, structuredClone(hook));
+    for (const inbox of this.inboxes.values()) {
+      const template = inbox.csat_config.template as Record<string, unknown> | undefined;
+      if (typeof template?.name !== "string") continue;
+      const config = inbox.csat_config;
+      this.metaTemplates.set(template.name, {
+        id: String(template.template_id ?? template.name),
+        name: template.name,
+        inbox_id: inbox.id,
+        status: "APPROVED",
+        language: String(template.language ?? config.language ?? "en"),
+        body: String(config.message ?? ""),
+        button_text: String(config.button_text ?? "Please rate us"),
+      });
+    }
     for (const saml of fixture.saml_settings) this.samlSettings.set(saml.id, { ...structuredClone(saml), created_at: stamp, updated_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
@@ -336,6 +356,7 @@ export class SandboxState {
       categories: rows(this.categories),
       articles: rows(this.articles),
       saml_settings: rows(this.samlSettings),
+      meta_templates: [...this.metaTemplates.values()].sort((a, b) => a.name.localeCompare(b.name)),
     });
   }
 

@@ -39,6 +39,8 @@ const SHARES: Record<TypeName, number> = {
   AssignmentPolicy: 1,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
+  // Counted below: none, as the benchmark's inboxes are no WhatsApp numbers.
+  InboxCsatTemplate: 0,
   CustomRole: 1,
   DashboardApp: 1,
   Campaign: 1,
@@ -291,6 +293,7 @@ export function exportSeed(objects: number): ExportSeed {
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
   n.SamlSettings = 1;
+  n.InboxCsatTemplate = 0;
   const fixture: FixtureInput = {
     ...base,
     users,
