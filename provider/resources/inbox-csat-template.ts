@@ -6,6 +6,7 @@ import type { Props } from "../lifecycle/json";
 import { defineResource } from "../lifecycle/resource";
 import { accountId, multiLine, objectId, oneLine } from "../validation/fields";
 import { CSAT_TEMPLATE_BUTTON_MAX, CSAT_TEMPLATE_MESSAGE_MAX, CsatTemplateCreatedWire, CsatTemplateStatusWire } from "../wire/inbox-csat-template";
+import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 
 /** The checks of `InboxCsatTemplateArgs` (sdk/inbox-csat-template.ts, where each argument is documented). */
@@ -67,6 +68,21 @@ async function submit(inputs: Inputs): Promise<Props> {
   return { ...inputs, templateName: made.templateName, status: made.status, language: inputs.language ?? made.language ?? null };
 }
 
+/**
+ * The template's text as the inbox's survey settings hold it (`csat_config`: Chatwoot's settings
+ * page saves the message, button text and language there, then submits the template from them):
+ * the API shows none of the template's own, so an import and an export take it from there. A blank
+ * message is none (the program must then give it).
+ */
+export function surveyTextOf(csatConfig: unknown): Props {
+  const config = typeof csatConfig === "object" && csatConfig !== null ? (csatConfig as Record<string, unknown>) : {};
+  const template = typeof config.template === "object" && config.template !== null ? (config.template as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
+  return { message: text(config.message), buttonText: text(config.button_text), language: text(template.language) ?? text(config.language) };
+}
+
+const InboxSurvey = single(z.object({ csat_config: z.record(z.string(), z.unknown()).nullish() }));
+
 const importForms = ["<inboxId>", "<accountId>/<inboxId>"];
 
 /**
@@ -91,10 +107,14 @@ export const inboxCsatTemplate = defineResource({
     return { id: idOf(targetOf(inputs)), outs: await submit(inputs) };
   },
 
-  // The API shows no template's text: the message, button and language stay as last applied.
+  // The API shows no template's text: the message, button and language stay as last applied (an
+  // import, which has none, takes them from the inbox's survey settings).
   async read(_id, olds) {
-    const shown = await current(targetOf(olds));
-    return shown && { ...olds, templateName: shown.template_name, status: shown.status };
+    const t = targetOf(olds);
+    const shown = await current(t);
+    if (!shown) return undefined;
+    const text = olds.message === undefined ? surveyTextOf((await call(InboxSurvey, { method: "GET", path: accountPath(t.accountId, "inboxes", t.inboxId) })).csat_config) : {};
+    return { ...olds, ...text, templateName: shown.template_name, status: shown.status };
   },
 
   // Unreachable (every input replaces): a submission all the same.

@@ -85,6 +85,8 @@ export interface AccountSnapshot {
   /** Each inbox's assignment policy, as the policies list their inboxes. */
   inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
+  /** The WhatsApp inboxes whose survey settings name a survey template, with those settings. */
+  csatTemplates: { inboxId: number; csatConfig: unknown }[];
   /** The account's SAML settings: none, or one. */
   samlSettings: SamlSettingsWire[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
@@ -185,6 +187,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     });
   });
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
+  // A WhatsApp inbox's survey template is named in its survey settings: no request of its own.
+  const csatTemplates = await kind("InboxCsatTemplate", async () =>
+    inboxes
+      .filter(({ inbox }) => inbox.channel_type === "Channel::Whatsapp" && typeof (inbox.csat_config as { template?: { name?: unknown } } | null)?.template?.name === "string")
+      .map(({ inbox }) => ({ inboxId: inbox.id, csatConfig: inbox.csat_config })),
+  );
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
   // An account without settings shows a blank object (`id: null`): none to export.
@@ -237,6 +245,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     assignmentPolicies,
     inboxPolicies,
     customRoles,
+    csatTemplates,
     samlSettings,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),

@@ -25,6 +25,7 @@ import type { IntegrationHookWire } from "../../provider/wire/integration-hook";
 import { hookApp } from "../../provider/resources/integration-hook/apps";
 import { settingsOutput } from "../../provider/resources/integration-hook/settings";
 import { mappingsFromWire } from "../../provider/resources/saml-settings";
+import { surveyTextOf } from "../../provider/resources/inbox-csat-template";
 import type { SamlSettingsWire } from "../../provider/wire/saml-settings";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
@@ -622,6 +623,16 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   for (const h of snapshot.integrationHooks) add(integrationHook(refs, h));
   for (const s of snapshot.samlSettings) add(samlSettings(refs, s, snapshot.accountId));
+  // The template's text is the inbox's survey settings' (the API shows none of the template's own).
+  for (const t of snapshot.csatTemplates) {
+    const { message, buttonText, language } = surveyTextOf(t.csatConfig);
+    const inputs = {
+      inboxId: refs.inbox(t.inboxId),
+      message: message ?? new Unmapped(undefined, "the inbox's survey settings hold no message, and the API shows none of the template's own: give the template's text"),
+      ...present({ buttonText, language }),
+    };
+    add({ type: "InboxCsatTemplate", id: t.inboxId, inputs, adoption: { by: "none" }, notes: [] });
+  }
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }

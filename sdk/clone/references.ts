@@ -105,6 +105,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["AssignmentPolicy", snapshot.assignmentPolicies.map((p) => ({ id: p.id, key: p.name }))],
     // An inbox's policy link is keyed by its inbox (its id is the inbox's).
     ["InboxAssignmentPolicy", inboxes],
+    // An inbox's survey template, by its inbox (it has at most one).
+    ["InboxCsatTemplate", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     // One per account, like its settings.
     ["SamlSettings", snapshot.samlSettings.map((s) => ({ id: s.id ?? 0, key: "saml" }))],

@@ -11,6 +11,7 @@ import type { Deployed } from "./engine-steps";
 import type { ResourceKind } from "../../../provider/registry";
 import type { ChatwootSdk } from "./packages";
 import { IDP_CERTIFICATE, IDP_FINGERPRINT } from "../../harness/saml-certificates";
+import { makeWhatsappInbox } from "../../provider/support/whatsapp-inbox";
 
 /** The resource types, as the registry names them (the names of their type tokens). */
 export type { ResourceKind } from "../../../provider/registry";
@@ -33,12 +34,20 @@ export interface ResourceCase {
   onServer(snapshot: Snapshot, deployed: Deployed): unknown;
   /** What the server holds after the create (matched as a subset). */
   created: Record<string, unknown>;
-  /** An in-place change: the inputs, the one write it takes, what the server and the outputs then hold. */
-  change: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
+  /**
+   * An in-place change: the inputs, the one write it takes, what the server and the outputs then
+   * hold. For a kind whose every change replaces it (`replaces`: the properties the diff names),
+   * the write is the replacement's create.
+   */
+  change: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap; replaces?: string[] };
   /** The diff for a move to account 2: a replacement, unless the object can move in place. */
   move: Omit<DiffResult, "stables">;
   /** A change made by hand, and what a refresh then shows in the outputs. */
-  drift: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
+  /**
+   * A change made by hand, and the outputs a refresh then shows; `outputsOnly` where the server
+   * shows none of the inputs, so only outputs can change by hand (the next diff wants nothing).
+   */
+  drift: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap; outputsOnly?: true };
   /** Removes the object by hand; returns the state a refresh then finds gone. */
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
@@ -558,6 +567,46 @@ export const RESOURCE_CASES: ResourceCase[] = [
       return d;
     },
     deleted: undefined,
+  },
+  {
+    kind: "InboxCsatTemplate",
+    // The seed has no WhatsApp inbox: `prepare` makes one, the first of the reset sandbox (inbox 5).
+    declare: (sdk, name) => new sdk.InboxCsatTemplate(name, { inboxId: 5, message: "How did we do?", buttonText: "Rate us" }),
+    // Its survey settings hold the template's text, as Chatwoot's settings page keeps them (what an import reads).
+    prepare: async (api) => {
+      if ((await makeWhatsappInbox((m, p, b) => api.admin(m, p, b), api.account.id)) !== 5) throw new Error("the inbox made by hand is not inbox 5, which the case declares");
+      ok(await api.admin("PATCH", `/api/v1/accounts/${api.account.id}/inboxes/5`, { csat_config: { message: "How did we do?", button_text: "Rate us" } }), "setting the survey");
+    },
+    bad: { inputs: { message: " ", buttonText: "Tell us how we did, please!" }, properties: ["message", "buttonText"] },
+    onServer: (s) => {
+      const template = s.meta_templates.find((t) => t.inbox_id === 5);
+      return template && { name: template.name, body: template.body, button_text: template.button_text, status: template.status };
+    },
+    created: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
+    // Every change submits the template anew: the replacement's create is the one write.
+    change: {
+      inputs: { message: "How was it?" },
+      replaces: ["message"],
+      write: (d) => `POST ${accountPath(d, "/inboxes/5/csat_template")}`,
+      server: { body: "How was it?", status: "PENDING" },
+      outputs: { message: "How was it?", status: "PENDING" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    // Meta's review: the status is the server's, no input, so nothing to undo.
+    drift: {
+      apply: async (api) => {
+        api.sb.control.reviewCsatTemplates("APPROVED", 5);
+      },
+      outputs: { status: "APPROVED" },
+      outputsOnly: true,
+    },
+    // The inbox deleted: its template reads as gone.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/inboxes/5")), "deleting the inbox");
+      return d;
+    },
+    // No route deletes a template: it stays at Meta.
+    deleted: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
   },
   {
     kind: "SamlSettings",

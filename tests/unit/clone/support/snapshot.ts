@@ -108,6 +108,9 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
     samlSettings: (raw.samlSettings ?? []).map((s) => SamlSettingsWire.parse(s)),
+    csatTemplates: (raw.inboxes ?? [])
+      .filter((i) => i.channel_type === "Channel::Whatsapp" && typeof (i.csat_config as { template?: { name?: unknown } } | undefined)?.template?.name === "string")
+      .map((i) => ({ inboxId: i.id as number, csatConfig: i.csat_config })),
     unavailable: [],
   };
 }
