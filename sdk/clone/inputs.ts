@@ -448,7 +448,8 @@ function samlSettings(refs: ReferenceMap, s: SamlSettingsWire, accountId: number
   );
   return {
     type: "SamlSettings",
-    id: s.id ?? accountId,
+    // The account's one: its id is the account's (what `pulumi import` takes).
+    id: accountId,
     inputs: present({
       ssoUrl: s.sso_url,
       idpEntityId: s.idp_entity_id,

@@ -109,7 +109,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["InboxCsatTemplate", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     // One per account, like its settings.
-    ["SamlSettings", snapshot.samlSettings.map((s) => ({ id: s.id ?? 0, key: "saml" }))],
+    ["SamlSettings", snapshot.samlSettings.map(() => ({ id: snapshot.accountId, key: "saml" }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
