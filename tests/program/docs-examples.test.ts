@@ -36,7 +36,7 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     sandbox = await startSandbox();
     const [acme, globex] = sandbox.info.accounts;
     // The values of the config the examples declare, by key: a key the pages add fails here until it has one.
-    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
+    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", whatsappApiKey: "wa-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
     expect([...program.config.keys()].sort()).toEqual(Object.keys(values).sort());
     project = new PulumiProject({ "Pulumi.yaml": programYaml("docs-examples", program) });
     // The files the examples read, beside the program as a user's would be.
@@ -95,6 +95,10 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     const outputs = await project.outputs();
     expect(Object.keys(outputs).sort()).toEqual([...program.outputs.keys()].sort());
     expect(outputs.triageToken).toBe("[secret]");
+    // The InboxCsatTemplate example's template is submitted for the Inbox it declares, waiting for Meta's review.
+    expect(outputs.surveyTemplateStatus).toBe("PENDING");
+    const whatsapp = state.inboxes.find((i) => i.name === "Acme WhatsApp");
+    expect(state.meta_templates.find((t) => t.inbox_id === whatsapp?.id)).toMatchObject({ body: "Thanks for talking to Acme! How did we do?", button_text: "Rate us" });
     // The SamlSettings example's certificate is read from its file; a group refers to the CustomRole example's role.
     expect(outputs.samlFingerprint).toBe(IDP_FINGERPRINT);
     const billingDesk = state.custom_roles.find((r) => r.name === "Billing desk" && r.account_id === 1);
