@@ -52,12 +52,7 @@ export type InboxCsatTemplateState = ResourceState<InboxCsatTemplate>;
  * ```ts
  * const whatsapp = new chatwoot.Inbox("whatsapp", {
  *   name: "Acme WhatsApp",
- *   channel: {
- *     type: "whatsapp",
- *     phoneNumber: "+15550100200",
- *     provider: "whatsapp_cloud",
- *     providerConfig: { phoneNumberId: "105550100200", businessAccountId: "205550100200" },
- *   },
+ *   channel: { type: "whatsapp", phoneNumber: "+15550100200" },
  *   credentials: { apiKey: config.requireSecret("whatsappApiKey") },
  *   csatSurveyEnabled: true,
  * });

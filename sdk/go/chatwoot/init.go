@@ -45,6 +45,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Inbox{}
 	case "chatwoot:index:InboxAssignmentPolicy":
 		r = &InboxAssignmentPolicy{}
+	case "chatwoot:index:InboxCsatTemplate":
+		r = &InboxCsatTemplate{}
 	case "chatwoot:index:InboxMembership":
 		r = &InboxMembership{}
 	case "chatwoot:index:IntegrationHook":

@@ -23,6 +23,7 @@ from .get_labels import *
 from .get_teams import *
 from .inbox import *
 from .inbox_assignment_policy import *
+from .inbox_csat_template import *
 from .inbox_membership import *
 from .integration_hook import *
 from .label import *
@@ -69,6 +70,7 @@ _utilities.register(
    "chatwoot:index:DashboardApp": "DashboardApp",
    "chatwoot:index:Inbox": "Inbox",
    "chatwoot:index:InboxAssignmentPolicy": "InboxAssignmentPolicy",
+   "chatwoot:index:InboxCsatTemplate": "InboxCsatTemplate",
    "chatwoot:index:InboxMembership": "InboxMembership",
    "chatwoot:index:IntegrationHook": "IntegrationHook",
    "chatwoot:index:Label": "Label",
