@@ -12,6 +12,14 @@ export interface SamlRoleMappingArgs {
   customRoleId?: pulumi.Input<string | number | undefined>;
 }
 
+/** A group's role as the server holds it. */
+export interface SamlRoleMapping {
+  /** The account role (`agent` or `administrator`), when the group gets one. */
+  role?: string;
+  /** The custom role's id, when the group gets one. */
+  customRoleId?: number;
+}
+
 /**
  * Arguments of {@link SamlSettings}. Changes are made in place, except where an argument says it
  * replaces the settings.
@@ -90,7 +98,7 @@ export class SamlSettings extends pulumi.dynamic.Resource {
   /** The service provider's entity id: the program's, or the one the server made. */
   declare readonly spEntityId: pulumi.Output<string>;
   /** The role each group gets, by group name (`{}` when none). */
-  declare readonly roleMappings: pulumi.Output<Record<string, { role?: string; customRoleId?: number }>>;
+  declare readonly roleMappings: pulumi.Output<Record<string, SamlRoleMapping>>;
   /** Output only: the certificate's SHA-1 fingerprint as the server computes it (`AB:12:...`, upper-case pairs). */
   declare readonly /*out*/ fingerprint: pulumi.Output<string | null>;
 

@@ -3561,53 +3561,6 @@ func (o SamlRoleMappingMapOutput) MapIndex(k pulumi.StringInput) SamlRoleMapping
 	}).(SamlRoleMappingOutput)
 }
 
-type SamlSettingsRoleMappings struct {
-	CustomRoleId *int    `pulumi:"customRoleId"`
-	Role         *string `pulumi:"role"`
-}
-
-type SamlSettingsRoleMappingsOutput struct{ *pulumi.OutputState }
-
-func (SamlSettingsRoleMappingsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SamlSettingsRoleMappings)(nil)).Elem()
-}
-
-func (o SamlSettingsRoleMappingsOutput) ToSamlSettingsRoleMappingsOutput() SamlSettingsRoleMappingsOutput {
-	return o
-}
-
-func (o SamlSettingsRoleMappingsOutput) ToSamlSettingsRoleMappingsOutputWithContext(ctx context.Context) SamlSettingsRoleMappingsOutput {
-	return o
-}
-
-func (o SamlSettingsRoleMappingsOutput) CustomRoleId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v SamlSettingsRoleMappings) *int { return v.CustomRoleId }).(pulumi.IntPtrOutput)
-}
-
-func (o SamlSettingsRoleMappingsOutput) Role() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v SamlSettingsRoleMappings) *string { return v.Role }).(pulumi.StringPtrOutput)
-}
-
-type SamlSettingsRoleMappingsMapOutput struct{ *pulumi.OutputState }
-
-func (SamlSettingsRoleMappingsMapOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]SamlSettingsRoleMappings)(nil)).Elem()
-}
-
-func (o SamlSettingsRoleMappingsMapOutput) ToSamlSettingsRoleMappingsMapOutput() SamlSettingsRoleMappingsMapOutput {
-	return o
-}
-
-func (o SamlSettingsRoleMappingsMapOutput) ToSamlSettingsRoleMappingsMapOutputWithContext(ctx context.Context) SamlSettingsRoleMappingsMapOutput {
-	return o
-}
-
-func (o SamlSettingsRoleMappingsMapOutput) MapIndex(k pulumi.StringInput) SamlSettingsRoleMappingsOutput {
-	return pulumi.All(o, k).ApplyT(func(vs []interface{}) SamlSettingsRoleMappings {
-		return vs[0].(map[string]SamlSettingsRoleMappings)[vs[1].(string)]
-	}).(SamlSettingsRoleMappingsOutput)
-}
-
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionInput)(nil)).Elem(), AutomationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionArrayInput)(nil)).Elem(), AutomationActionArray{})
@@ -3681,6 +3634,4 @@ func init() {
 	pulumi.RegisterOutputType(PortalConfigPtrOutput{})
 	pulumi.RegisterOutputType(SamlRoleMappingOutput{})
 	pulumi.RegisterOutputType(SamlRoleMappingMapOutput{})
-	pulumi.RegisterOutputType(SamlSettingsRoleMappingsOutput{})
-	pulumi.RegisterOutputType(SamlSettingsRoleMappingsMapOutput{})
 }

@@ -53,7 +53,7 @@ type SamlSettings struct {
 	// The identity provider's entity id.
 	IdpEntityId pulumi.StringOutput `pulumi:"idpEntityId"`
 	// The role each group gets, by group name (`{}` when none).
-	RoleMappings SamlSettingsRoleMappingsMapOutput `pulumi:"roleMappings"`
+	RoleMappings SamlRoleMappingMapOutput `pulumi:"roleMappings"`
 	// The service provider's entity id: the program's, or the one the server made.
 	SpEntityId pulumi.StringOutput `pulumi:"spEntityId"`
 	// The identity provider's single sign-on URL.
@@ -259,8 +259,8 @@ func (o SamlSettingsOutput) IdpEntityId() pulumi.StringOutput {
 }
 
 // The role each group gets, by group name (`{}` when none).
-func (o SamlSettingsOutput) RoleMappings() SamlSettingsRoleMappingsMapOutput {
-	return o.ApplyT(func(v *SamlSettings) SamlSettingsRoleMappingsMapOutput { return v.RoleMappings }).(SamlSettingsRoleMappingsMapOutput)
+func (o SamlSettingsOutput) RoleMappings() SamlRoleMappingMapOutput {
+	return o.ApplyT(func(v *SamlSettings) SamlRoleMappingMapOutput { return v.RoleMappings }).(SamlRoleMappingMapOutput)
 }
 
 // The service provider's entity id: the program's, or the one the server made.

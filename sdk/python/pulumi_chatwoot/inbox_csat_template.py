@@ -138,7 +138,8 @@ class InboxCsatTemplate(pulumi.CustomResource):
         forgets the template, which stays at Meta and named in the inbox's `csatConfig.template` (a new
         submission, by this resource or in Chatwoot's settings, replaces it). The API never shows a
         template's text: `refresh` finds a template Meta no longer has (gone), not a message changed
-        there by hand.
+        there by hand; `pulumi import` and `pulumi-chatwoot export` take the text from the inbox's
+        survey settings (`csatConfig`), where Chatwoot's settings page keeps it.
 
         ## Example Usage
         (`config` is the PlatformUser example's `new pulumi.Config()`.)
@@ -190,7 +191,8 @@ class InboxCsatTemplate(pulumi.CustomResource):
         forgets the template, which stays at Meta and named in the inbox's `csatConfig.template` (a new
         submission, by this resource or in Chatwoot's settings, replaces it). The API never shows a
         template's text: `refresh` finds a template Meta no longer has (gone), not a message changed
-        there by hand.
+        there by hand; `pulumi import` and `pulumi-chatwoot export` take the text from the inbox's
+        survey settings (`csatConfig`), where Chatwoot's settings page keeps it.
 
         ## Example Usage
         (`config` is the PlatformUser example's `new pulumi.Config()`.)

@@ -27,7 +27,7 @@ __all__ = [
     'InboxWorkingHoursDay',
     'PortalArticleMeta',
     'PortalConfig',
-    'SamlSettingsRoleMappings',
+    'SamlRoleMapping',
 ]
 
 @pulumi.output_type
@@ -825,7 +825,10 @@ class PortalConfig(dict):
 
 
 @pulumi.output_type
-class SamlSettingsRoleMappings(dict):
+class SamlRoleMapping(dict):
+    """
+    What members of an identity-provider group get in the account: an account role, or a custom role.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -833,19 +836,25 @@ class SamlSettingsRoleMappings(dict):
             suggest = "custom_role_id"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in SamlSettingsRoleMappings. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in SamlRoleMapping. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        SamlSettingsRoleMappings.__key_warning(key)
+        SamlRoleMapping.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        SamlSettingsRoleMappings.__key_warning(key)
+        SamlRoleMapping.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 custom_role_id: Optional[_builtins.int] = None,
+                 custom_role_id: Optional[Any] = None,
                  role: Optional[_builtins.str] = None):
+        """
+        What members of an identity-provider group get in the account: an account role, or a custom role.
+
+        :param Union[_builtins.str, _builtins.int] custom_role_id: A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        :param _builtins.str role: The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
         if custom_role_id is not None:
             pulumi.set(__self__, "custom_role_id", custom_role_id)
         if role is not None:
@@ -853,12 +862,18 @@ class SamlSettingsRoleMappings(dict):
 
     @_builtins.property
     @pulumi.getter(name="customRoleId")
-    def custom_role_id(self) -> Optional[_builtins.int]:
+    def custom_role_id(self) -> Optional[Any]:
+        """
+        A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        """
         return pulumi.get(self, "custom_role_id")
 
     @_builtins.property
     @pulumi.getter
     def role(self) -> Optional[_builtins.str]:
+        """
+        The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
         return pulumi.get(self, "role")
 
 

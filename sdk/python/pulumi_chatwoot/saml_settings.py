@@ -350,7 +350,7 @@ class SamlSettings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="roleMappings")
-    def role_mappings(self) -> pulumi.Output[Mapping[str, 'outputs.SamlSettingsRoleMappings']]:
+    def role_mappings(self) -> pulumi.Output[Mapping[str, 'outputs.SamlRoleMapping']]:
         """
         The role each group gets, by group name (`{}` when none).
         """
