@@ -26,6 +26,11 @@ export interface InboxCsatTemplateArgs extends AccountArgs {
    * Default: `en` (Chatwoot's). Changing it replaces the template.
    */
   language?: pulumi.Input<string | undefined>;
+  /**
+   * Take over the template the inbox has, without submitting it again, when the inbox's survey
+   * settings hold the declared text (see Adoption). Default: false (a create submits the template).
+   */
+  adopt?: pulumi.Input<boolean | undefined>;
 }
 
 /** What {@link InboxCsatTemplate.get} may be given: the outputs of {@link InboxCsatTemplate}, each optional. */
@@ -68,9 +73,13 @@ export type InboxCsatTemplateState = ResourceState<InboxCsatTemplate>;
  * (`config` is the PlatformUser example's `new pulumi.Config()`.)
  *
  * ## Adoption
- * Always, by the inbox: an inbox has at most one survey template, and a create submits the
- * declared one in place of any the inbox has (Chatwoot deletes that one at Meta first), so there is
- * nothing to adopt. The id is `accountId/inboxId`.
+ * By the inbox, which has at most one survey template. Without `adopt`, a create submits the
+ * declared template in place of any the inbox has (Chatwoot deletes that one at Meta first, and
+ * Meta reviews the new one). With `adopt: true`, a template the inbox has is taken over as it is,
+ * approval kept, when the inbox's survey settings (`csatConfig`: message, button text, language)
+ * hold the declared text, which is where Chatwoot's settings page keeps it; the API shows none of
+ * the template's own, so a template submitted with other text than the settings' is submitted
+ * again. The id is `accountId/inboxId`.
  */
 export class InboxCsatTemplate extends pulumi.dynamic.Resource {
   /** The account the inbox belongs to. */

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
+import { takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, unlessNotFound } from "../lifecycle/api";
 import { defaultImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
-import { defineResource } from "../lifecycle/resource";
-import { accountId, multiLine, objectId, oneLine } from "../validation/fields";
+import { defineResource, managedKeysOf } from "../lifecycle/resource";
+import { accountId, adopt, multiLine, objectId, oneLine } from "../validation/fields";
 import { CSAT_TEMPLATE_BUTTON_MAX, CSAT_TEMPLATE_MESSAGE_MAX, CsatTemplateCreatedWire, CsatTemplateStatusWire } from "../wire/inbox-csat-template";
 import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
@@ -22,6 +23,7 @@ export const InboxCsatTemplateInputs = z.strictObject({
     .string()
     .regex(/^[a-z]{2,3}(?:_[A-Z][A-Za-z]{1,3})?$/, "must be a WhatsApp template language code, such as en, en_US, pt_BR or zh_CN")
     .optional(),
+  adopt,
 });
 export type InboxCsatTemplateInputs = z.input<typeof InboxCsatTemplateInputs>;
 type Inputs = z.output<typeof InboxCsatTemplateInputs>;
@@ -83,6 +85,9 @@ export function surveyTextOf(csatConfig: unknown): Props {
 
 const InboxSurvey = single(z.object({ csat_config: z.record(z.string(), z.unknown()).nullish() }));
 
+/** The template's text from the inbox's survey settings (see {@link surveyTextOf}). */
+const surveyText = async (t: Target) => surveyTextOf((await call(InboxSurvey, { method: "GET", path: accountPath(t.accountId, "inboxes", t.inboxId) })).csat_config);
+
 const importForms = ["<inboxId>", "<accountId>/<inboxId>"];
 
 /**
@@ -95,6 +100,7 @@ const importForms = ["<inboxId>", "<accountId>/<inboxId>"];
 export const inboxCsatTemplate = defineResource({
   inputs: InboxCsatTemplateInputs,
   account: "required",
+  controlKeys: ["adopt"],
   replaceOn: ["accountId", "inboxId", "message", "buttonText", "language"],
   importForms,
   async importAddress(importId) {
@@ -103,8 +109,19 @@ export const inboxCsatTemplate = defineResource({
     return { id: idOf(t), olds: { accountId: t.accountId, inboxId: t.inboxId } };
   },
 
+  // With adopt, a template the inbox has is taken over without a submission when the inbox's survey
+  // settings hold the declared text (the API shows none of the template's own); else it is submitted.
   async create(inputs) {
-    return { id: idOf(targetOf(inputs)), outs: await submit(inputs) };
+    const t = targetOf(inputs);
+    const shown = inputs.adopt ? await current(t) : undefined;
+    if (!shown) return { id: idOf(t), outs: await submit(inputs) };
+    return takeOver({
+      id: idOf(t),
+      current: { accountId: t.accountId, inboxId: t.inboxId, ...(await surveyText(t)), templateName: shown.template_name, status: shown.status },
+      inputs,
+      keys: managedKeysOf(InboxCsatTemplateInputs, ["adopt"]),
+      patch: () => submit(inputs),
+    });
   },
 
   // The API shows no template's text: the message, button and language stay as last applied (an
@@ -113,7 +130,7 @@ export const inboxCsatTemplate = defineResource({
     const t = targetOf(olds);
     const shown = await current(t);
     if (!shown) return undefined;
-    const text = olds.message === undefined ? surveyTextOf((await call(InboxSurvey, { method: "GET", path: accountPath(t.accountId, "inboxes", t.inboxId) })).csat_config) : {};
+    const text = olds.message === undefined ? await surveyText(t) : {};
     return { ...olds, ...text, templateName: shown.template_name, status: shown.status };
   },
 

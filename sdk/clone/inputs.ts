@@ -632,7 +632,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       message: message ?? new Unmapped(undefined, "the inbox's survey settings hold no message, and the API shows none of the template's own: give the template's text"),
       ...present({ buttonText, language }),
     };
-    add({ type: "InboxCsatTemplate", id: t.inboxId, inputs, adoption: { by: "none" }, notes: [] });
+    add({ type: "InboxCsatTemplate", id: t.inboxId, inputs, adoption: { by: "key" }, notes: [] });
   }
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });

@@ -48,6 +48,20 @@ describe.each(SHAPES)("InboxCsatTemplate (%s shapes)", (shapes) => {
     expect(next.outs).toMatchObject({ templateName: name(), status: "PENDING" });
   });
 
+  it("adopt takes over the inbox's template without a submission when its survey settings hold the declared text; else submits it", async () => {
+    await ctx.admin("PATCH", `/api/v1/accounts/${ctx.account.id}/inboxes/${inboxId}`, { csat_config: { message: "How did we do?", button_text: "Rate us" } });
+    await ctx.admin("POST", path(), { template: { message: "How did we do?", button_text: "Rate us" } });
+    ctx.sb.control.reviewCsatTemplates("APPROVED", inboxId);
+    ctx.sb.control.clearLog();
+    const state = await create(provider, { inboxId, message: "How did we do?", buttonText: "Rate us", adopt: true });
+    expect(ctx.writes()).toEqual([]);
+    expect(state.outs).toMatchObject({ adopted: true, status: "APPROVED", templateName: name(), message: "How did we do?" });
+    // Other text than the settings' is submitted, and Meta reviews it again.
+    const other = await create(provider, { inboxId, message: "How was it?", adopt: true });
+    expect(writes()).toEqual([{ method: "POST", path: path(), body: { template: { message: "How was it?" } } }]);
+    expect(other.outs).toMatchObject({ adopted: true, status: "PENDING" });
+  });
+
   it("refresh reads Meta's review; the status is no input, so it is no change", async () => {
     const state = await create(provider, { inboxId, message: "How did we do?" });
     expect(ctx.sb.control.reviewCsatTemplates("APPROVED", inboxId)).toEqual([name()]);

@@ -33,9 +33,13 @@ import (
 // (`config` is the PlatformUser example's `new pulumi.Config()`.)
 //
 // ## Adoption
-// Always, by the inbox: an inbox has at most one survey template, and a create submits the
-// declared one in place of any the inbox has (Chatwoot deletes that one at Meta first), so there is
-// nothing to adopt. The id is `accountId/inboxId`.
+// By the inbox, which has at most one survey template. Without `adopt`, a create submits the
+// declared template in place of any the inbox has (Chatwoot deletes that one at Meta first, and
+// Meta reviews the new one). With `adopt: true`, a template the inbox has is taken over as it is,
+// approval kept, when the inbox's survey settings (`csatConfig`: message, button text, language)
+// hold the declared text, which is where Chatwoot's settings page keeps it; the API shows none of
+// the template's own, so a template submitted with other text than the settings' is submitted
+// again. The id is `accountId/inboxId`.
 //
 // ## Import
 //
@@ -113,6 +117,9 @@ type inboxCsatTemplateArgs struct {
 	// Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
 	// the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
 	AccountId *int `pulumi:"accountId"`
+	// Take over the template the inbox has, without submitting it again, when the inbox's survey
+	// settings hold the declared text (see Adoption). Default: false (a create submits the template).
+	Adopt *bool `pulumi:"adopt"`
 	// The text of the button that opens the survey: one line, at most 25 characters (Meta's limit).
 	// Default: "Please rate us" (Chatwoot's). Changing it replaces the template.
 	ButtonText *string `pulumi:"buttonText"`
@@ -131,6 +138,9 @@ type InboxCsatTemplateArgs struct {
 	// Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
 	// the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
 	AccountId pulumi.IntPtrInput
+	// Take over the template the inbox has, without submitting it again, when the inbox's survey
+	// settings hold the declared text (see Adoption). Default: false (a create submits the template).
+	Adopt pulumi.BoolPtrInput
 	// The text of the button that opens the survey: one line, at most 25 characters (Meta's limit).
 	// Default: "Please rate us" (Chatwoot's). Changing it replaces the template.
 	ButtonText pulumi.StringPtrInput

@@ -22,6 +22,7 @@ class InboxCsatTemplateArgs:
                  inbox_id: pulumi.Input[Union[_builtins.str, _builtins.int]],
                  message: pulumi.Input[_builtins.str],
                  account_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  button_text: pulumi.Input[Optional[_builtins.str]] = None,
                  language: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -32,6 +33,8 @@ class InboxCsatTemplateArgs:
                Changing it replaces the template.
         :param pulumi.Input[_builtins.int] account_id: Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the template the inbox has, without submitting it again, when the inbox's survey
+               settings hold the declared text (see Adoption). Default: false (a create submits the template).
         :param pulumi.Input[_builtins.str] button_text: The text of the button that opens the survey: one line, at most 25 characters (Meta's limit).
                Default: "Please rate us" (Chatwoot's). Changing it replaces the template.
         :param pulumi.Input[_builtins.str] language: The template's language, a WhatsApp template language code: `en`, `en_US`, `pt_BR`, `zh_CN`, ...
@@ -41,6 +44,8 @@ class InboxCsatTemplateArgs:
         pulumi.set(__self__, "message", message)
         if account_id is not None:
             pulumi.set(__self__, "account_id", account_id)
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if button_text is not None:
             pulumi.set(__self__, "button_text", button_text)
         if language is not None:
@@ -85,6 +90,19 @@ class InboxCsatTemplateArgs:
         pulumi.set(self, "account_id", value)
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over the template the inbox has, without submitting it again, when the inbox's survey
+        settings hold the declared text (see Adoption). Default: false (a create submits the template).
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
+    @_builtins.property
     @pulumi.getter(name="buttonText")
     def button_text(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -118,6 +136,7 @@ class InboxCsatTemplate(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  button_text: pulumi.Input[Optional[_builtins.str]] = None,
                  inbox_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  language: pulumi.Input[Optional[_builtins.str]] = None,
@@ -145,9 +164,13 @@ class InboxCsatTemplate(pulumi.CustomResource):
         (`config` is the PlatformUser example's `new pulumi.Config()`.)
 
         ## Adoption
-        Always, by the inbox: an inbox has at most one survey template, and a create submits the
-        declared one in place of any the inbox has (Chatwoot deletes that one at Meta first), so there is
-        nothing to adopt. The id is `accountId/inboxId`.
+        By the inbox, which has at most one survey template. Without `adopt`, a create submits the
+        declared template in place of any the inbox has (Chatwoot deletes that one at Meta first, and
+        Meta reviews the new one). With `adopt: true`, a template the inbox has is taken over as it is,
+        approval kept, when the inbox's survey settings (`csatConfig`: message, button text, language)
+        hold the declared text, which is where Chatwoot's settings page keeps it; the API shows none of
+        the template's own, so a template submitted with other text than the settings' is submitted
+        again. The id is `accountId/inboxId`.
 
         ## Import
 
@@ -162,6 +185,8 @@ class InboxCsatTemplate(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] account_id: Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the template the inbox has, without submitting it again, when the inbox's survey
+               settings hold the declared text (see Adoption). Default: false (a create submits the template).
         :param pulumi.Input[_builtins.str] button_text: The text of the button that opens the survey: one line, at most 25 characters (Meta's limit).
                Default: "Please rate us" (Chatwoot's). Changing it replaces the template.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] inbox_id: The WhatsApp inbox (a number, or an `Inbox`'s `id`); it has at most one survey template. Changing it replaces the template.
@@ -198,9 +223,13 @@ class InboxCsatTemplate(pulumi.CustomResource):
         (`config` is the PlatformUser example's `new pulumi.Config()`.)
 
         ## Adoption
-        Always, by the inbox: an inbox has at most one survey template, and a create submits the
-        declared one in place of any the inbox has (Chatwoot deletes that one at Meta first), so there is
-        nothing to adopt. The id is `accountId/inboxId`.
+        By the inbox, which has at most one survey template. Without `adopt`, a create submits the
+        declared template in place of any the inbox has (Chatwoot deletes that one at Meta first, and
+        Meta reviews the new one). With `adopt: true`, a template the inbox has is taken over as it is,
+        approval kept, when the inbox's survey settings (`csatConfig`: message, button text, language)
+        hold the declared text, which is where Chatwoot's settings page keeps it; the API shows none of
+        the template's own, so a template submitted with other text than the settings' is submitted
+        again. The id is `accountId/inboxId`.
 
         ## Import
 
@@ -227,6 +256,7 @@ class InboxCsatTemplate(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  button_text: pulumi.Input[Optional[_builtins.str]] = None,
                  inbox_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  language: pulumi.Input[Optional[_builtins.str]] = None,
@@ -241,6 +271,7 @@ class InboxCsatTemplate(pulumi.CustomResource):
             __props__ = InboxCsatTemplateArgs.__new__(InboxCsatTemplateArgs)
 
             __props__.__dict__["account_id"] = account_id
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["button_text"] = button_text
             if inbox_id is None and not opts.urn:
                 raise TypeError("Missing required property 'inbox_id'")

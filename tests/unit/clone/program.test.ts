@@ -306,6 +306,7 @@ test("a WhatsApp inbox's survey template refers to its inbox and takes its text 
       '  message: "Como foi?",',
       '  buttonText: "Avaliar",',
       '  language: "pt_BR",',
+      "  adopt,",
       "});",
     ].join("\n"),
   );

@@ -174,7 +174,7 @@ const resourceOutputs = {
   AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
   InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
   SamlSettings: same<OutputIssues<sdk.SamlSettings, sdk.SamlSettingsArgs, typeof SamlSettingsInputs>, "adopt">(true),
-  InboxCsatTemplate: same<OutputIssues<sdk.InboxCsatTemplate, sdk.InboxCsatTemplateArgs, typeof InboxCsatTemplateInputs>, never>(true),
+  InboxCsatTemplate: same<OutputIssues<sdk.InboxCsatTemplate, sdk.InboxCsatTemplateArgs, typeof InboxCsatTemplateInputs>, "adopt">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
   PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
