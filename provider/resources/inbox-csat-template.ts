@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, unlessNotFound } from "../lifecycle/api";
-import { defaultImportAddress } from "../lifecycle/import";
+import { INBOX_OBJECT_IMPORT_FORMS, inboxObjectImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { accountId, adopt, multiLine, objectId, oneLine } from "../validation/fields";
@@ -88,8 +88,6 @@ const InboxSurvey = single(z.object({ csat_config: z.record(z.string(), z.unknow
 /** The template's text from the inbox's survey settings (see {@link surveyTextOf}). */
 const surveyText = async (t: Target) => surveyTextOf((await call(InboxSurvey, { method: "GET", path: accountPath(t.accountId, "inboxes", t.inboxId) })).csat_config);
 
-const importForms = ["<inboxId>", "<accountId>/<inboxId>"];
-
 /**
  * The WhatsApp satisfaction-survey template of an inbox (`/inboxes/{id}/csat_template`): at most
  * one per inbox; id: `accountId/inboxId`. Every POST submits it to Meta anew (the earlier one
@@ -102,12 +100,8 @@ export const inboxCsatTemplate = defineResource({
   account: "required",
   controlKeys: ["adopt"],
   replaceOn: ["accountId", "inboxId", "message", "buttonText", "language"],
-  importForms,
-  async importAddress(importId) {
-    const { id, olds } = defaultImportAddress(importId, "required", importForms);
-    const t = { accountId: olds.accountId as number, inboxId: Number(id) };
-    return { id: idOf(t), olds: { accountId: t.accountId, inboxId: t.inboxId } };
-  },
+  importForms: INBOX_OBJECT_IMPORT_FORMS,
+  importAddress: async (importId) => inboxObjectImportAddress(importId),
 
   // With adopt, a template the inbox has is taken over without a submission when the inbox's survey
   // settings hold the declared text (the API shows none of the template's own); else it is submitted.
