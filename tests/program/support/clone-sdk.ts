@@ -59,7 +59,7 @@ export function sdkCloneTests(clone: SdkClone): void {
       const { code, stdout, stderr } = await exportTo(dirOf("acme"));
       expect([code, stdout]).toEqual([0, ""]);
       const written = clone.files.map((f) => f.replace(/\./g, "\\.")).join(", ");
-      expect(stderr).toMatch(new RegExp(`^Wrote ${written} to .*acme \\(1 warning; review ${clone.program.replace(/\./g, "\\.")}, then see README\\.md there\\)\\.$`, "m"));
+      expect(stderr).toMatch(new RegExp(`^Wrote ${written} to .*acme \\(2 warnings; review ${clone.program.replace(/\./g, "\\.")}, then see README\\.md there\\)\\.$`, "m"));
       const files = filesIn(dirOf("acme"));
       clone.checkFiles(files);
       for (const secret of secrets()) for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
