@@ -70,7 +70,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     const { code, stdout, stderr } = await exportYaml(dirOf("acme-yaml"));
     expect([code, stdout]).toEqual([0, ""]);
     expect(stderr).toMatch(/^Wrote Pulumi\.yaml, README\.md to .*acme-yaml \(2 warnings; review Pulumi\.yaml, then see README\.md there\)\.$/m);
-    expect(stderr).toMatch(/^Wrote .*import\.json: 41 resources for `pulumi import --file`\.$/m);
+    expect(stderr).toMatch(/^Wrote .*import\.json: 44 resources for `pulumi import --file`\.$/m);
     const files = filesIn(dirOf("acme-yaml"));
     expect(files["Pulumi.yaml"]).toMatch(/^runtime: yaml$/m);
     expect(files["Pulumi.yaml"]).toContain("      adoptId: ${inboxAcmeSupportEmailId}\n");
