@@ -34,6 +34,7 @@ import { customRole } from "./resources/custom-role";
 import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
 import { inboxAssignmentPolicy } from "./resources/inbox-assignment-policy";
+import { inboxCsatTemplate } from "./resources/inbox-csat-template";
 import { inboxMembership } from "./resources/inbox-membership";
 import { integrationHook } from "./resources/integration-hook";
 import { label } from "./resources/label";
@@ -44,6 +45,7 @@ import { platformUser } from "./resources/platform-user";
 import { portal } from "./resources/portal";
 import { portalArticle } from "./resources/portal-article";
 import { portalCategory } from "./resources/portal-category";
+import { samlSettings } from "./resources/saml-settings";
 import { slaPolicy } from "./resources/sla-policy";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
@@ -116,6 +118,11 @@ export const RESOURCE_TYPES = [
     lifecycle: accountSettings,
     clone: { option: "account-settings", noun: "account settings", plural: "account settings", prefix: "account" },
   },
+  {
+    name: "SamlSettings",
+    lifecycle: samlSettings,
+    clone: { option: "saml-settings", noun: "SAML settings", plural: "SAML settings", prefix: "saml", feature: { flag: "saml", what: "SAML settings" } },
+  },
   { name: "Team", lifecycle: team, clone: { option: "teams", noun: "team", plural: "teams", prefix: "team" } },
   {
     name: "SlaPolicy",
@@ -149,6 +156,11 @@ export const RESOURCE_TYPES = [
     name: "InboxAssignmentPolicy",
     lifecycle: inboxAssignmentPolicy,
     clone: { option: "inbox-assignment-policies", noun: "inbox assignment policy", plural: "inbox assignment policies", prefix: "inbox policy" },
+  },
+  {
+    name: "InboxCsatTemplate",
+    lifecycle: inboxCsatTemplate,
+    clone: { option: "inbox-csat-templates", noun: "inbox CSAT template", plural: "inbox CSAT templates", prefix: "csat template" },
   },
   {
     name: "TeamMembership",

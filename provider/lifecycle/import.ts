@@ -61,6 +61,16 @@ export function defaultImportAddress(
   return { id: String(id), olds: { accountId: parts.length === 2 ? parts[0] : defaultImportAccount() } };
 }
 
+/** The import ids of an inbox's one object of its kind (its assignment policy link, its survey template): the inbox's. */
+export const INBOX_OBJECT_IMPORT_FORMS = ["<inboxId>", "<accountId>/<inboxId>"] as const;
+
+/** Where the inbox's object an import id names is: its id `accountId/inboxId`, and the inbox in the inputs. */
+export function inboxObjectImportAddress(importId: string): ImportAddress {
+  const { id, olds } = defaultImportAddress(importId, "required", INBOX_OBJECT_IMPORT_FORMS);
+  const accountId = olds.accountId as number;
+  return { id: `${accountId}/${id}`, olds: { accountId, inboxId: Number(id) } };
+}
+
 /** Removes the value at a path (`["channel", "widgetColor"]`, `["workingHours", 3]`); `false` when there is none. */
 function removeAt(root: Props, keys: readonly PropertyKey[]): boolean {
   if (keys.length === 0) return false;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, send, unlessNotFound } from "../lifecycle/api";
-import { defaultImportAddress } from "../lifecycle/import";
+import { INBOX_OBJECT_IMPORT_FORMS, inboxObjectImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { accountId, adopt, objectId } from "../validation/fields";
@@ -62,8 +62,6 @@ async function link(inputs: Inputs): Promise<number> {
   return answered;
 }
 
-const importForms = ["<inboxId>", "<accountId>/<inboxId>"];
-
 /**
  * The assignment policy of an inbox (`/inboxes/{id}/assignment_policy`, Assignment V2): an inbox
  * has at most one; id: `accountId/inboxId`. Adoption key: the inbox (an inbox already linked is
@@ -75,12 +73,8 @@ export const inboxAssignmentPolicy = defineResource({
   account: "required",
   controlKeys: ["adopt"],
   replaceOn: ["accountId", "inboxId"],
-  importForms,
-  async importAddress(importId) {
-    const { id, olds } = defaultImportAddress(importId, "required", importForms);
-    const t = { accountId: olds.accountId as number, inboxId: Number(id) };
-    return { id: idOf(t), olds: { accountId: t.accountId, inboxId: t.inboxId } };
-  },
+  importForms: INBOX_OBJECT_IMPORT_FORMS,
+  importAddress: async (importId) => inboxObjectImportAddress(importId),
 
   async create(inputs) {
     const t = targetOf(inputs);

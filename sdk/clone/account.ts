@@ -31,6 +31,7 @@ import { MacroWire } from "../../provider/wire/macro";
 import { readAllPages } from "../../provider/lifecycle/pages";
 import { PortalWire } from "../../provider/wire/portal";
 import { SlaPolicyWire } from "../../provider/wire/sla-policy";
+import { SamlSettingsWire } from "../../provider/wire/saml-settings";
 import { PortalArticleWire } from "../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../provider/wire/portal-category";
 import { TeamWire } from "../../provider/wire/team";
@@ -91,6 +92,10 @@ export interface AccountSnapshot {
   /** Each inbox's assignment policy, as the policies list their inboxes. */
   inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
+  /** The WhatsApp inboxes whose survey settings name a survey template, with those settings. */
+  csatTemplates: { inboxId: number; csatConfig: unknown }[];
+  /** The account's SAML settings: none, or one. */
+  samlSettings: SamlSettingsWire[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -201,6 +206,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     });
   });
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
+  // A WhatsApp inbox's survey template is named in its survey settings: no request of its own.
+  const csatTemplates = await kind("InboxCsatTemplate", async () =>
+    inboxes
+      .filter(({ inbox }) => inbox.channel_type === "Channel::Whatsapp" && typeof (inbox.csat_config as { template?: { name?: unknown } } | null)?.template?.name === "string")
+      .map(({ inbox }) => ({ inboxId: inbox.id, csatConfig: inbox.csat_config })),
+  );
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
   const captainCustomTools = await licensed("CaptainCustomTool", () =>
@@ -223,6 +234,8 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   const captainScenarios = await licensed("CaptainScenario", () =>
     ofAssistants((id) => get(list(CaptainScenarioWire), at("captain", "assistants", id, "scenarios"))),
   );
+  // An account without settings shows a blank object (`id: null`): none to export.
+  const samlSettings = await licensed("SamlSettings", async () => [await get(single(SamlSettingsWire), at("saml_settings"))].filter((s) => s.id != null));
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -271,6 +284,8 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     assignmentPolicies,
     inboxPolicies,
     customRoles,
+    csatTemplates,
+    samlSettings,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

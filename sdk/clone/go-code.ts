@@ -2,7 +2,7 @@
  * Go source text for values of the generated program. Go's SDK takes typed inputs, so a value is
  * printed by the type the plugin's schema gives its property: `pulumi.String("vip")`,
  * `pulumi.Int(900)`, `pulumi.StringArray{...}`, `chatwoot.AutomationConditionArray{
- * chatwoot.AutomationConditionArgs{...} }`, `pulumi.BoolMap{...}`; a property of several types (an
+ * chatwoot.AutomationConditionArgs{...} }`, `pulumi.BoolMap{...}`, `chatwoot.SamlRoleMappingMap{...}`; a property of several types (an
  * id as a number or its digits) or of any type takes the untyped forms (`pulumi.Array`,
  * `pulumi.Map`) by the value's own shape. Names follow Pulumi's Go code generator ({@link goName}).
  * Composite values are on one line where they fit, one item per line with a trailing comma
@@ -83,7 +83,9 @@ function composite(value: unknown[] | Record<string, unknown>, type: SchemaType 
     return { open: `chatwoot.${ref}Args{`, itemType: (k) => properties[k], key: (k) => `${goName(k)}: ` };
   }
   const values = type?.type === "object" ? type.additionalProperties : undefined;
-  const name = primitive(values) ? `pulumi.${primitive(values)}Map` : "pulumi.Map";
+  // A map of an object type: `chatwoot.SamlRoleMappingMap{"Admins": chatwoot.SamlRoleMappingArgs{...}}`.
+  const valueRef = values?.$ref?.startsWith(TYPE_PREFIX) ? values.$ref.slice(TYPE_PREFIX.length) : undefined;
+  const name = valueRef ? `chatwoot.${valueRef}Map` : primitive(values) ? `pulumi.${primitive(values)}Map` : "pulumi.Map";
   return { open: `${name}{`, itemType: () => values, key: (k) => `${JSON.stringify(k)}: ` };
 }
 

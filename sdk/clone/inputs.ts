@@ -25,6 +25,9 @@ import type { IntegrationHookWire } from "../../provider/wire/integration-hook";
 import { AUTH_SECRET_KEYS, type CaptainCustomToolWire } from "../../provider/wire/captain-custom-tool";
 import { hookApp } from "../../provider/resources/integration-hook/apps";
 import { settingsOutput } from "../../provider/resources/integration-hook/settings";
+import { mappingsFromWire } from "../../provider/resources/saml-settings";
+import { surveyTextOf } from "../../provider/resources/inbox-csat-template";
+import type { SamlSettingsWire } from "../../provider/wire/saml-settings";
 import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
 
@@ -469,6 +472,31 @@ function campaign(refs: ReferenceMap, c: CampaignWire): Draft {
   };
 }
 
+/**
+ * The account's SAML settings: a custom role of a mapping by reference; the SP entity id only where
+ * it is not the one the server made of the account's id (a copy's server makes its own).
+ */
+function samlSettings(refs: ReferenceMap, s: SamlSettingsWire, accountId: number): Draft {
+  const mappings = Object.fromEntries(
+    Object.entries(mappingsFromWire(s.role_mappings)).map(([group, m]) => [group, m.customRoleId === undefined ? m : { customRoleId: refs.customRole(m.customRoleId) }]),
+  );
+  return {
+    type: "SamlSettings",
+    // The account's one: its id is the account's (what `pulumi import` takes).
+    id: accountId,
+    inputs: present({
+      ssoUrl: s.sso_url,
+      idpEntityId: s.idp_entity_id,
+      certificate: s.certificate,
+      spEntityId: s.sp_entity_id?.endsWith(`/saml/sp/${accountId}`) ? undefined : s.sp_entity_id,
+      roleMappings: Object.keys(mappings).length > 0 ? mappings : undefined,
+    }),
+    adoption: { by: "key" },
+    notes: [],
+    naming: "settings",
+  };
+}
+
 /** Every exported object of the snapshot, as drafts (unordered, unnamed). */
 export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[] {
   const drafts: Draft[] = [];
@@ -630,6 +658,17 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
   }
   for (const h of snapshot.integrationHooks) add(integrationHook(refs, h));
   for (const t of snapshot.captainCustomTools) add(captainCustomTool(t));
+  for (const s of snapshot.samlSettings) add(samlSettings(refs, s, snapshot.accountId));
+  // The template's text is the inbox's survey settings' (the API shows none of the template's own).
+  for (const t of snapshot.csatTemplates) {
+    const { message, buttonText, language } = surveyTextOf(t.csatConfig);
+    const inputs = {
+      inboxId: refs.inbox(t.inboxId),
+      message: message ?? new Unmapped(undefined, "the inbox's survey settings hold no message, and the API shows none of the template's own: give the template's text"),
+      ...present({ buttonText, language }),
+    };
+    add({ type: "InboxCsatTemplate", id: t.inboxId, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const a of snapshot.dashboardApps) {
     add({ type: "DashboardApp", id: a.id, inputs: { title: a.title, frameUrls: frameUrls(a.content) }, adoption: { by: "id" }, notes: [] });
   }

@@ -106,7 +106,11 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["AssignmentPolicy", snapshot.assignmentPolicies.map((p) => ({ id: p.id, key: p.name }))],
     // An inbox's policy link is keyed by its inbox (its id is the inbox's).
     ["InboxAssignmentPolicy", inboxes],
+    // An inbox's survey template, by its inbox (it has at most one).
+    ["InboxCsatTemplate", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
+    // One per account, like its settings.
+    ["SamlSettings", snapshot.samlSettings.map(() => ({ id: snapshot.accountId, key: "saml" }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).

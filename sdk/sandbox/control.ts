@@ -7,6 +7,7 @@ import type { LogEntry } from "./request-log";
 import type { SandboxRuntime } from "./runtime";
 import type { ControlHandler } from "./server";
 import { runScheduledCampaigns } from "./models/campaigns";
+import { REVIEW_STATUSES, reviewTemplates } from "./models/csat-templates";
 import type { SandboxState } from "./state";
 
 /** Test controls of a running sandbox (moto's `/moto-api`, in process). */
@@ -75,6 +76,11 @@ export interface SandboxControl {
    * scheduled in the last three days is marked completed (nothing is sent). Answers their display ids.
    */
   runScheduledCampaigns(): number[];
+  /**
+   * Plays Meta's review of the WhatsApp survey templates waiting for it (PENDING), of one inbox or
+   * all: each becomes APPROVED or REJECTED, as the next show of its inbox says. Answers their names.
+   */
+  reviewCsatTemplates(status: "APPROVED" | "REJECTED", inboxId?: number): string[];
 }
 
 export function createControl(runtime: SandboxRuntime): SandboxControl {
@@ -124,6 +130,10 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
       runtime.state.inboxDeletionLag = DeletionLag.parse(lookups);
     },
     runScheduledCampaigns: () => runScheduledCampaigns(runtime.state, runtime.now()).map((id) => runtime.state.campaigns.get(id)?.display_id ?? id),
+    reviewCsatTemplates: (status, inboxId) => {
+      const review = ReviewBody.parse({ status, inboxId });
+      return reviewTemplates(runtime.state, review.status, review.inboxId);
+    },
   };
 }
 
@@ -134,6 +144,7 @@ const ClockOffset = z.number().int().safe();
 const ClockBody = z.object({ offsetMs: ClockOffset });
 const DeletionLag = z.number().int().min(0);
 const DeletionLagBody = z.object({ lookups: DeletionLag });
+const ReviewBody = z.object({ status: z.enum(REVIEW_STATUSES), inboxId: z.number().int().positive().optional() });
 const NO_CONTENT: ApiResult = { status: 204 };
 
 /**
@@ -142,6 +153,7 @@ const NO_CONTENT: ApiResult = { status: 204 };
  * GET|PUT /shapes ({"mode"}), GET|PUT /rate-limit (a number, {"limit","periodMs"} or null),
  * GET|PUT /clock ({"offsetMs"}), GET /state, GET /secrets, GET /users/:id/token, POST /users/:id/token (a new one),
  * GET|PUT /inbox-deletion-lag ({"lookups"}), POST /campaigns/run (the display ids completed),
+ * POST /csat-templates/review ({"status": "APPROVED"|"REJECTED", "inboxId"?}: the names reviewed),
  * GET|PUT /edition ({"edition"}), GET|PUT /accounts/:id/features ({"name": true|false, ...}).
  */
 export function createControlHandler(runtime: SandboxRuntime, control: SandboxControl, info: () => SandboxInfo): ControlHandler {
@@ -196,6 +208,10 @@ export function createControlHandler(runtime: SandboxRuntime, control: SandboxCo
           return NO_CONTENT;
         case "POST /campaigns/run":
           return { status: 200, body: { completed: control.runScheduledCampaigns() } };
+        case "POST /csat-templates/review": {
+          const review = ReviewBody.parse(body());
+          return { status: 200, body: { reviewed: control.reviewCsatTemplates(review.status, review.inboxId) } };
+        }
         case "PUT /inbox-deletion-lag":
           control.setInboxDeletionLag(DeletionLagBody.parse(body()).lookups);
           return NO_CONTENT;

@@ -445,6 +445,21 @@ export const CaptainCustomToolFixture = z.object({
 });
 
 /**
+ * An account's SAML settings (Enterprise, one per account): the identity provider's sign-in URL,
+ * entity id and certificate (PEM), the service provider's entity id (generated when left out) and
+ * the group-to-role mappings. The account's users then sign in with SAML (`provider: saml`).
+ */
+export const SamlSettingsFixture = z.object({
+  id: Id,
+  account_id: Id,
+  sso_url: z.string(),
+  certificate: z.string(),
+  idp_entity_id: z.string(),
+  sp_entity_id: nullableString,
+  role_mappings: JsonObject.default({}),
+});
+
+/**
  * A whole fixture. Besides referential integrity it requires what the sandbox reports in its
  * start-up line: an administrator in every account and a user who belongs to two accounts.
  */
@@ -470,6 +485,7 @@ export const Fixture = z
     campaigns: z.array(CampaignFixture).default([]),
     integration_hooks: z.array(IntegrationHookFixture).default([]),
     captain_custom_tools: z.array(CaptainCustomToolFixture).default([]),
+    saml_settings: z.array(SamlSettingsFixture).default([]),
     categories: z.array(CategoryFixture).default([]),
     articles: z.array(ArticleFixture).default([]),
     captain_assistants: z.array(CaptainAssistantFixture).default([]),
@@ -486,6 +502,7 @@ export const Fixture = z
       "campaigns",
       "captain_custom_tools",
       "captain_assistants", "captain_documents", "captain_scenarios", "captain_inboxes",
+      "saml_settings",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -503,8 +520,11 @@ export const Fixture = z
       ...f.integration_hooks,
       ...f.captain_custom_tools,
       ...f.captain_assistants,
+      ...f.saml_settings,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
+    const samlAccounts = f.saml_settings.map((s) => s.account_id);
+    if (new Set(samlAccounts).size !== samlAccounts.length) problem("saml settings: an account has at most one");
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
     const roleIds = new Set(f.custom_roles.map((r) => r.id));
     for (const role of f.custom_roles) if (!accountIds.has(role.account_id)) problem(`custom role ${role.id}: account ${role.account_id} does not exist`);

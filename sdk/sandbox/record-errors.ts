@@ -29,10 +29,14 @@ export class RecordErrors {
     return out;
   }
 
+  /** `errors.full_messages`: "<Humanized attribute> <message>", an error on :base its message alone. */
+  fullMessages(): string[] {
+    return this.list.map((e) => (e.attribute === "base" ? e.message : `${humanize(e.attribute)} ${e.message}`));
+  }
+
   /** `ActiveRecord::RecordInvalid` as rendered by RequestExceptionHandler: `{message, attributes}`. */
   toRecordInvalid(): ApiError {
-    // `full_message`: an error on :base is its message alone.
-    const message = this.list.map((e) => (e.attribute === "base" ? e.message : `${humanize(e.attribute)} ${e.message}`)).join(", ");
+    const message = this.fullMessages().join(", ");
     const attributes = [...new Set(this.list.map((e) => e.attribute))];
     return new ApiError(422, { message, attributes });
   }

@@ -27,6 +27,8 @@ import * as campaigns from "./responses/campaigns";
 import * as integrationHooks from "./responses/integration-hooks";
 import * as captainCustomTools from "./responses/captain-custom-tools";
 import * as captain from "./responses/captain";
+import * as samlSettings from "./responses/saml-settings";
+import * as csatTemplates from "./responses/csat-templates";
 
 /**
  * The route table (moto's urls): which handler answers which method and path, and which API
@@ -199,6 +201,8 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.showOfInbox),
   ...account(["POST"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.linkOfInbox),
   ...account(["DELETE"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.unlinkOfInbox),
+  ...account(["GET"], "/inboxes/:inbox_id/csat_template", csatTemplates.show),
+  ...account(["POST"], "/inboxes/:inbox_id/csat_template", csatTemplates.create),
 
   ...enterprise(["GET"], "/custom_roles", customRoles.index),
   ...enterprise(["POST"], "/custom_roles", customRoles.create),
@@ -240,6 +244,10 @@ const ROUTES: Route[] = [
   ...enterprise(["POST"], "/captain/documents", captain.documents.create),
   ...enterprise(["GET"], "/captain/documents/:id", captain.documents.show),
   ...enterprise(["DELETE"], "/captain/documents/:id", captain.documents.destroy),
+  ...enterprise(["GET"], "/saml_settings", samlSettings.show),
+  ...enterprise(["POST"], "/saml_settings", samlSettings.create),
+  ...enterprise(UPDATE, "/saml_settings", samlSettings.update),
+  ...enterprise(["DELETE"], "/saml_settings", samlSettings.destroy),
 ];
 
 const byMethod = new Map<string, Route[]>();

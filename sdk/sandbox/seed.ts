@@ -10,15 +10,15 @@ import type { FixtureInput } from "./fixture";
  *   made account 2 or any of the users.
  * Portals (with their categories and articles), automation rules, custom attribute definitions,
  * labels, canned responses, teams, webhooks, macros, SLA policies, custom roles, dashboard apps,
- * and Captain's assistants, documents, scenarios and custom tools start empty. Both accounts have the
- * Enterprise features `sla`, `custom_roles`, `captain_integration` and `custom_tools` on (the sandbox
- * plays an Enterprise server unless told otherwise), so that programs can declare SLA policies,
- * custom roles and Captain at once.
+ * Captain's assistants, documents, scenarios and custom tools, and SAML settings start empty. Both
+ * accounts have the Enterprise features `sla`, `custom_roles`, `captain_integration`, `custom_tools`
+ * and `saml` on (the sandbox plays an Enterprise server unless told otherwise), so that programs can
+ * declare SLA policies, custom roles, Captain and SAML settings at once.
  */
 export const defaultFixture: FixtureInput = {
   accounts: [
-    { id: 1, name: "Acme", features: ["sla", "custom_roles", "captain_integration", "custom_tools"], platform_app_ids: [1] },
-    { id: 2, name: "Globex", features: ["sla", "custom_roles", "captain_integration", "custom_tools"] },
+    { id: 1, name: "Acme", features: ["sla", "custom_roles", "captain_integration", "custom_tools", "saml"], platform_app_ids: [1] },
+    { id: 2, name: "Globex", features: ["sla", "custom_roles", "captain_integration", "custom_tools", "saml"] },
   ],
   users: [
     { id: 1, name: "Alice Admin", email: "alice@acme.test", memberships: [{ account_id: 1, role: "administrator" }] },

@@ -17,6 +17,7 @@ import type {
   CaptainScenarioFixture,
   Fixture,
   IntegrationHookFixture,
+  SamlSettingsFixture,
   InboxFixture,
   LabelFixture,
   MacroFixture,
@@ -31,6 +32,7 @@ import type {
 } from "./fixture";
 import { toolReferences } from "./models/captain";
 import { hiddenSettings } from "./models/integration-hooks";
+import type { MetaTemplate } from "./models/csat-templates";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
 
@@ -50,6 +52,8 @@ export type UserRecord = z.output<typeof UserFixture> & {
   custom_attributes?: Record<string, unknown>;
   /** A SHA-256 digest of the password a Platform App set (never the password), kept out of snapshots. */
   password_digest?: string;
+  /** How the user signs in (`users.provider`): `email`, or `saml` while an account of theirs has SAML settings. */
+  provider: "email" | "saml";
 };
 export type PlatformAppRecord = z.output<typeof PlatformAppFixture> & {
   token: string;
@@ -102,6 +106,7 @@ export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: st
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A custom tool: `auth_config` and `headers` hold its credentials as sent, kept out of snapshots. */
 export type CaptainCustomToolRecord = z.output<typeof CaptainCustomToolFixture> & { created_at: string; updated_at: string };
+export type SamlSettingsRecord = z.output<typeof SamlSettingsFixture> & { created_at: string; updated_at: string };
 /** A category, with its portal's account (`ensure_account_id`). */
 export type CategoryRecord = z.output<typeof CategoryFixture> & { account_id: number };
 /** An article, with its portal's account, its view counter and when it last changed (epoch milliseconds). */
@@ -151,7 +156,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | CaptainTable;
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "account_saml_settings" | "meta_templates" | CaptainTable;
 
 /** The Captain tables (Enterprise). */
 export type CaptainTable = "captain_assistants" | "captain_documents" | "captain_scenarios" | "captain_inboxes" | "captain_custom_tools";
@@ -189,6 +194,13 @@ export class SandboxState {
   readonly campaigns = new Map<number, CampaignRecord>();
   readonly integrationHooks = new Map<number, IntegrationHookRecord>();
   readonly captainCustomTools = new Map<number, CaptainCustomToolRecord>();
+  /**
+   * Meta's side of WhatsApp message templates (the survey templates inboxes submit), by name: the
+   * sandbox plays the Graph API. A fixture inbox whose `csat_config` names a template has it, approved.
+   */
+  readonly metaTemplates = new Map<string, MetaTemplate>();
+  /** SAML settings (Enterprise), at most one per account. */
+  readonly samlSettings = new Map<number, SamlSettingsRecord>();
   /** Help-center categories and articles, of every portal. */
   readonly categories = new Map<number, CategoryRecord>();
   readonly articles = new Map<number, ArticleRecord>();
@@ -205,7 +217,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns,
+      this.articles, this.assignmentPolicies, this.campaigns, this.samlSettings,
       this.captainAssistants, this.captainCustomTools, this.captainDocuments, this.captainScenarios, this.captainInboxes,
     ];
   }
@@ -236,7 +248,8 @@ export class SandboxState {
     for (const user of fixture.users) {
       const access_token = secrets.stable(`user:${user.id}`);
       const memberships = user.memberships.map((m) => ({ ...structuredClone(m), id: m.id ?? ++accountUserId }));
-      this.users.set(user.id, { ...structuredClone(user), memberships, access_token });
+      const saml = fixture.saml_settings.some((s) => memberships.some((m) => m.account_id === s.account_id));
+      this.users.set(user.id, { ...structuredClone(user), memberships, access_token, provider: saml ? "saml" : "email" });
       this.tokens.set(access_token, { kind: "user", id: user.id });
     }
     for (const app of fixture.platform_apps) {
@@ -285,6 +298,21 @@ export class SandboxState {
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
     for (const hook of fixture.integration_hooks) this.integrationHooks.set(hook.id, structuredClone(hook));
     for (const tool of fixture.captain_custom_tools) this.captainCustomTools.set(tool.id, { ...structuredClone(tool), created_at: stamp, updated_at: stamp });
+    for (const inbox of this.inboxes.values()) {
+      const template = inbox.csat_config.template as Record<string, unknown> | undefined;
+      if (typeof template?.name !== "string") continue;
+      const config = inbox.csat_config;
+      this.metaTemplates.set(template.name, {
+        id: String(template.template_id ?? template.name),
+        name: template.name,
+        inbox_id: inbox.id,
+        status: "APPROVED",
+        language: String(template.language ?? config.language ?? "en"),
+        body: String(config.message ?? ""),
+        button_text: String(config.button_text ?? "Please rate us"),
+      });
+    }
+    for (const saml of fixture.saml_settings) this.samlSettings.set(saml.id, { ...structuredClone(saml), created_at: stamp, updated_at: stamp });
     const portalAccount = (portalId: number) => this.portals.get(portalId)?.account_id ?? 0;
     for (const category of fixture.categories) this.categories.set(category.id, { ...structuredClone(category), account_id: portalAccount(category.portal_id) });
     for (const article of fixture.articles) {
@@ -321,6 +349,7 @@ export class SandboxState {
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
     this.lastIds.set("integration_hooks", maxId(this.integrationHooks.keys()));
     this.lastIds.set("captain_custom_tools", maxId(this.captainCustomTools.keys()));
+    this.lastIds.set("account_saml_settings", maxId(this.samlSettings.keys()));
     this.lastIds.set("categories", maxId(this.categories.keys()));
     this.lastIds.set("articles", maxId(this.articles.keys()));
     this.lastIds.set("captain_assistants", maxId(this.captainAssistants.keys()));
@@ -379,6 +408,8 @@ export class SandboxState {
       captain_documents: rows(this.captainDocuments).map(({ content, ...document }) => ({ ...document, content_length: content?.length ?? null })),
       captain_scenarios: rows(this.captainScenarios),
       captain_inboxes: rows(this.captainInboxes),
+      saml_settings: rows(this.samlSettings),
+      meta_templates: [...this.metaTemplates.values()].sort((a, b) => a.name.localeCompare(b.name)),
     });
   }
 

@@ -2,20 +2,25 @@
  * The sandbox seed of the cloning flow (the program test and `npm run demo -- --example clone`):
  * account 1 "Acme" configured with every kind an export covers (an SLA policy used by a rule's
  * `add_sla` among them, and a custom role given to an agent: the sandbox plays an Enterprise server,
- * both accounts with the `sla`, `custom_roles`, `captain_integration` and `custom_tools` features; a
- * Captain custom tool with a bearer token, which the copy's stack gives as a secret; a Captain
- * assistant; a help center in two languages:
+ * both accounts with the `sla`, `custom_roles`, `saml`, `captain_integration` and `custom_tools`
+ * features; SAML single sign-on, one of its groups given the custom role; a Captain custom tool with
+ * a bearer token, which the copy's stack gives as a secret; a Captain assistant; a help center in two languages:
  * categories, one a sub-category and one a translation, and articles, published and draft, one a
  * translation), account 2 "Globex" empty but for its administrator (Alice, who administers Acme too
  * and applies the copy) and an e-mail inbox of its own, which the copy adopts in place of Acme's (an
- * e-mail channel cannot be created through the API). Acme's other people are users of the
- * installation whom the copy invites into Globex.
+ * e-mail channel cannot be created through the API), and a WhatsApp number of its own, which the
+ * copy adopts in place of Acme's (whose survey template, approved at Meta, the copy submits for it).
+ * Acme's other people are users of the installation whom the copy invites into Globex.
  */
 import { defaultFixture, type FixtureInput } from "../../sdk/sandbox";
+import { IDP_CERTIFICATE } from "../harness/saml-certificates";
 
 /** Acme's e-mail inbox and the Globex inbox the copy adopts for it. */
 export const SOURCE_EMAIL_INBOX = 3;
 export const TARGET_EMAIL_INBOX = 5;
+/** Acme's WhatsApp inbox (with a survey template) and the Globex number the copy adopts for it. */
+export const SOURCE_WHATSAPP_INBOX = 6;
+export const TARGET_WHATSAPP_INBOX = 7;
 
 /** What `pulumi config set portalSuffix` holds for the copy in account 2 (slugs are unique per installation). */
 export const COPY_PORTAL_SUFFIX = "globex";
@@ -58,13 +63,13 @@ export const CLONE_FIXTURE: FixtureInput = {
     {
       id: 1,
       name: "Acme",
-      features: ["sla", "custom_roles", "captain_integration", "custom_tools"],
+      features: ["sla", "custom_roles", "saml", "captain_integration", "custom_tools"],
       support_email: "Acme Support <support@acme.test>",
       settings: { auto_resolve_after: 2880, auto_resolve_message: "We closed this conversation after two quiet days.", auto_resolve_label: "spam", conversation_required_attributes: ["order_id"] },
       custom_attributes: { industry: "Retail" },
     },
     // Another language, until the copy brings Acme's.
-    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles", "captain_integration", "custom_tools"] },
+    { id: 2, name: "Globex", locale: "de", features: ["sla", "custom_roles", "saml", "captain_integration", "custom_tools"] },
   ],
   users: [
     {
@@ -96,6 +101,26 @@ export const CLONE_FIXTURE: FixtureInput = {
       .filter((inbox) => inbox.account_id === 1)
       .map((inbox) => (inbox.id === 1 ? { ...inbox, ...WEBSITE_SETTINGS } : inbox.id === 2 ? { ...inbox, agent_bot_id: 3 } : inbox)),
     { id: TARGET_EMAIL_INBOX, account_id: 2, name: "Globex Mail", channel_type: "Channel::Email", email: "mail@globex.test" },
+    // Acme's WhatsApp number, its survey sent through a template Meta approved.
+    {
+      id: SOURCE_WHATSAPP_INBOX,
+      account_id: 1,
+      name: "Acme WhatsApp",
+      channel_type: "Channel::Whatsapp",
+      phone_number: "+15550100100",
+      provider: "whatsapp_cloud",
+      provider_config: { phone_number_id: "105550100100", business_account_id: "205550100100" },
+      csat_survey_enabled: true,
+      csat_config: {
+        display_type: "emoji",
+        message: "Thanks for talking to Acme! How did we do?",
+        button_text: "Rate us",
+        language: "en",
+        survey_rules: { operator: "contains", values: [] },
+        template: { name: `customer_satisfaction_survey_inbox_${SOURCE_WHATSAPP_INBOX}`, template_id: "900000001", language: "en", created_at: "2026-01-05T10:00:00Z" },
+      },
+    },
+    { id: TARGET_WHATSAPP_INBOX, account_id: 2, name: "Globex WhatsApp", channel_type: "Channel::Whatsapp", phone_number: "+15550100300", provider: "whatsapp_cloud" },
   ],
   custom_attribute_definitions: [
     {
@@ -249,6 +274,18 @@ export const CLONE_FIXTURE: FixtureInput = {
       name: "Billing desk",
       description: "Refund requests and their contacts",
       permissions: ["conversation_unassigned_manage", "contact_manage", "report_manage"],
+    },
+  ],
+  // Sign-in through Acme's identity provider: its administrators' group, and billing's with the custom role.
+  saml_settings: [
+    {
+      id: 1,
+      account_id: 1,
+      sso_url: "https://idp.acme.test/app/chatwoot/sso/saml",
+      certificate: IDP_CERTIFICATE,
+      idp_entity_id: "https://idp.acme.test/exkacme",
+      sp_entity_id: "https://chat.acme.test/saml/sp/1",
+      role_mappings: { "Support Leads": { role: 1 }, Billing: { custom_role_id: 1 } },
     },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],

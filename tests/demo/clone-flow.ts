@@ -11,14 +11,19 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { PulumiProject, type Operation } from "../harness/pulumi-cli";
 import type { SandboxInfo } from "../../sdk/sandbox";
-import { COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX } from "./clone-fixture";
+import { COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX } from "./clone-fixture";
 import { REPO_ROOT } from "./examples";
 
 /** The exported project's files. */
 export const PROJECT_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"];
 
-/** Settings of the copy in account 2: created, not adopted; portal slugs suffixed; Globex's e-mail inbox adopted for Acme's. */
-export const COPY_SETTINGS = { adopt: "false", portalSuffix: COPY_PORTAL_SUFFIX, inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX) };
+/** Settings of the copy in account 2: created, not adopted; portal slugs suffixed; Globex's e-mail and WhatsApp inboxes adopted for Acme's. */
+export const COPY_SETTINGS = {
+  adopt: "false",
+  portalSuffix: COPY_PORTAL_SUFFIX,
+  inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX),
+  inboxAcmeWhatsAppId: String(TARGET_WHATSAPP_INBOX),
+};
 
 /** How a command ended. */
 export interface Finished {

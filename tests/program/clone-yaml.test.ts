@@ -10,7 +10,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, SOURCE_EMAIL_INBOX, TARGET_EMAIL_INBOX } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, SOURCE_EMAIL_INBOX, SOURCE_WHATSAPP_INBOX, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX } from "../demo/clone-fixture";
 import { CloneFlow } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { pluginTarball } from "../harness/plugin";
@@ -70,8 +70,8 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
   test("export --language yaml writes the program, its README and the import file, no credential, and the same bytes again", async () => {
     const { code, stdout, stderr } = await exportYaml(dirOf("acme-yaml"));
     expect([code, stdout]).toEqual([0, ""]);
-    expect(stderr).toMatch(/^Wrote Pulumi\.yaml, README\.md to .*acme-yaml \(1 warning; review Pulumi\.yaml, then see README\.md there\)\.$/m);
-    expect(stderr).toMatch(/^Wrote .*import\.json: 45 resources for `pulumi import --file`\.$/m);
+    expect(stderr).toMatch(/^Wrote Pulumi\.yaml, README\.md to .*acme-yaml \(2 warnings; review Pulumi\.yaml, then see README\.md there\)\.$/m);
+    expect(stderr).toMatch(/^Wrote .*import\.json: 52 resources for `pulumi import --file`\.$/m);
     const files = filesIn(dirOf("acme-yaml"));
     expect(files["Pulumi.yaml"]).toMatch(/^runtime: yaml$/m);
     expect(files["Pulumi.yaml"]).toContain("      adoptId: ${inboxAcmeSupportEmailId}\n");
@@ -91,19 +91,19 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     if (!project) throw new Error("the plugin's test made no project");
     await project.init(
       "globex",
-      stackSettings(2, { inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX), slugSuffix: `-${COPY_PORTAL_SUFFIX}`, portalAcmeHelpDomain: "help.globex.test" }),
+      stackSettings(2, { inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX), inboxAcmeWhatsAppId: String(TARGET_WHATSAPP_INBOX), slugSuffix: `-${COPY_PORTAL_SUFFIX}`, portalAcmeHelpDomain: "help.globex.test" }),
     );
     sandbox.control.clearLog();
     const up = await project.up();
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-    expect(Object.keys(opsOf(up))).toHaveLength(45);
+    expect(Object.keys(opsOf(up))).toHaveLength(52);
     // Made, but for what Globex has already: its own settings, Alice (its administrator, who applies
     // the copy), its e-mail inbox in place of Acme's; and the website inbox's link to its help
     // center, which takes the new inbox over.
     const resources = await project.resources();
     const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links", "inbox-acme-whats-app"]);
     expect(new Set([...resources.values()].map((r) => r.type.split(":")[0]))).toEqual(new Set(["chatwoot"]));
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
     const copy = sandbox.control.snapshot();
@@ -121,7 +121,7 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
 
   test("(b) `pulumi import --file` adopts account 1 itself without a write, and `pulumi up --expect-no-changes` sends none", async () => {
     if (!project) throw new Error("the plugin's test made no project");
-    await project.init("acme", stackSettings(1, { inboxAcmeSupportEmailId: String(SOURCE_EMAIL_INBOX) }));
+    await project.init("acme", stackSettings(1, { inboxAcmeSupportEmailId: String(SOURCE_EMAIL_INBOX), inboxAcmeWhatsAppId: String(SOURCE_WHATSAPP_INBOX) }));
     sandbox.control.clearLog();
     // The README's commands, as written.
     const [importCommand, upCommand] = IMPORT_COMMANDS.map((c) => c.split(" ").slice(1)) as [string[], string[]];
@@ -133,8 +133,8 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's with the account).
     expect([...resources.keys()].sort()).toEqual(entries.map((e) => e.name).sort());
     for (const { name, type, id } of entries) {
-      // Memberships and an inbox's links are ids of the account: `accountId/inboxId` (or team).
-      const kept = /(?:Membership|InboxAssignmentPolicy|CaptainAssistantInbox)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
+      // Memberships and an inbox's links and survey template are ids of the account: `accountId/inboxId` (or team).
+      const kept = /(?:Membership|InboxAssignmentPolicy|CaptainAssistantInbox|InboxCsatTemplate)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
       expect([name, resources.get(name)?.type, resources.get(name)?.id]).toEqual([name, type, kept]);
     }
 

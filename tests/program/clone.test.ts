@@ -9,7 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { packPackage } from "../harness/packed";
@@ -24,15 +24,15 @@ jest.setTimeout(300_000);
 /**
  * The stack that makes a new customer's account on the installation (Platform API): the account
  * with the Enterprise features the copy needs, Alice (user 1, who applies the copy) as its
- * administrator, and the e-mail inbox that stands in for Acme's (e-mail addresses are unique across
- * an installation, and credentials are never exported).
+ * administrator, and the e-mail and WhatsApp inboxes that stand in for Acme's (addresses and numbers
+ * are unique across an installation, and credentials are never exported).
  */
 const NEW_ACCOUNT_YAML = "name: new-account\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
 const NEW_ACCOUNT_PROGRAM = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const chatwoot = require("pulumi-chatwoot");
 const config = new pulumi.Config();
-const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true, captain_integration: true, custom_tools: true } });
+const account = new chatwoot.PlatformAccount("newco", { name: "NewCo", features: { sla: true, custom_roles: true, saml: true, captain_integration: true, custom_tools: true } });
 const accountId = account.id.apply(Number);
 const alice = new chatwoot.PlatformAccountUser("alice", { accountId, userId: 1, role: "administrator" });
 const mail = new chatwoot.Inbox("mail", {
@@ -45,8 +45,15 @@ const mail = new chatwoot.Inbox("mail", {
   },
   credentials: { imapPassword: config.requireSecret("imapPassword"), smtpPassword: config.requireSecret("smtpPassword") },
 }, { dependsOn: [alice] });
+const whatsapp = new chatwoot.Inbox("whatsapp", {
+  accountId,
+  name: "NewCo WhatsApp",
+  channel: { type: "whatsapp", phoneNumber: "+15550100900", provider: "whatsapp_cloud", providerConfig: { phoneNumberId: "105550100900", businessAccountId: "205550100900" } },
+  credentials: { apiKey: config.requireSecret("whatsappApiKey") },
+}, { dependsOn: [alice] });
 exports.accountId = account.id;
 exports.mailInboxId = mail.id;
+exports.whatsappInboxId = whatsapp.id;
 `;
 
 let sandbox: Sandbox;
@@ -133,7 +140,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     // applies the copy) and the e-mail inbox that takes the place of Acme's; and the website inbox's
     // link to its help center (the portal comes after the inbox), which takes the new inbox over.
     const adopted = [...(await flow.stack("copy").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+    expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links", "inbox-acme-whats-app"]);
     const website = (await flow.stack("copy").resources()).get("inbox-acme-website");
     expect(website?.outputs).toMatchObject({ csatConfig: { displayType: "star", surveyRules: { values: ["vip"] } }, channel: { allowedDomains: ["www.acme.test", "*.acme.test"] } });
     // Acme's other people joined Globex, as the users of the installation they are, Carol with the
@@ -165,6 +172,17 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(gold?.id).not.toBe(1);
     const rule = automation_rules.find((r) => r.account_id === 2 && r.name === "Gold customers to billing");
     expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
+    // The WhatsApp number Globex had gets Acme's survey template, submitted to Meta and waiting for its review.
+    expect(sandbox.control.snapshot().meta_templates.find((t) => t.inbox_id === TARGET_WHATSAPP_INBOX)).toMatchObject({
+      name: `customer_satisfaction_survey_inbox_${TARGET_WHATSAPP_INBOX}`,
+      body: "Thanks for talking to Acme! How did we do?",
+      button_text: "Rate us",
+      status: "PENDING",
+    });
+    // SAML sign-in is copied with the copy's custom role, and an SP entity id Globex's server made of its own id.
+    const saml = sandbox.control.snapshot().saml_settings.find((s) => s.account_id === 2);
+    expect(saml).toMatchObject({ idp_entity_id: "https://idp.acme.test/exkacme", role_mappings: { "Support Leads": { role: 1 }, Billing: { custom_role_id: role?.id } } });
+    expect(saml?.sp_entity_id).toBe(`${sandbox.url}/saml/sp/2`);
     // The help center is copied whole: both locales, the sub-category, the translations, and article slugs with the suffix.
     const copied = sandbox.control.snapshot();
     const categories = copied.categories.filter((c) => c.account_id === 2);
@@ -296,19 +314,20 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
           "chatwoot:platformAccessToken": sandbox.info.platformTokens[0] ?? "",
           imapPassword: "imap-secret-1",
           smtpPassword: "smtp-secret-1",
+          whatsappApiKey: "wa-secret-1",
         },
-        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", "imapPassword", "smtpPassword"],
+        secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken", "imapPassword", "smtpPassword", "whatsappApiKey"],
       });
       expectSuccess(await made.up());
-      const { accountId, mailInboxId } = (await made.outputs()) as { accountId: string; mailInboxId: string };
+      const { accountId, mailInboxId, whatsappInboxId } = (await made.outputs()) as { accountId: string; mailInboxId: string; whatsappInboxId: string };
       const id = Number(accountId);
       expect(sandbox.info.accounts.map((a) => a.id)).not.toContain(id);
 
-      const up = await flow.apply(id, { adopt: "false", portalSuffix: "newco", inboxAcmeSupportEmailId: mailInboxId }, "newco", alice);
+      const up = await flow.apply(id, { adopt: "false", portalSuffix: "newco", inboxAcmeSupportEmailId: mailInboxId, inboxAcmeWhatsAppId: whatsappInboxId }, "newco", alice);
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
       const adopted = [...(await flow.stack("newco").resources())].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-      expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+      expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links", "inbox-acme-whats-app"]);
       const after = sandbox.control.snapshot();
       const roles = (account: number) =>
         after.users.flatMap((u) => u.memberships.filter((m) => m.account_id === account).map((m) => `${u.email} ${m.role}`)).sort();

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
 import { RESOURCE_TYPES } from "../../provider/registry";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import { IDP_CERTIFICATE, IDP_FINGERPRINT } from "../harness/saml-certificates";
 import { docsProgram, isSecret, programYaml, typeOf, type DocsProgram } from "./support/docs-program";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
@@ -35,7 +36,7 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     sandbox = await startSandbox();
     const [acme, globex] = sandbox.info.accounts;
     // The values of the config the examples declare, by key: a key the pages add fails here until it has one.
-    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", ordersApiToken: "orders-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
+    const values: Record<string, string> = { ownerPassword: OWNER_PASSWORD, openaiApiKey: "sk-docs-examples", ordersApiToken: "orders-docs-examples", whatsappApiKey: "wa-docs-examples", globexUrl: sandbox.url, globexApiAccessToken: globex!.adminToken };
     expect([...program.config.keys()].sort()).toEqual(Object.keys(values).sort());
     project = new PulumiProject({ "Pulumi.yaml": programYaml("docs-examples", program) });
     // The files the examples read, beside the program as a user's would be.
@@ -43,6 +44,8 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     fs.writeFileSync(path.join(project.dir, "assets", "triage.png"), AVATAR);
     fs.mkdirSync(path.join(project.dir, "articles"));
     fs.writeFileSync(path.join(project.dir, "articles", "reset-password.md"), ARTICLE);
+    fs.mkdirSync(path.join(project.dir, "certs"));
+    fs.writeFileSync(path.join(project.dir, "certs", "okta-signing.pem"), IDP_CERTIFICATE);
     await project.installPlugin();
     await project.init("dev", {
       config: {
@@ -92,5 +95,13 @@ realEngine.describeYaml("the reference pages' YAML examples, as one program thro
     const outputs = await project.outputs();
     expect(Object.keys(outputs).sort()).toEqual([...program.outputs.keys()].sort());
     expect(outputs.triageToken).toBe("[secret]");
+    // The InboxCsatTemplate example's template is submitted for the Inbox it declares, waiting for Meta's review.
+    expect(outputs.surveyTemplateStatus).toBe("PENDING");
+    const whatsapp = state.inboxes.find((i) => i.name === "Acme WhatsApp");
+    expect(state.meta_templates.find((t) => t.inbox_id === whatsapp?.id)).toMatchObject({ body: "Thanks for talking to Acme! How did we do?", button_text: "Rate us" });
+    // The SamlSettings example's certificate is read from its file; a group refers to the CustomRole example's role.
+    expect(outputs.samlFingerprint).toBe(IDP_FINGERPRINT);
+    const billingDesk = state.custom_roles.find((r) => r.name === "Billing desk" && r.account_id === 1);
+    expect(state.saml_settings.find((s) => s.account_id === 1)?.role_mappings).toEqual({ "Support Leads": { role: 1 }, Billing: { custom_role_id: billingDesk?.id } });
   });
 });

@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
+import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
@@ -319,6 +319,8 @@ realEngine.describe("the README's pulumi commands, as written", () => {
       await runCommand("pulumi", ["config", "set", "inboxAcmeSupportEmailId", String(TARGET_EMAIL_INBOX)], { cwd: config, env: clone.env });
       // The credentials the export names but never writes (a custom tool's token), as secrets of the stack.
       await runCommand("pulumi", ["config", "set", "--secret", "toolOrderStatusToken", TOOL_TOKEN], { cwd: config, env: clone.env });
+      // And the WhatsApp number's (the fixture's second inbox that can only be adopted).
+      await runCommand("pulumi", ["config", "set", "inboxAcmeWhatsAppId", String(TARGET_WHATSAPP_INBOX)], { cwd: config, env: clone.env });
       const before = source.control.log().length;
       // The program type-checks as Pulumi runs it, against the installed package and TypeScript.
       await clone.ok("pulumi up");

@@ -55,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Inbox{}
 	case "chatwoot:index:InboxAssignmentPolicy":
 		r = &InboxAssignmentPolicy{}
+	case "chatwoot:index:InboxCsatTemplate":
+		r = &InboxCsatTemplate{}
 	case "chatwoot:index:InboxMembership":
 		r = &InboxMembership{}
 	case "chatwoot:index:IntegrationHook":
@@ -75,6 +77,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PortalArticle{}
 	case "chatwoot:index:PortalCategory":
 		r = &PortalCategory{}
+	case "chatwoot:index:SamlSettings":
+		r = &SamlSettings{}
 	case "chatwoot:index:SlaPolicy":
 		r = &SlaPolicy{}
 	case "chatwoot:index:Team":

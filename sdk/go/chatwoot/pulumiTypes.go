@@ -3646,6 +3646,115 @@ func (o PortalConfigPtrOutput) DefaultLocale() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// What members of an identity-provider group get in the account: an account role, or a custom role.
+type SamlRoleMapping struct {
+	// A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+	CustomRoleId interface{} `pulumi:"customRoleId"`
+	// The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+	Role *string `pulumi:"role"`
+}
+
+// SamlRoleMappingInput is an input type that accepts SamlRoleMappingArgs and SamlRoleMappingOutput values.
+// You can construct a concrete instance of `SamlRoleMappingInput` via:
+//
+//	SamlRoleMappingArgs{...}
+type SamlRoleMappingInput interface {
+	pulumi.Input
+
+	ToSamlRoleMappingOutput() SamlRoleMappingOutput
+	ToSamlRoleMappingOutputWithContext(context.Context) SamlRoleMappingOutput
+}
+
+// What members of an identity-provider group get in the account: an account role, or a custom role.
+type SamlRoleMappingArgs struct {
+	// A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+	CustomRoleId pulumi.Input `pulumi:"customRoleId"`
+	// The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+	Role pulumi.StringPtrInput `pulumi:"role"`
+}
+
+func (SamlRoleMappingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlRoleMapping)(nil)).Elem()
+}
+
+func (i SamlRoleMappingArgs) ToSamlRoleMappingOutput() SamlRoleMappingOutput {
+	return i.ToSamlRoleMappingOutputWithContext(context.Background())
+}
+
+func (i SamlRoleMappingArgs) ToSamlRoleMappingOutputWithContext(ctx context.Context) SamlRoleMappingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SamlRoleMappingOutput)
+}
+
+// SamlRoleMappingMapInput is an input type that accepts SamlRoleMappingMap and SamlRoleMappingMapOutput values.
+// You can construct a concrete instance of `SamlRoleMappingMapInput` via:
+//
+//	SamlRoleMappingMap{ "key": SamlRoleMappingArgs{...} }
+type SamlRoleMappingMapInput interface {
+	pulumi.Input
+
+	ToSamlRoleMappingMapOutput() SamlRoleMappingMapOutput
+	ToSamlRoleMappingMapOutputWithContext(context.Context) SamlRoleMappingMapOutput
+}
+
+type SamlRoleMappingMap map[string]SamlRoleMappingInput
+
+func (SamlRoleMappingMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SamlRoleMapping)(nil)).Elem()
+}
+
+func (i SamlRoleMappingMap) ToSamlRoleMappingMapOutput() SamlRoleMappingMapOutput {
+	return i.ToSamlRoleMappingMapOutputWithContext(context.Background())
+}
+
+func (i SamlRoleMappingMap) ToSamlRoleMappingMapOutputWithContext(ctx context.Context) SamlRoleMappingMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SamlRoleMappingMapOutput)
+}
+
+// What members of an identity-provider group get in the account: an account role, or a custom role.
+type SamlRoleMappingOutput struct{ *pulumi.OutputState }
+
+func (SamlRoleMappingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SamlRoleMapping)(nil)).Elem()
+}
+
+func (o SamlRoleMappingOutput) ToSamlRoleMappingOutput() SamlRoleMappingOutput {
+	return o
+}
+
+func (o SamlRoleMappingOutput) ToSamlRoleMappingOutputWithContext(ctx context.Context) SamlRoleMappingOutput {
+	return o
+}
+
+// A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+func (o SamlRoleMappingOutput) CustomRoleId() pulumi.AnyOutput {
+	return o.ApplyT(func(v SamlRoleMapping) interface{} { return v.CustomRoleId }).(pulumi.AnyOutput)
+}
+
+// The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+func (o SamlRoleMappingOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SamlRoleMapping) *string { return v.Role }).(pulumi.StringPtrOutput)
+}
+
+type SamlRoleMappingMapOutput struct{ *pulumi.OutputState }
+
+func (SamlRoleMappingMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]SamlRoleMapping)(nil)).Elem()
+}
+
+func (o SamlRoleMappingMapOutput) ToSamlRoleMappingMapOutput() SamlRoleMappingMapOutput {
+	return o
+}
+
+func (o SamlRoleMappingMapOutput) ToSamlRoleMappingMapOutputWithContext(ctx context.Context) SamlRoleMappingMapOutput {
+	return o
+}
+
+func (o SamlRoleMappingMapOutput) MapIndex(k pulumi.StringInput) SamlRoleMappingOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) SamlRoleMapping {
+		return vs[0].(map[string]SamlRoleMapping)[vs[1].(string)]
+	}).(SamlRoleMappingOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionInput)(nil)).Elem(), AutomationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionArrayInput)(nil)).Elem(), AutomationActionArray{})
@@ -3679,6 +3788,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PortalArticleMetaPtrInput)(nil)).Elem(), PortalArticleMetaArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PortalConfigInput)(nil)).Elem(), PortalConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PortalConfigPtrInput)(nil)).Elem(), PortalConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SamlRoleMappingInput)(nil)).Elem(), SamlRoleMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SamlRoleMappingMapInput)(nil)).Elem(), SamlRoleMappingMap{})
 	pulumi.RegisterOutputType(AutomationActionOutput{})
 	pulumi.RegisterOutputType(AutomationActionArrayOutput{})
 	pulumi.RegisterOutputType(AutomationConditionOutput{})
@@ -3721,4 +3832,6 @@ func init() {
 	pulumi.RegisterOutputType(PortalArticleMetaPtrOutput{})
 	pulumi.RegisterOutputType(PortalConfigOutput{})
 	pulumi.RegisterOutputType(PortalConfigPtrOutput{})
+	pulumi.RegisterOutputType(SamlRoleMappingOutput{})
+	pulumi.RegisterOutputType(SamlRoleMappingMapOutput{})
 }

@@ -28,6 +28,7 @@ from .get_labels import *
 from .get_teams import *
 from .inbox import *
 from .inbox_assignment_policy import *
+from .inbox_csat_template import *
 from .inbox_membership import *
 from .integration_hook import *
 from .label import *
@@ -39,6 +40,7 @@ from .portal import *
 from .portal_article import *
 from .portal_category import *
 from .provider import *
+from .saml_settings import *
 from .sla_policy import *
 from .team import *
 from .team_membership import *
@@ -78,6 +80,7 @@ _utilities.register(
    "chatwoot:index:DashboardApp": "DashboardApp",
    "chatwoot:index:Inbox": "Inbox",
    "chatwoot:index:InboxAssignmentPolicy": "InboxAssignmentPolicy",
+   "chatwoot:index:InboxCsatTemplate": "InboxCsatTemplate",
    "chatwoot:index:InboxMembership": "InboxMembership",
    "chatwoot:index:IntegrationHook": "IntegrationHook",
    "chatwoot:index:Label": "Label",
@@ -88,6 +91,7 @@ _utilities.register(
    "chatwoot:index:Portal": "Portal",
    "chatwoot:index:PortalArticle": "PortalArticle",
    "chatwoot:index:PortalCategory": "PortalCategory",
+   "chatwoot:index:SamlSettings": "SamlSettings",
    "chatwoot:index:SlaPolicy": "SlaPolicy",
    "chatwoot:index:Team": "Team",
    "chatwoot:index:TeamMembership": "TeamMembership",

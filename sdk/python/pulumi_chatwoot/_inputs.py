@@ -47,6 +47,8 @@ __all__ = [
     'PortalArticleMetaArgsDict',
     'PortalConfigArgs',
     'PortalConfigArgsDict',
+    'SamlRoleMappingArgs',
+    'SamlRoleMappingArgsDict',
 ]
 
 class AutomationActionArgsDict(TypedDict):
@@ -2106,5 +2108,59 @@ class PortalConfigArgs:
     @default_locale.setter
     def default_locale(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "default_locale", value)
+
+
+class SamlRoleMappingArgsDict(TypedDict):
+    """
+    What members of an identity-provider group get in the account: an account role, or a custom role.
+    """
+    custom_role_id: NotRequired[pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]]
+    """
+    A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+    """
+    role: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+    """
+
+@pulumi.input_type
+class SamlRoleMappingArgs:
+    def __init__(__self__, *,
+                 custom_role_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                 role: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        What members of an identity-provider group get in the account: an account role, or a custom role.
+
+        :param pulumi.Input[Union[_builtins.str, _builtins.int]] custom_role_id: A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        :param pulumi.Input[_builtins.str] role: The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
+        if custom_role_id is not None:
+            pulumi.set(__self__, "custom_role_id", custom_role_id)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoleId")
+    def custom_role_id(self) -> pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]:
+        """
+        A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        """
+        return pulumi.get(self, "custom_role_id")
+
+    @custom_role_id.setter
+    def custom_role_id(self, value: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]]):
+        pulumi.set(self, "custom_role_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
+        return pulumi.get(self, "role")
+
+    @role.setter
+    def role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "role", value)
 
 

@@ -28,6 +28,7 @@ __all__ = [
     'InboxWorkingHoursDay',
     'PortalArticleMeta',
     'PortalConfig',
+    'SamlRoleMapping',
 ]
 
 @pulumi.output_type
@@ -878,5 +879,58 @@ class PortalConfig(dict):
         The locale shown by default (a code of the same list); must be one of `allowedLocales` when both are given.
         """
         return pulumi.get(self, "default_locale")
+
+
+@pulumi.output_type
+class SamlRoleMapping(dict):
+    """
+    What members of an identity-provider group get in the account: an account role, or a custom role.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "customRoleId":
+            suggest = "custom_role_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SamlRoleMapping. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SamlRoleMapping.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SamlRoleMapping.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 custom_role_id: Optional[Any] = None,
+                 role: Optional[_builtins.str] = None):
+        """
+        What members of an identity-provider group get in the account: an account role, or a custom role.
+
+        :param Union[_builtins.str, _builtins.int] custom_role_id: A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        :param _builtins.str role: The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
+        if custom_role_id is not None:
+            pulumi.set(__self__, "custom_role_id", custom_role_id)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+
+    @_builtins.property
+    @pulumi.getter(name="customRoleId")
+    def custom_role_id(self) -> Optional[Any]:
+        """
+        A custom role of the account (a number, or a `CustomRole`'s `id`; Enterprise). Give either this or `role`.
+        """
+        return pulumi.get(self, "custom_role_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> Optional[_builtins.str]:
+        """
+        The account role: `agent` or `administrator`. Give either this or `customRoleId`.
+        """
+        return pulumi.get(self, "role")
 
 

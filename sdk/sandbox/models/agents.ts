@@ -133,7 +133,7 @@ function newUser(state: SandboxState, email: string | null, attributes: Params):
   errors.raiseIfAny();
   const name = castString(attributes.name);
   if (name === null) throw internalError(); // users.name is NOT NULL
-  return { id: state.nextId("users"), name, display_name: null, email: email as string, confirmed: false, memberships: [], access_token: state.secrets.fresh() };
+  return { id: state.nextId("users"), name, display_name: null, email: email as string, confirmed: false, memberships: [], provider: "email", access_token: state.secrets.fresh() };
 }
 
 function assignMembership(membership: Membership, attributes: Params): void {

@@ -144,7 +144,7 @@ export function createPlatformUser(state: SandboxState, app: PlatformAppRecord, 
     user = existing;
     user.confirmed = true;
   } else {
-    const draft: UserRecord = { id: 0, name: "", display_name: null, email: "", confirmed: true, memberships: [], access_token: "" };
+    const draft: UserRecord = { id: 0, name: "", display_name: null, email: "", confirmed: true, memberships: [], provider: "email", access_token: "" };
     assignUser(state, draft, fields, true);
     user = { ...draft, id: state.nextId("users"), access_token: state.secrets.fresh() };
     state.users.set(user.id, user);

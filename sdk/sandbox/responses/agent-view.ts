@@ -16,7 +16,7 @@ export function agentView(call: AccountCall, user: UserRecord) {
     auto_offline: membership?.auto_offline ?? true,
     confirmed: user.confirmed,
     email: user.email,
-    provider: "email",
+    provider: user.provider,
     available_name: user.display_name ?? user.name,
     name: user.name,
     role: membership?.role ?? null,

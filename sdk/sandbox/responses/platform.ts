@@ -36,7 +36,7 @@ function userView(state: SandboxState, user: UserRecord) {
     email: user.email,
     id: user.id,
     name: user.name,
-    provider: "email",
+    provider: user.provider,
     ...(user.custom_attributes && Object.keys(user.custom_attributes).length > 0 ? { custom_attributes: user.custom_attributes } : {}),
     role: first?.role ?? null,
     ui_settings: {},

@@ -4,21 +4,23 @@
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
  * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools and assistants), about `objects` objects in all. Names, keys and
+ * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools and assistants, SAML settings), about `objects` objects in all. Names, keys and
  * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
 import { RESOURCE_TYPES, type TypeName } from "../../../sdk/clone/resource-types";
 import { SETTINGS_APP_IDS } from "../../../provider/resources/integration-hook/apps";
+import { IDP_CERTIFICATE } from "../../harness/saml-certificates";
 
 type Rows<K extends keyof FixtureInput> = NonNullable<FixtureInput[K]>;
 
 /** Each kind's share of the objects, in hundredths (memberships: one object per team or inbox with members). */
 const SHARES: Record<TypeName, number> = {
-  // Counted below: the account's people, and its one set of settings.
+  // Counted below: the account's people, its one set of settings and its SAML settings.
   Agent: 0,
   AccountSettings: 0,
+  SamlSettings: 0,
   Label: 15,
   CustomAttributeDefinition: 12,
   Team: 6,
@@ -37,6 +39,8 @@ const SHARES: Record<TypeName, number> = {
   AssignmentPolicy: 1,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
+  // Counted below: none, as the benchmark's inboxes are no WhatsApp numbers.
+  InboxCsatTemplate: 0,
   CustomRole: 1,
   DashboardApp: 1,
   Campaign: 1,
@@ -340,6 +344,8 @@ export function exportSeed(objects: number): ExportSeed {
 
   n.Agent = users.filter((u) => u.memberships.some((m) => m.account_id === ACCOUNT)).length;
   n.AccountSettings = 1;
+  n.SamlSettings = 1;
+  n.InboxCsatTemplate = 0;
   const fixture: FixtureInput = {
     ...base,
     users,
@@ -366,11 +372,12 @@ export function exportSeed(objects: number): ExportSeed {
     captain_scenarios: captainScenarios,
     captain_inboxes: captainInboxes,
     captain_documents: captainDocuments,
+    saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: "https://chat.acme.test/saml/sp/1" }],
   };
-  // The users, each attribute model, the seventeen other kinds' lists (custom tools and documents: one page of 25 each) (assignment policies bring their inbox links), the account itself and the Platform
+  // The users, each attribute model, the seventeen other kinds' lists (custom tools and documents: one page of 25 each) and the SAML settings (assignment policies bring their inbox links), the account itself and the Platform
   // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
   // members; a portal's categories and articles (under 25 of each per portal: one page each); an
   // assistant's scenarios and inboxes.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 17 + 2 + SETTINGS_APP_IDS.length;
+  const lists = 1 + ATTRIBUTE_MODELS.length + 17 + 1 + 2 + SETTINGS_APP_IDS.length;
   return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant };
 }

@@ -10,6 +10,8 @@ import type { ChatwootHost } from "./chatwoot-host";
 import type { Deployed } from "./engine-steps";
 import type { ResourceKind } from "../../../provider/registry";
 import type { ChatwootSdk } from "./packages";
+import { IDP_CERTIFICATE, IDP_FINGERPRINT } from "../../harness/saml-certificates";
+import { makeWhatsappInbox } from "../../provider/support/whatsapp-inbox";
 
 /** The resource types, as the registry names them (the names of their type tokens). */
 export type { ResourceKind } from "../../../provider/registry";
@@ -34,13 +36,18 @@ export interface ResourceCase {
   created: Record<string, unknown>;
   /**
    * An in-place change: the inputs, the one write it takes, what the server and the outputs then
-   * hold. Absent for a resource every input of which replaces it (a link of two ids).
+   * hold. For a kind whose every change replaces it (`replaces`: the properties the diff names),
+   * the write is the replacement's create. Absent for a link of two ids (nothing else to change).
    */
-  change?: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap };
+  change?: { inputs: PropertyMap; write: (d: Deployed) => string; server: Record<string, unknown>; outputs: PropertyMap; replaces?: string[] };
   /** The diff for a move to account 2: a replacement, unless the object can move in place. */
   move: Omit<DiffResult, "stables">;
-  /** A change made by hand, and what a refresh then shows in the outputs; absent where no input changes in place. */
-  drift?: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap };
+  /**
+   * A change made by hand, and the outputs a refresh then shows; `outputsOnly` where the server
+   * shows none of the inputs, so only outputs can change by hand (the next diff wants nothing).
+   * Absent where nothing can change by hand but the object's existence.
+   */
+  drift?: { apply(api: ChatwootHost, d: Deployed): Promise<void>; outputs: PropertyMap; outputsOnly?: true };
   /** Removes the object by hand; returns the state a refresh then finds gone. */
   removeByHand(api: ChatwootHost, d: Deployed): Promise<Deployed>;
   /** What the server holds for the object once the resource is deleted. */
@@ -591,6 +598,72 @@ export const RESOURCE_CASES: ResourceCase[] = [
     // Deleting the policy deletes its links: the inbox's link is gone with it.
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, "/assignment_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "InboxCsatTemplate",
+    // The seed has no WhatsApp inbox: `prepare` makes one, the first of the reset sandbox (inbox 5).
+    declare: (sdk, name) => new sdk.InboxCsatTemplate(name, { inboxId: 5, message: "How did we do?", buttonText: "Rate us" }),
+    // Its survey settings hold the template's text, as Chatwoot's settings page keeps them (what an import reads).
+    prepare: async (api) => {
+      if ((await makeWhatsappInbox((m, p, b) => api.admin(m, p, b), api.account.id)) !== 5) throw new Error("the inbox made by hand is not inbox 5, which the case declares");
+      ok(await api.admin("PATCH", `/api/v1/accounts/${api.account.id}/inboxes/5`, { csat_config: { message: "How did we do?", button_text: "Rate us" } }), "setting the survey");
+    },
+    bad: { inputs: { message: " ", buttonText: "Tell us how we did, please!" }, properties: ["message", "buttonText"] },
+    onServer: (s) => {
+      const template = s.meta_templates.find((t) => t.inbox_id === 5);
+      return template && { name: template.name, body: template.body, button_text: template.button_text, status: template.status };
+    },
+    created: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
+    // Every change submits the template anew: the replacement's create is the one write.
+    change: {
+      inputs: { message: "How was it?" },
+      replaces: ["message"],
+      write: (d) => `POST ${accountPath(d, "/inboxes/5/csat_template")}`,
+      server: { body: "How was it?", status: "PENDING" },
+      outputs: { message: "How was it?", status: "PENDING" },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    // Meta's review: the status is the server's, no input, so nothing to undo.
+    drift: {
+      apply: async (api) => {
+        api.sb.control.reviewCsatTemplates("APPROVED", 5);
+      },
+      outputs: { status: "APPROVED" },
+      outputsOnly: true,
+    },
+    // The inbox deleted: its template reads as gone.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/inboxes/5")), "deleting the inbox");
+      return d;
+    },
+    // No route deletes a template: it stays at Meta.
+    deleted: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
+  },
+  {
+    kind: "SamlSettings",
+    declare: (sdk, name) => new sdk.SamlSettings(name, { ssoUrl: "https://idp.acme.test/sso", idpEntityId: "https://idp.acme.test", certificate: IDP_CERTIFICATE }),
+    bad: { inputs: { ssoUrl: "idp.acme.test", certificate: "AA:BB:CC" }, properties: ["ssoUrl", "certificate"] },
+    onServer: (s, d) => {
+      const settings = s.saml_settings.find((r) => r.account_id === Number(d.inputs.accountId));
+      return settings && { sso_url: settings.sso_url, idp_entity_id: settings.idp_entity_id, role_mappings: settings.role_mappings };
+    },
+    created: { sso_url: "https://idp.acme.test/sso", idp_entity_id: "https://idp.acme.test", role_mappings: {} },
+    change: {
+      inputs: { roleMappings: { Admins: { role: "administrator" } } },
+      write: (d) => `PATCH ${accountPath(d, "/saml_settings")}`,
+      server: { role_mappings: { Admins: { role: 1 } } },
+      outputs: { roleMappings: { Admins: { role: "administrator" } }, fingerprint: IDP_FINGERPRINT },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, "/saml_settings"), { saml_settings: { sso_url: "https://idp.acme.test/other" } }), "changing the URL"),
+      outputs: { ssoUrl: "https://idp.acme.test/other" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/saml_settings")), "deleting the settings");
       return d;
     },
     deleted: undefined,

@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX } from "../../demo/clone-fixture";
+import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, COPY_SECRETS, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX } from "../../demo/clone-fixture";
 import { CloneFlow } from "../../demo/clone-flow";
 import { writesIn } from "../../demo/requests";
 import { opsOf, PulumiProject } from "../../harness/pulumi-cli";
@@ -59,7 +59,7 @@ export function sdkCloneTests(clone: SdkClone): void {
       const { code, stdout, stderr } = await exportTo(dirOf("acme"));
       expect([code, stdout]).toEqual([0, ""]);
       const written = clone.files.map((f) => f.replace(/\./g, "\\.")).join(", ");
-      expect(stderr).toMatch(new RegExp(`^Wrote ${written} to .*acme \\(1 warning; review ${clone.program.replace(/\./g, "\\.")}, then see README\\.md there\\)\\.$`, "m"));
+      expect(stderr).toMatch(new RegExp(`^Wrote ${written} to .*acme \\(2 warnings; review ${clone.program.replace(/\./g, "\\.")}, then see README\\.md there\\)\\.$`, "m"));
       const files = filesIn(dirOf("acme"));
       clone.checkFiles(files);
       for (const secret of secrets()) for (const text of [...Object.values(files), stderr]) expect(text).not.toContain(secret);
@@ -79,6 +79,7 @@ export function sdkCloneTests(clone: SdkClone): void {
           "chatwoot:apiAccessToken": account?.adminToken ?? "",
           "chatwoot:platformAccessToken": sandbox.info.platformTokens[0] ?? "",
           inboxAcmeSupportEmailId: String(TARGET_EMAIL_INBOX),
+          inboxAcmeWhatsAppId: String(TARGET_WHATSAPP_INBOX),
           slugSuffix: `-${COPY_PORTAL_SUFFIX}`,
           portalAcmeHelpDomain: "help.globex.test",
           ...COPY_SECRETS,
@@ -89,11 +90,11 @@ export function sdkCloneTests(clone: SdkClone): void {
       const up = await project.up();
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-      expect(Object.keys(opsOf(up))).toHaveLength(45);
+      expect(Object.keys(opsOf(up))).toHaveLength(52);
       // Made, but for what account 2 has already: its settings, its administrator, its e-mail inbox, and the website inbox's link to its help center.
       const resources = await project.resources();
       const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
-      expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links"]);
+      expect(adopted.sort()).toEqual(["account-settings", "agent-alice", "inbox-acme-support-email", "inbox-acme-website-links", "inbox-acme-whats-app"]);
       expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
       expect(sandbox.control.snapshot().portals.find((p) => p.account_id === 2)).toMatchObject({ slug: `acme-help-${COPY_PORTAL_SUFFIX}`, custom_domain: "help.globex.test" });
 

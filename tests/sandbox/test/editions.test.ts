@@ -19,7 +19,7 @@ describe("editions and account features", () => {
     const [status, body] = outcome(await agent1.get("/api/v1/accounts/1"));
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: 1, name: "Acme", locale: "en", status: "active" });
-    expect((body as { features: unknown }).features).toEqual({ captain_integration: true, custom_roles: true, custom_tools: true, sla: true });
+    expect((body as { features: unknown }).features).toEqual({ captain_integration: true, custom_roles: true, custom_tools: true, saml: true, sla: true });
     sandbox().control.setFeatures(1, { sla: false, delayed_automations: true });
     expect((await admin1.get("/api/v1/accounts/1")).body).toMatchObject({ features: { custom_roles: true, delayed_automations: true } });
   });
@@ -41,11 +41,11 @@ describe("editions and account features", () => {
     expect(outcome(await control("GET", "/edition"))).toEqual([200, { edition: "enterprise" }]);
     expect((await control("PUT", "/edition", { edition: "community" })).status).toBe(204);
     expect((await admin1.get("/api/v1/accounts/1/sla_policies")).status).toBe(404);
-    expect(outcome(await control("PUT", "/accounts/1/features", { sla: false, reports_v5: true }))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "reports_v5"] }]);
-    expect(outcome(await control("GET", "/accounts/1/features"))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "reports_v5"] }]);
+    expect(outcome(await control("PUT", "/accounts/1/features", { sla: false, reports_v5: true }))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "reports_v5", "saml"] }]);
+    expect(outcome(await control("GET", "/accounts/1/features"))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "reports_v5", "saml"] }]);
     expect((await control("POST", "/reset")).status).toBe(204);
     expect(outcome(await control("GET", "/edition"))).toEqual([200, { edition: "community" }]);
-    expect(outcome(await control("GET", "/accounts/1/features"))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "sla"] }]);
+    expect(outcome(await control("GET", "/accounts/1/features"))).toEqual([200, { features: ["captain_integration", "custom_roles", "custom_tools", "saml", "sla"] }]);
   });
 
   it("refuses a bad edition or feature body with 400, and an unknown account with 404", async () => {

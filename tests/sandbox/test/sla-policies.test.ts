@@ -84,7 +84,7 @@ describe("SLA policies (Enterprise)", () => {
 
   it("answers 401 to every action, before any lookup, in an account without the sla feature", async () => {
     const a = await create(gold);
-    expect(sandbox().control.setFeatures(1, { sla: false })).toEqual(["captain_integration", "custom_roles", "custom_tools"]);
+    expect(sandbox().control.setFeatures(1, { sla: false })).toEqual(["captain_integration", "custom_roles", "custom_tools", "saml"]);
     for (const reply of [
       await admin1.get(POLICIES),
       await admin1.get(`${POLICIES}/${a.id}`),

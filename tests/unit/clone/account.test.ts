@@ -115,6 +115,8 @@ describe("Enterprise kinds the server or the account lacks", () => {
         if (req.path === "/api/v1/accounts/1") return { status: 200, body: { id: 1, features } };
         // An integration app answers with the account's hooks of it (none).
         if (req.path.startsWith(at("integrations/apps/"))) return { status: 200, body: { id: req.path.split("/").pop(), hooks: [] } };
+        // An account without SAML settings shows a blank object.
+        if (req.path === at("saml_settings")) return { status: 200, body: { id: null, role_mappings: {} } };
         return { status: 200, body: req.path === at("automation_rules") ? { payload: [{ id: 3, name: "Gold SLA", actions: [{ action_name: "add_sla", action_params: [4] }] }] } : [] };
       },
     };
@@ -123,8 +125,9 @@ describe("Enterprise kinds the server or the account lacks", () => {
 
   test("a community server (routing 404, the account readable) has none: each is left out with the reason, nothing fails", async () => {
     const progress: string[] = [];
-    const snapshot = await readAccount(gated(404, "Not Found", {}), 1, { types: ALL, progress: (type, n) => progress.push(`${type} ${n}`) });
-    expect(snapshot.unavailable.map((u) => u.type)).toEqual(["SlaPolicy", "CustomRole"]);
+    const snapshot = await readAccount(gated(404, "Not Found", {}, ["sla_policies", "custom_roles", "saml_settings"]), 1, { types: ALL, progress: (type, n) => progress.push(`${type} ${n}`) });
+    expect(snapshot.unavailable.map((u) => u.type)).toEqual(["SlaPolicy", "CustomRole", "SamlSettings"]);
+    expect(snapshot.unavailable[2]?.reason).toMatch(/^this server has no SAML settings: they are a feature of Chatwoot's Enterprise edition/);
     expect(snapshot.unavailable[0]?.reason).toMatch(/^this server has no SLA policies: they are a feature of Chatwoot's Enterprise edition/);
     expect(progress).not.toContain("SlaPolicy 0");
     // What refers to a kind left out says it was not exported.
@@ -135,6 +138,14 @@ describe("Enterprise kinds the server or the account lacks", () => {
   test("an account whose flag is off (the role check's 401) has none, naming the flag", async () => {
     const snapshot = await readAccount(gated(401, "You are not authorized to do this action", { custom_roles: true }, ["sla_policies"]), 1, { types: ALL });
     expect(snapshot.unavailable).toEqual([{ type: "SlaPolicy", reason: expect.stringMatching(/^the account's "sla" feature is off/) }]);
+  });
+
+  test("an account whose saml flag is off (the guard's 403) has no SAML settings, naming the flag; one with settings has one", async () => {
+    const off = await readAccount(gated(403, "SAML feature not enabled for this account", { sla: true, custom_roles: true }, ["saml_settings"]), 1, { types: ALL });
+    expect(off.unavailable).toEqual([{ type: "SamlSettings", reason: expect.stringMatching(/^the account's "saml" feature is off/) }]);
+    expect(off.samlSettings).toEqual([]);
+    const blank = await readAccount(gated(401, "x", { sla: true, custom_roles: true }, []), 1, { types: ALL });
+    expect([blank.unavailable, blank.samlSettings]).toEqual([[], []]);
   });
 
   test("a 401 with the flag on is the token's role: the read fails", async () => {

@@ -64,6 +64,12 @@ describe("the Go program", () => {
     expect(lookUps).toContain('\t\tagentBob := chatwoot.GetAgentsOutput(ctx, chatwoot.GetAgentsOutputArgs{Email: pulumi.String("bob@acme.test")}).Agents().Index(pulumi.Int(0)).Id()\n');
   });
 
+  test("a map of an object type is the SDK's typed map of its Args (SAML settings' role mappings)", () => {
+    const saml = { id: 1, sso_url: "https://idp.acme.test/sso", certificate: "PEM", idp_entity_id: "https://idp.acme.test", sp_entity_id: "x", role_mappings: { Admins: { role: 1 } } };
+    const text = goProgramText(modelOf({ ...ACCOUNT, samlSettings: [saml] }));
+    expect(text).toContain('\t\t\tRoleMappings: chatwoot.SamlRoleMappingMap{\n\t\t\t\t"Admins": chatwoot.SamlRoleMappingArgs{Role: pulumi.String("administrator")},\n');
+  });
+
   (spawnSync("gofmt", ["--help"]).error ? test.skip : test)("gofmt leaves the program as it is", () => {
     for (const raw of [FULL, ACCOUNT]) {
       const text = goProgramText(modelOf(raw));

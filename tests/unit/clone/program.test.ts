@@ -254,3 +254,63 @@ test("with another spec for the package (a published version), package.json and 
   expect(files["README.md"]).toContain("`npm install` installs pulumi-chatwoot as package.json names it: `^0.2.0`.");
   expect(files["README.md"]).not.toContain(".tgz");
 });
+
+test("SAML settings are adopted by their account, a custom role of a mapping by reference, a server-made SP entity id left out", () => {
+  const saml = {
+    id: 1,
+    sso_url: "https://idp.acme.test/sso",
+    certificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+    fingerprint: "AA:BB",
+    idp_entity_id: "https://idp.acme.test",
+    sp_entity_id: "https://chat.acme.test/saml/sp/4",
+    role_mappings: { Admins: { role: 1 }, Billing: { custom_role_id: 15 } },
+  };
+  const text = programText(buildModel(snapshotOf({ ...ACCOUNT, samlSettings: [saml] })));
+  expect(text).toContain(
+    [
+      'const samlSettings = new chatwoot.SamlSettings("saml-settings", {',
+      '  ssoUrl: "https://idp.acme.test/sso",',
+      '  idpEntityId: "https://idp.acme.test",',
+      '  certificate: "-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----\\n",',
+      "  roleMappings: {",
+      '    Admins: { role: "administrator" },',
+      "    Billing: { customRoleId: idOf(roleBillingDesk) },",
+      "  },",
+      "  adopt,",
+      "});",
+    ].join("\n"),
+  );
+  expect(text).not.toContain("fingerprint");
+  // An SP entity id of the program's own is kept.
+  const own = programText(buildModel(snapshotOf({ ...ACCOUNT, samlSettings: [{ ...saml, sp_entity_id: "chatwoot-production" }] })));
+  expect(own).toContain('  spEntityId: "chatwoot-production",');
+});
+
+test("a WhatsApp inbox's survey template refers to its inbox and takes its text from the inbox's survey settings", () => {
+  const whatsapp = (id: number, csat_config: Record<string, unknown>) => ({ id, name: `WhatsApp ${id}`, channel_type: "Channel::Whatsapp", phone_number: `+1555010010${id}`, provider: "whatsapp_cloud", csat_config });
+  const template = { name: "customer_satisfaction_survey_inbox_30", template_id: "9001", language: "pt_BR" };
+  const inboxes = [
+    ...(ACCOUNT.inboxes ?? []),
+    whatsapp(30, { display_type: "emoji", message: "Como foi?", button_text: "Avaliar", language: "en", template }),
+    // No template named: nothing to declare.
+    whatsapp(31, { message: "How did we do?" }),
+    // A template without a message in the settings: declared, the message left for the user.
+    whatsapp(32, { message: "", template: { ...template, name: "customer_satisfaction_survey_inbox_32" } }),
+  ];
+  const built = buildModel(snapshotOf({ ...ACCOUNT, inboxes }));
+  const text = programText(built);
+  expect(text).toContain(
+    [
+      'const csatTemplateWhatsApp30 = new chatwoot.InboxCsatTemplate("csat-template-whats-app-30", {',
+      "  inboxId: idOf(inboxWhatsApp30),",
+      '  message: "Como foi?",',
+      '  buttonText: "Avaliar",',
+      '  language: "pt_BR",',
+      "  adopt,",
+      "});",
+    ].join("\n"),
+  );
+  expect(text).not.toContain("csatTemplateWhatsApp31");
+  expect(text).toContain("csatTemplateWhatsApp32");
+  expect(built.warnings.some((w) => w.includes("WhatsApp 32") && w.includes("give the template's text"))).toBe(true);
+});

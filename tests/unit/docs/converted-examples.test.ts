@@ -74,7 +74,9 @@ describeIf(missing, "the reference pages' Python and Go examples", () => {
   });
 
   test("every Go example passes go vet against the generated Go SDK, and runs under Pulumi's mocks registering the resources its YAML declares", () => {
-    // Each program as it is (vetted), and all in one package, each main renamed (vetted, built once and run).
+    // Each program as it is (vetted), and all in one package, each main renamed (vetted, built once and
+    // run), and each helper the generator adds (`readFileOrPanic`) too, which two programs may both have.
+    const own = (go: string, i: number) => [...go.matchAll(/^func (\w+)\(/gm)].map((m) => m[1]!).filter((f) => f !== "main").reduce((text, f) => text.replace(new RegExp(`\\b${f}\\b`, "g"), `${f}${i}`), go);
     const module = path.join(scratch, "go");
     const run = path.join(module, "run");
     fs.mkdirSync(run, { recursive: true });
@@ -82,7 +84,7 @@ describeIf(missing, "the reference pages' Python and Go examples", () => {
     programs.forEach(([key, program], i) => {
       fs.mkdirSync(path.join(module, "vet", key), { recursive: true });
       fs.writeFileSync(path.join(module, "vet", key, "main.go"), program.go);
-      fs.writeFileSync(path.join(run, `${key}.go`), program.go.replace("func main() {", `func example${i}() {`).replace("pulumi.Run(", "runWithMocks("));
+      fs.writeFileSync(path.join(run, `${key}.go`), own(program.go, i).replace("func main() {", `func example${i}() {`).replace("pulumi.Run(", "runWithMocks("));
     });
     fs.writeFileSync(path.join(run, "programs.go"), `package main\n\nfunc init() {\n${names.map(([key, fn]) => `\tprograms[${JSON.stringify(key)}] = ${fn}\n`).join("")}}\n`);
     fs.copyFileSync(path.join(ROOT, "tests/harness/run-go-with-mocks.go"), path.join(run, "mocks.go"));

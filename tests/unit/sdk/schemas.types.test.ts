@@ -31,6 +31,8 @@ import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
 import type { AssignmentPolicyInputs } from "../../../provider/resources/assignment-policy";
 import type { InboxAssignmentPolicyInputs } from "../../../provider/resources/inbox-assignment-policy";
+import type { SamlSettingsInputs } from "../../../provider/resources/saml-settings";
+import type { InboxCsatTemplateInputs } from "../../../provider/resources/inbox-csat-template";
 import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
 import type { PortalCategoryInputs } from "../../../provider/resources/portal-category";
 import type { TeamInputs } from "../../../provider/resources/team";
@@ -104,6 +106,8 @@ const resourceArgs = {
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyArgs, SchemaArgs<AssignmentPolicyInputs>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyArgs, SchemaArgs<InboxAssignmentPolicyInputs>>(true),
+  SamlSettings: same<sdk.SamlSettingsArgs, SchemaArgs<SamlSettingsInputs>>(true),
+  InboxCsatTemplate: same<sdk.InboxCsatTemplateArgs, SchemaArgs<InboxCsatTemplateInputs>>(true),
   PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
   PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
   Team: same<sdk.TeamArgs, SchemaArgs<TeamInputs>>(true),
@@ -179,6 +183,8 @@ const resourceOutputs = {
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
   AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
   InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
+  SamlSettings: same<OutputIssues<sdk.SamlSettings, sdk.SamlSettingsArgs, typeof SamlSettingsInputs>, "adopt">(true),
+  InboxCsatTemplate: same<OutputIssues<sdk.InboxCsatTemplate, sdk.InboxCsatTemplateArgs, typeof InboxCsatTemplateInputs>, "adopt">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
   PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
   Team: same<OutputIssues<sdk.Team, sdk.TeamArgs, typeof TeamInputs>, "adopt">(true),
@@ -219,6 +225,8 @@ const resourceStates = {
   SlaPolicy: same<sdk.SlaPolicyState, StateOf<sdk.SlaPolicy>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyState, StateOf<sdk.AssignmentPolicy>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyState, StateOf<sdk.InboxAssignmentPolicy>>(true),
+  SamlSettings: same<sdk.SamlSettingsState, StateOf<sdk.SamlSettings>>(true),
+  InboxCsatTemplate: same<sdk.InboxCsatTemplateState, StateOf<sdk.InboxCsatTemplate>>(true),
   PortalArticle: same<sdk.PortalArticleState, StateOf<sdk.PortalArticle>>(true),
   PortalCategory: same<sdk.PortalCategoryState, StateOf<sdk.PortalCategory>>(true),
   Team: same<sdk.TeamState, StateOf<sdk.Team>>(true),

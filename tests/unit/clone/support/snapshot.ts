@@ -20,6 +20,7 @@ import { CaptainAssistantWire } from "../../../../provider/wire/captain-assistan
 import { CaptainDocumentWire } from "../../../../provider/wire/captain-document";
 import { CaptainScenarioWire } from "../../../../provider/wire/captain-scenario";
 import { SlaPolicyWire } from "../../../../provider/wire/sla-policy";
+import { SamlSettingsWire } from "../../../../provider/wire/saml-settings";
 import { PortalArticleWire } from "../../../../provider/wire/portal-article";
 import { PortalCategoryWire } from "../../../../provider/wire/portal-category";
 import { TeamWire } from "../../../../provider/wire/team";
@@ -63,6 +64,7 @@ export interface RawAccount {
   captainInboxes?: { assistantId: number; inboxId: number }[];
   /** Scenarios, with the `assistant_id` they are in. */
   captainScenarios?: Raw[];
+  samlSettings?: Raw[];
   /** The account itself (its settings); none by default. */
   account?: Raw;
   /** Bots the Platform App sees (exported as Platform bots). */
@@ -121,6 +123,10 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     captainInboxes: raw.captainInboxes ?? [],
     captainDocuments: (raw.captainDocuments ?? []).map((d) => CaptainDocumentWire.parse(d)),
     captainScenarios: (raw.captainScenarios ?? []).map((sc) => ({ ...CaptainScenarioWire.parse(sc), assistant_id: sc.assistant_id as number })),
+    samlSettings: (raw.samlSettings ?? []).map((s) => SamlSettingsWire.parse(s)),
+    csatTemplates: (raw.inboxes ?? [])
+      .filter((i) => i.channel_type === "Channel::Whatsapp" && typeof (i.csat_config as { template?: { name?: unknown } } | undefined)?.template?.name === "string")
+      .map((i) => ({ inboxId: i.id as number, csatConfig: i.csat_config })),
     unavailable: [],
   };
 }
