@@ -47,8 +47,9 @@ export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET
  */
 export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
-  if (isFeatureForbidden(err)) {
-    return `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator turns on per account`;
+  const guard = featureSwitchedOff(err);
+  if (guard !== undefined) {
+    return `the account's "${feature.flag}" feature is off (the server: "${guard}"): ${feature.what} are a Chatwoot Enterprise feature that a super administrator turns on per account`;
   }
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
   if (err.status !== 404 && !denied) return undefined;

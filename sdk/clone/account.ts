@@ -13,7 +13,7 @@ import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
-import { AccountFeatures, accountRequest, featureSwitchedOff, missingFeature } from "../../provider/lifecycle/feature-gate";
+import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
 import { CustomRoleWire } from "../../provider/wire/custom-role";
 import { DashboardAppWire } from "../../provider/wire/dashboard-app";
@@ -156,7 +156,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     try {
       return counted(type, await read());
     } catch (err) {
-      const reason = featureSwitchedOff(err) ?? (await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path)));
+      const reason = await missingFeature(err, feature, () => get(AccountFeatures, accountRequest(accountId).path));
       if (reason === undefined) throw err;
       unavailable.push({ type, reason });
       return [];
