@@ -71,6 +71,8 @@ export const UserFixture = z.object({
         signed_in: z.boolean().default(true),
         /** The account's custom role the user has (Enterprise), if any. */
         custom_role_id: Id.nullable().default(null),
+        /** The account's agent capacity policy that applies to the user (Enterprise), if any. */
+        agent_capacity_policy_id: Id.nullable().default(null),
       }),
     )
     .min(1),

@@ -92,6 +92,26 @@ export type AssignmentPolicyRecord = z.output<typeof AssignmentPolicyFixture> & 
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
+/** An `InboxCapacityLimit` row of a capacity policy, with the policy's account (for the account's destroy). */
+export interface InboxCapacityLimitRecord {
+  id: number;
+  account_id: number;
+  agent_capacity_policy_id: number;
+  inbox_id: number;
+  conversation_limit: number;
+  created_at: string;
+  updated_at: string;
+}
+/** An agent capacity policy (Enterprise); the agents it applies to are the account users whose `agent_capacity_policy_id` it is. */
+export interface AgentCapacityPolicyRecord {
+  id: number;
+  account_id: number;
+  name: string;
+  description: string | null;
+  exclusion_rules: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A category, with its portal's account (`ensure_account_id`). */
@@ -129,7 +149,7 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns";
+type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "agent_capacity_policies" | "inbox_capacity_limits";
 
 /** Channel tables: each channel type numbers its own rows. */
 export type ChannelTable = "channel_web_widgets" | "channel_api" | "channel_email" | "channel_telegram" | "channel_line" | "channel_sms" | "channel_whatsapp";
@@ -159,6 +179,9 @@ export class SandboxState {
   /** Assignment policies, each holding its InboxAssignmentPolicy rows as `inbox_ids`, so deleting a policy removes its links. */
   readonly assignmentPolicies = new Map<number, AssignmentPolicyRecord>();
   readonly customRoles = new Map<number, CustomRoleRecord>();
+  /** Agent capacity policies (Enterprise); the seed has none. */
+  readonly agentCapacityPolicies = new Map<number, AgentCapacityPolicyRecord>();
+  readonly inboxCapacityLimits = new Map<number, InboxCapacityLimitRecord>();
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
@@ -174,7 +197,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns,
+      this.articles, this.assignmentPolicies, this.campaigns, this.agentCapacityPolicies, this.inboxCapacityLimits,
     ];
   }
   /** AccessToken rows: token → owner. */
@@ -323,6 +346,8 @@ export class SandboxState {
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
       campaigns: rows(this.campaigns),
+      agent_capacity_policies: rows(this.agentCapacityPolicies),
+      inbox_capacity_limits: rows(this.inboxCapacityLimits),
       integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
