@@ -19,6 +19,7 @@ import { getLabels, GetLabelsArgs } from "./readers/labels";
 import { getTeams, GetTeamsArgs } from "./readers/teams";
 import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
+import { agentCapacityPolicy } from "./resources/agent-capacity-policy";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
@@ -89,6 +90,7 @@ export interface DataSourceType {
 
 const sla: Feature = { flag: "sla", what: "SLA policies" };
 const customRoles: Feature = { flag: "custom_roles", what: "custom roles" };
+const capacity: Feature = { what: "agent capacity policies" };
 
 export const RESOURCE_TYPES = [
   { name: "PlatformAccount", lifecycle: platformAccount },
@@ -121,6 +123,11 @@ export const RESOURCE_TYPES = [
     name: "AssignmentPolicy",
     lifecycle: assignmentPolicy,
     clone: { option: "assignment-policies", noun: "assignment policy", plural: "assignment policies", prefix: "assignment policy" },
+  },
+  {
+    name: "AgentCapacityPolicy",
+    lifecycle: agentCapacityPolicy,
+    clone: { option: "capacity-policies", noun: "agent capacity policy", plural: "agent capacity policies", prefix: "capacity policy", feature: capacity },
   },
   {
     name: "AgentBot",

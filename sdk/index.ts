@@ -15,6 +15,7 @@ export * from "./account-settings";
 export * from "./team";
 export * from "./sla-policy";
 export * from "./assignment-policy";
+export * from "./agent-capacity-policy";
 export * from "./agent-bot";
 export * from "./inbox";
 export * from "./inbox-membership";

@@ -14,8 +14,11 @@ import { call } from "./api";
  * `features` lack the flag, so a 401 was the flag's.
  */
 export interface Feature {
-  /** The account feature flag that turns it on (`sla`). */
-  flag: string;
+  /**
+   * The account feature flag that turns it on (`sla`); none for a feature of the Enterprise edition
+   * that no flag gates (agent capacity policies), where a 401 is the role's.
+   */
+  flag?: string;
   /** What the feature manages, in the plural, for messages (`SLA policies`). */
   what: string;
 }
@@ -48,7 +51,7 @@ export const accountRequest = (accountId: number): ApiRequest => ({ method: "GET
 export async function missingFeature(err: unknown, feature: Feature, readAccount: () => Promise<AccountFeatures>): Promise<string | undefined> {
   if (!ChatwootApiError.isInstance(err)) return undefined;
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
-  if (err.status !== 404 && !denied) return undefined;
+  if (err.status !== 404 && !(denied && feature.flag !== undefined)) return undefined;
   let account: AccountFeatures;
   try {
     account = await readAccount();
@@ -58,7 +61,7 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
   if (err.status === 404) {
     return `this server has no ${feature.what}: they are a feature of Chatwoot's Enterprise edition, and a community edition server answers their routes with 404`;
   }
-  if (account.features?.[feature.flag] === true) return undefined;
+  if (feature.flag === undefined || account.features?.[feature.flag] === true) return undefined;
   return (
     `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator ` +
     "turns on per account (Super Admin > Accounts > the account > Features)"

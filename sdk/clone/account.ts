@@ -11,6 +11,7 @@ import { ChatwootApiError, isNotFound } from "../../provider/http/transport/erro
 import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
+import { AgentCapacityPolicyWire } from "../../provider/wire/agent-capacity-policy";
 import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
 import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
@@ -84,6 +85,8 @@ export interface AccountSnapshot {
   /** Each inbox's assignment policy, as the policies list their inboxes. */
   inboxPolicies: { inboxId: number; policyId: number }[];
   customRoles: z.output<typeof CustomRoleWire>[];
+  /** Agent capacity policies (Enterprise). */
+  capacityPolicies: z.output<typeof AgentCapacityPolicyWire>[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -184,6 +187,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
+  const capacityPolicies = await licensed("AgentCapacityPolicy", () => get(list(AgentCapacityPolicyWire), at("agent_capacity_policies")));
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -232,6 +236,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     assignmentPolicies,
     inboxPolicies,
     customRoles,
+    capacityPolicies,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

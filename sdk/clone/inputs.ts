@@ -580,6 +580,20 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const p of snapshot.capacityPolicies) {
+    const rules = p.exclusion_rules;
+    add({
+      type: "AgentCapacityPolicy",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        description: p.description,
+        exclusionRules: present({ excludedLabels: rules.excluded_labels?.map((v) => refs.label(v)), excludeOlderThanHours: rules.exclude_older_than_hours }),
+      }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
   for (const l of snapshot.inboxPolicies) {
     const inputs = { inboxId: refs.inbox(l.inboxId), assignmentPolicyId: refs.assignmentPolicy(l.policyId) };
     add({ type: "InboxAssignmentPolicy", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });

@@ -106,6 +106,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     // An inbox's policy link is keyed by its inbox (its id is the inbox's).
     ["InboxAssignmentPolicy", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
+    ["AgentCapacityPolicy", snapshot.capacityPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).

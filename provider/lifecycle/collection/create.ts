@@ -33,8 +33,12 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
   const collection = kind.paths.collection(inputs);
   const scope = [url, kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken, collection, kind.key?.query?.(inputs) ?? null];
   return inCreateBatch(scope, () => kind.api.list(inputs), async ({ listed, claimed, claim }) => {
-    const existing = kind.key && listed.find((o) => kind.key!.matches(inputs, o));
-    if (existing && inputs.adopt) return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
+    const holders = kind.key ? listed.filter((o) => kind.key!.matches(inputs, o)) : [];
+    const existing = holders[0];
+    if (existing && inputs.adopt) {
+      if (kind.key?.shared && holders.length > 1) throw new Error(ambiguous(kind, holders, inputs));
+      return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
+    }
     const refused = !existing && kind.refuseCreate?.(inputs, listed);
     if (refused) throw new Error(`POST ${collection} not sent: ${refused}`);
     // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
@@ -53,6 +57,11 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
 /** Why a create must not make a second object with the key, and what to do instead. */
 const taken = <I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, existing: W, inputs: I) =>
   keyTaken(`${kind.noun} ${existing.id}`, kind.key!.describe(inputs));
+
+/** Why a key that several objects hold (the server allows it) cannot be adopted. */
+const ambiguous = <I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, holders: readonly W[], inputs: I) =>
+  `adopt: ${holders.map((o) => `${kind.noun} ${o.id}`).join(", ")} all have ${kind.key!.describe(inputs)}, so which one to take over is unclear; ` +
+  "rename the others (or delete them) first";
 
 /** A 422 on create for a key the account already has: point to adoption. */
 async function explainTaken<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, err: unknown, inputs: I, keys: readonly string[]): Promise<unknown> {

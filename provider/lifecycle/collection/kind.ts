@@ -43,6 +43,11 @@ export interface NaturalKey<I, W> {
   describe(inputs: I): string;
   /** Query parameters that narrow the list to the key's candidates (e.g. one attribute model). */
   query?(inputs: I): Record<string, string>;
+  /**
+   * The server does not keep the key unique (only this provider does): adopting a key that several
+   * objects hold is refused, naming them, since nothing says which one is meant.
+   */
+  shared?: true;
 }
 
 /** Taking an object over by its id (`adoptId`), as the steps use it. */

@@ -35,6 +35,8 @@ const SHARES: Record<TypeName, number> = {
   Macro: 8,
   SlaPolicy: 1,
   AssignmentPolicy: 1,
+  // The sandbox's fixture has no capacity policies (they are made through the API).
+  AgentCapacityPolicy: 0,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
   CustomRole: 1,

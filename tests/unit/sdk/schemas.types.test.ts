@@ -25,6 +25,7 @@ import type { PlatformAccountUserInputs } from "../../../provider/resources/plat
 import type { PlatformUserInputs } from "../../../provider/resources/platform-user";
 import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
+import type { AgentCapacityPolicyInputs } from "../../../provider/resources/agent-capacity-policy";
 import type { AssignmentPolicyInputs } from "../../../provider/resources/assignment-policy";
 import type { InboxAssignmentPolicyInputs } from "../../../provider/resources/inbox-assignment-policy";
 import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
@@ -98,6 +99,7 @@ const resourceArgs = {
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyArgs, SchemaArgs<AssignmentPolicyInputs>>(true),
+  AgentCapacityPolicy: same<sdk.AgentCapacityPolicyArgs, SchemaArgs<AgentCapacityPolicyInputs>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyArgs, SchemaArgs<InboxAssignmentPolicyInputs>>(true),
   PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
   PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
@@ -168,6 +170,7 @@ const resourceOutputs = {
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
   AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
+  AgentCapacityPolicy: same<OutputIssues<sdk.AgentCapacityPolicy, sdk.AgentCapacityPolicyArgs, typeof AgentCapacityPolicyInputs>, "adopt">(true),
   InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
   PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
@@ -203,6 +206,7 @@ const resourceStates = {
   Portal: same<sdk.PortalState, StateOf<sdk.Portal>>(true),
   SlaPolicy: same<sdk.SlaPolicyState, StateOf<sdk.SlaPolicy>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyState, StateOf<sdk.AssignmentPolicy>>(true),
+  AgentCapacityPolicy: same<sdk.AgentCapacityPolicyState, StateOf<sdk.AgentCapacityPolicy>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyState, StateOf<sdk.InboxAssignmentPolicy>>(true),
   PortalArticle: same<sdk.PortalArticleState, StateOf<sdk.PortalArticle>>(true),
   PortalCategory: same<sdk.PortalCategoryState, StateOf<sdk.PortalCategory>>(true),
