@@ -89,12 +89,18 @@ export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api
   const guarded: Record<string, Method> = {};
   for (const [name, method] of Object.entries(methods)) {
     guarded[name] = async (props, ...rest) => {
+      let present = false;
       try {
-        if (name === "remove") await list(props);
+        if (name === "remove") {
+          await list(props);
+          present = true;
+        }
         const result = await method(props, ...rest);
         if (name === "get" && result === undefined) await list(props);
         return result;
       } catch (err) {
+        // The feature answered the listing: a 404 of the delete is the object's (gone already).
+        if (present) throw err;
         throw await explainMissing(err, props.accountId as number, feature);
       }
     };

@@ -524,6 +524,29 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "AgentCapacityPolicy",
+    declare: (sdk, name) => new sdk.AgentCapacityPolicy(name, { name: "VIP capacity", exclusionRules: { excludedLabels: ["vip"] } }),
+    bad: { inputs: { name: " ", exclusionRules: { overallCapacity: 10 } }, properties: ["name", "exclusionRules.overallCapacity"] },
+    onServer: (s, d) => row(s.agent_capacity_policies, d),
+    created: { name: "VIP capacity", description: null, exclusion_rules: { excluded_labels: ["vip"] }, account_id: 1 },
+    change: {
+      inputs: { exclusionRules: { excludedLabels: ["vip"], excludeOlderThanHours: 48 } },
+      write: (d) => `PATCH ${accountPath(d, `/agent_capacity_policies/${d.id}`)}`,
+      server: { exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 48 }, name: "VIP capacity" },
+      outputs: { exclusionRules: { excludedLabels: ["vip"], excludeOlderThanHours: 48 } },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agent_capacity_policies/${d.id}`), { description: "Edited by hand" }), "changing the description"),
+      outputs: { description: "Edited by hand", name: "VIP capacity" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/agent_capacity_policies/${d.id}`)), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "InboxAssignmentPolicy",
     // The seed has no policies: `prepare` makes two, the first of the reset sandbox (ids 1 and 2).
     declare: (sdk, name) => new sdk.InboxAssignmentPolicy(name, { inboxId: 1, assignmentPolicyId: 1 }),
