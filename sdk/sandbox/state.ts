@@ -93,7 +93,7 @@ export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
 /** An `InboxCapacityLimit` row of a capacity policy, with the policy's account (for the account's destroy). */
-export interface InboxCapacityLimitRecord {
+export type InboxCapacityLimitRecord = {
   id: number;
   account_id: number;
   agent_capacity_policy_id: number;
@@ -101,9 +101,9 @@ export interface InboxCapacityLimitRecord {
   conversation_limit: number;
   created_at: string;
   updated_at: string;
-}
+};
 /** An agent capacity policy (Enterprise); the agents it applies to are the account users whose `agent_capacity_policy_id` it is. */
-export interface AgentCapacityPolicyRecord {
+export type AgentCapacityPolicyRecord = {
   id: number;
   account_id: number;
   name: string;
@@ -111,7 +111,7 @@ export interface AgentCapacityPolicyRecord {
   exclusion_rules: Record<string, unknown>;
   created_at: string;
   updated_at: string;
-}
+};
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A category, with its portal's account (`ensure_account_id`). */

@@ -537,8 +537,8 @@ export const RESOURCE_CASES: ResourceCase[] = [
     },
     move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
     drift: {
-      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agent_capacity_policies/${d.id}`), { description: "Edited by hand" }), "changing the description"),
-      outputs: { description: "Edited by hand", name: "VIP capacity" },
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agent_capacity_policies/${d.id}`), { exclusion_rules: {} }), "clearing the rules"),
+      outputs: { exclusionRules: {}, name: "VIP capacity" },
     },
     removeByHand: async (api, d) => {
       ok(await api.admin("DELETE", accountPath(d, `/agent_capacity_policies/${d.id}`)), "deleting the policy");
