@@ -322,6 +322,15 @@ export const SlaPolicyFixture = z.object({
   only_during_business_hours: z.boolean().nullable().default(false),
 });
 
+/** An agent capacity policy (Enterprise); its inbox limits and agents are made through the API. */
+export const AgentCapacityPolicyFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  exclusion_rules: z.record(z.string(), z.unknown()).default({}),
+});
+
 /** An assignment policy (Assignment V2), with the inboxes linked to it (InboxAssignmentPolicy rows, one per inbox). */
 export const AssignmentPolicyFixture = z.object({
   id: Id,
@@ -413,6 +422,7 @@ export const Fixture = z
     sla_policies: z.array(SlaPolicyFixture).default([]),
     assignment_policies: z.array(AssignmentPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
+    agent_capacity_policies: z.array(AgentCapacityPolicyFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
     campaigns: z.array(CampaignFixture).default([]),
     integration_hooks: z.array(IntegrationHookFixture).default([]),
@@ -426,6 +436,7 @@ export const Fixture = z
       "labels", "canned_responses", "teams", "webhooks", "macros", "sla_policies", "custom_roles", "dashboard_apps", "integration_hooks", "categories", "articles",
       "assignment_policies",
       "campaigns",
+      "agent_capacity_policies",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -441,6 +452,7 @@ export const Fixture = z
       ...f.assignment_policies,
       ...f.campaigns,
       ...f.integration_hooks,
+      ...f.agent_capacity_policies,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
