@@ -9,6 +9,7 @@ import typing
 from .account_settings import *
 from .agent import *
 from .agent_bot import *
+from .agent_capacity_policy import *
 from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
@@ -59,6 +60,7 @@ _utilities.register(
    "chatwoot:index:AccountSettings": "AccountSettings",
    "chatwoot:index:Agent": "Agent",
    "chatwoot:index:AgentBot": "AgentBot",
+   "chatwoot:index:AgentCapacityPolicy": "AgentCapacityPolicy",
    "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",
