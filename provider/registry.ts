@@ -20,6 +20,7 @@ import { getTeams, GetTeamsArgs } from "./readers/teams";
 import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
 import { agentCapacityPolicy } from "./resources/agent-capacity-policy";
+import { agentCapacityPolicyInboxLimit } from "./resources/agent-capacity-policy-inbox-limit";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
@@ -151,6 +152,11 @@ export const RESOURCE_TYPES = [
     name: "InboxAssignmentPolicy",
     lifecycle: inboxAssignmentPolicy,
     clone: { option: "inbox-assignment-policies", noun: "inbox assignment policy", plural: "inbox assignment policies", prefix: "inbox policy" },
+  },
+  {
+    name: "AgentCapacityPolicyInboxLimit",
+    lifecycle: agentCapacityPolicyInboxLimit,
+    clone: { option: "capacity-inbox-limits", noun: "capacity inbox limit", plural: "capacity inbox limits", prefix: "capacity limit", feature: capacity },
   },
   {
     name: "TeamMembership",

@@ -20,6 +20,7 @@ export * from "./agent-bot";
 export * from "./inbox";
 export * from "./inbox-membership";
 export * from "./inbox-assignment-policy";
+export * from "./agent-capacity-policy-inbox-limit";
 export * from "./team-membership";
 export * from "./portal";
 export * from "./portal-category";

@@ -11,7 +11,7 @@ import { ChatwootApiError, isNotFound } from "../../provider/http/transport/erro
 import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
-import { AgentCapacityPolicyWire } from "../../provider/wire/agent-capacity-policy";
+import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../../provider/wire/agent-capacity-policy";
 import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
 import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
@@ -87,6 +87,8 @@ export interface AccountSnapshot {
   customRoles: z.output<typeof CustomRoleWire>[];
   /** Agent capacity policies (Enterprise). */
   capacityPolicies: z.output<typeof AgentCapacityPolicyWire>[];
+  /** Their inbox limits, as the policies list them. */
+  capacityLimits: (InboxCapacityLimitWire & { policyId: number })[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -187,7 +189,20 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   if (wanted("InboxMembership")) counted("InboxMembership", inboxes.filter((i) => i.memberIds.length > 0));
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
-  const capacityPolicies = await licensed("AgentCapacityPolicy", () => get(list(AgentCapacityPolicyWire), at("agent_capacity_policies")));
+  // The policies list their inbox limits: one request reads both kinds, and a server without them lacks both.
+  const capacityKinds = (["AgentCapacityPolicy", "AgentCapacityPolicyInboxLimit"] as const).filter(wanted);
+  let listedCapacity: z.output<typeof AgentCapacityPolicyWire>[] = [];
+  if (capacityKinds.length > 0) {
+    try {
+      listedCapacity = await get(list(AgentCapacityPolicyWire), at("agent_capacity_policies"));
+    } catch (err) {
+      const reason = await missingFeature(err, resourceType("AgentCapacityPolicy").feature!, () => get(AccountFeatures, accountRequest(accountId).path));
+      if (reason === undefined) throw err;
+      for (const type of capacityKinds) unavailable.push({ type, reason });
+    }
+  }
+  const capacityPolicies = await kind("AgentCapacityPolicy", async () => listedCapacity);
+  const capacityLimits = await kind("AgentCapacityPolicyInboxLimit", async () => listedCapacity.flatMap((p) => p.inbox_capacity_limits.map((l) => ({ ...l, policyId: p.id }))));
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -237,6 +252,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     inboxPolicies,
     customRoles,
     capacityPolicies,
+    capacityLimits,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

@@ -594,6 +594,10 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       notes: [],
     });
   }
+  for (const l of snapshot.capacityLimits) {
+    const inputs = { policyId: refs.capacityPolicy(l.policyId), inboxId: refs.inbox(l.inbox_id), conversationLimit: l.conversation_limit };
+    add({ type: "AgentCapacityPolicyInboxLimit", id: l.id, inputs, adoption: { by: "key" }, notes: [] });
+  }
   for (const l of snapshot.inboxPolicies) {
     const inputs = { inboxId: refs.inbox(l.inboxId), assignmentPolicyId: refs.assignmentPolicy(l.policyId) };
     add({ type: "InboxAssignmentPolicy", id: l.inboxId, inputs, adoption: { by: "key" }, notes: [] });

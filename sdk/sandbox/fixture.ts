@@ -322,13 +322,14 @@ export const SlaPolicyFixture = z.object({
   only_during_business_hours: z.boolean().nullable().default(false),
 });
 
-/** An agent capacity policy (Enterprise); its inbox limits and agents are made through the API. */
+/** An agent capacity policy (Enterprise), with its inbox limits (numbered after the fixture's policies); agents join it through the API. */
 export const AgentCapacityPolicyFixture = z.object({
   id: Id,
   account_id: Id,
   name: z.string(),
   description: nullableString,
   exclusion_rules: z.record(z.string(), z.unknown()).default({}),
+  inbox_capacity_limits: z.array(z.object({ inbox_id: Id, conversation_limit: z.number().int().positive() })).default([]),
 });
 
 /** An assignment policy (Assignment V2), with the inboxes linked to it (InboxAssignmentPolicy rows, one per inbox). */

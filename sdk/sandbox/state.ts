@@ -104,7 +104,7 @@ export type InboxCapacityLimitRecord = {
   updated_at: string;
 };
 /** An agent capacity policy (Enterprise); the agents it applies to are the account users whose `agent_capacity_policy_id` it is. */
-export type AgentCapacityPolicyRecord = z.output<typeof AgentCapacityPolicyFixture> & { created_at: string; updated_at: string };
+export type AgentCapacityPolicyRecord = Omit<z.output<typeof AgentCapacityPolicyFixture>, "inbox_capacity_limits"> & { created_at: string; updated_at: string };
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A category, with its portal's account (`ensure_account_id`). */
@@ -264,7 +264,14 @@ export class SandboxState {
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
     for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
     for (const policy of fixture.assignment_policies) this.assignmentPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
-    for (const policy of fixture.agent_capacity_policies) this.agentCapacityPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
+    let limitId = 0;
+    for (const { inbox_capacity_limits: limits, ...policy } of fixture.agent_capacity_policies) {
+      this.agentCapacityPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
+      for (const l of limits) {
+        const row = { id: ++limitId, account_id: policy.account_id, agent_capacity_policy_id: policy.id, ...l, created_at: stamp, updated_at: stamp };
+        this.inboxCapacityLimits.set(row.id, row);
+      }
+    }
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
@@ -292,6 +299,7 @@ export class SandboxState {
     this.lastIds.set("assignment_policies", maxId(this.assignmentPolicies.keys()));
     this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
     this.lastIds.set("agent_capacity_policies", maxId(this.agentCapacityPolicies.keys()));
+    this.lastIds.set("inbox_capacity_limits", maxId(this.inboxCapacityLimits.keys()));
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
     this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));

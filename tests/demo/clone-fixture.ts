@@ -237,9 +237,16 @@ export const CLONE_FIXTURE: FixtureInput = {
       permissions: ["conversation_unassigned_manage", "contact_manage", "report_manage"],
     },
   ],
-  // The copy refers to the label by its resource's title.
+  // The copy refers to the label by its resource's title, to the policy and the website inbox by their ids.
   agent_capacity_policies: [
-    { id: 1, account_id: 1, name: "VIP capacity", description: "VIP and week-old conversations do not count", exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 168 } },
+    {
+      id: 1,
+      account_id: 1,
+      name: "VIP capacity",
+      description: "VIP and week-old conversations do not count",
+      exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 168 },
+      inbox_capacity_limits: [{ inbox_id: 1, conversation_limit: 8 }],
+    },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],
   // An ongoing campaign of the website inbox, sent in Carol's name: the copy refers to both.

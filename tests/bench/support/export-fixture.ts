@@ -37,6 +37,7 @@ const SHARES: Record<TypeName, number> = {
   AssignmentPolicy: 1,
   // The sandbox's fixture has no capacity policies (they are made through the API).
   AgentCapacityPolicy: 0,
+  AgentCapacityPolicyInboxLimit: 0,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
   CustomRole: 1,

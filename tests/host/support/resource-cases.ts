@@ -582,6 +582,37 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "AgentCapacityPolicyInboxLimit",
+    // The seed has no capacity policies: `prepare` makes one, the first of the reset sandbox (id 1);
+    // the limit is the first row of the reset sandbox too (id 1).
+    declare: (sdk, name) => new sdk.AgentCapacityPolicyInboxLimit(name, { policyId: 1, inboxId: 1, conversationLimit: 5 }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/agent_capacity_policies`, { name: "Capacity" });
+      ok(made, "making the policy");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the policy made by hand is not policy 1, which the case declares");
+    },
+    bad: { inputs: { policyId: "capacity", conversationLimit: 0 }, properties: ["policyId", "conversationLimit"] },
+    onServer: (s) => s.inbox_capacity_limits.find((l) => l.agent_capacity_policy_id === 1 && l.inbox_id === 1),
+    created: { id: 1, agent_capacity_policy_id: 1, inbox_id: 1, conversation_limit: 5, account_id: 1 },
+    change: {
+      inputs: { conversationLimit: 9 },
+      write: (d) => `PATCH ${accountPath(d, "/agent_capacity_policies/1/inbox_limits/1")}`,
+      server: { conversation_limit: 9 },
+      outputs: { conversationLimit: 9, limitId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, "/agent_capacity_policies/1/inbox_limits/1"), { conversation_limit: 12 }), "changing the limit"),
+      outputs: { conversationLimit: 12 },
+    },
+    // Deleting the policy deletes its limits.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "PortalCategory",
     declare: (sdk, name) => new sdk.PortalCategory(name, { portalId: 1, name: "Billing", slug: "billing", locale: "en", icon: "💳" }),
     prepare: helpPortal,
