@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentBot{}
 	case "chatwoot:index:AgentCapacityPolicy":
 		r = &AgentCapacityPolicy{}
+	case "chatwoot:index:AgentCapacityPolicyInboxLimit":
+		r = &AgentCapacityPolicyInboxLimit{}
 	case "chatwoot:index:AssignmentPolicy":
 		r = &AssignmentPolicy{}
 	case "chatwoot:index:AutomationRule":

@@ -10,6 +10,7 @@ from .account_settings import *
 from .agent import *
 from .agent_bot import *
 from .agent_capacity_policy import *
+from .agent_capacity_policy_inbox_limit import *
 from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
@@ -61,6 +62,7 @@ _utilities.register(
    "chatwoot:index:Agent": "Agent",
    "chatwoot:index:AgentBot": "AgentBot",
    "chatwoot:index:AgentCapacityPolicy": "AgentCapacityPolicy",
+   "chatwoot:index:AgentCapacityPolicyInboxLimit": "AgentCapacityPolicyInboxLimit",
    "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",
