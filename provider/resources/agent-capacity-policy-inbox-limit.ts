@@ -6,21 +6,17 @@ import { explainMissing, type Feature } from "../lifecycle/feature-gate";
 import { ImportIdError, defaultImportAddress, idParts } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
-import { accountId, adopt, objectId } from "../validation/fields";
+import { accountId, adopt, objectId, positiveCount } from "../validation/fields";
 import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../wire/agent-capacity-policy";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
-
-/** The largest value of the integer column. */
-const INTEGER_MAX = 2_147_483_647;
-const limitRule = `must be a whole number of conversations from 1 to ${INTEGER_MAX}`;
 
 /** The checks of `AgentCapacityPolicyInboxLimitArgs` (sdk/agent-capacity-policy-inbox-limit.ts, where each argument is documented). */
 export const AgentCapacityPolicyInboxLimitInputs = z.strictObject({
   accountId,
   policyId: objectId,
   inboxId: objectId,
-  conversationLimit: z.number({ error: limitRule }).int(limitRule).min(1, limitRule).max(INTEGER_MAX, limitRule),
+  conversationLimit: positiveCount("conversations"),
   adopt,
 });
 export type AgentCapacityPolicyInboxLimitInputs = z.input<typeof AgentCapacityPolicyInboxLimitInputs>;

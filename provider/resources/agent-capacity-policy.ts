@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { outputsOf } from "../lifecycle/outputs";
-import { accountId, adopt, eachOnce, labelTitle, name, text } from "../validation/fields";
+import { accountId, adopt, eachOnce, labelTitle, name, positiveCount, text } from "../validation/fields";
 import { AgentCapacityPolicyWire } from "../wire/agent-capacity-policy";
-
-/** The largest value of a Postgres integer: hours past it are a mistake of unit, not a rule. */
-const INTEGER_MAX = 2_147_483_647;
-const hoursRule = `must be a whole number of hours from 1 to ${INTEGER_MAX}`;
 
 /** The checks of `AgentCapacityPolicyArgs` (sdk/agent-capacity-policy.ts, where each argument is documented). */
 export const AgentCapacityPolicyInputs = z.strictObject({
@@ -18,7 +14,7 @@ export const AgentCapacityPolicyInputs = z.strictObject({
     .strictObject(
       {
         excludedLabels: z.array(labelTitle, { error: "must be a list of label titles" }).superRefine(eachOnce("label")).optional(),
-        excludeOlderThanHours: z.number({ error: hoursRule }).int(hoursRule).min(1, hoursRule).max(INTEGER_MAX, hoursRule).optional(),
+        excludeOlderThanHours: positiveCount("hours").optional(),
       },
       { error: "must be an object with excludedLabels and/or excludeOlderThanHours" },
     )
