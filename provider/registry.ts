@@ -21,6 +21,7 @@ import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
 import { agentCapacityPolicy } from "./resources/agent-capacity-policy";
 import { agentCapacityPolicyInboxLimit } from "./resources/agent-capacity-policy-inbox-limit";
+import { agentCapacityPolicyUser } from "./resources/agent-capacity-policy-user";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
@@ -157,6 +158,11 @@ export const RESOURCE_TYPES = [
     name: "AgentCapacityPolicyInboxLimit",
     lifecycle: agentCapacityPolicyInboxLimit,
     clone: { option: "capacity-inbox-limits", noun: "capacity inbox limit", plural: "capacity inbox limits", prefix: "capacity limit", feature: capacity },
+  },
+  {
+    name: "AgentCapacityPolicyUser",
+    lifecycle: agentCapacityPolicyUser,
+    clone: { option: "capacity-policy-users", noun: "capacity policy membership", plural: "capacity policy memberships", prefix: "capacity members", feature: capacity },
   },
   {
     name: "TeamMembership",

@@ -21,6 +21,7 @@ export * from "./inbox";
 export * from "./inbox-membership";
 export * from "./inbox-assignment-policy";
 export * from "./agent-capacity-policy-inbox-limit";
+export * from "./agent-capacity-policy-user";
 export * from "./team-membership";
 export * from "./portal";
 export * from "./portal-category";

@@ -24,6 +24,7 @@ export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly output
   InboxMembership: { outputs: ["accountId", "inboxId", "userIds", "exclusive", "agents"], secretOutputs: [] },
   InboxAssignmentPolicy: { outputs: ["accountId", "inboxId", "assignmentPolicyId"], secretOutputs: [] },
   AgentCapacityPolicyInboxLimit: { outputs: ["accountId", "policyId", "inboxId", "conversationLimit", "limitId"], secretOutputs: [] },
+  AgentCapacityPolicyUser: { outputs: ["accountId", "policyId", "userIds", "exclusive", "agents"], secretOutputs: [] },
   TeamMembership: { outputs: ["accountId", "teamId", "userIds", "exclusive", "agents"], secretOutputs: [] },
   Portal: { outputs: ["accountId", "name", "slug", "color", "customDomain", "headerText", "homepageLink", "pageTitle", "archived", "config", "inboxId", "adopt", "inbox", "logo"], secretOutputs: [] },
   PortalCategory: { outputs: ["accountId", "portalId", "portalSlug", "name", "slug", "locale", "description", "position", "icon", "parentCategoryId", "associatedCategoryId"], secretOutputs: [] },

@@ -74,6 +74,21 @@ export async function explainMissing(err: unknown, accountId: number, feature: F
   return reason === undefined ? err : new FeatureUnavailableError(err as ChatwootApiError, reason);
 }
 
+/**
+ * A 404 of an object nested under a feature's collection (a capacity policy's limits or users):
+ * the object's own when the feature's index answers (`GET` of `indexPath`), else the feature's
+ * absence, explained. `err` as it is for every other failure.
+ */
+export async function notFoundOrMissing(err: unknown, accountId: number, feature: Feature, indexPath: string): Promise<unknown> {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 404) return err;
+  try {
+    await call(z.unknown(), { method: "GET", path: indexPath });
+  } catch (indexErr) {
+    return explainMissing(indexErr, accountId, feature);
+  }
+  return err;
+}
+
 /** A request method of an object API: its first argument holds the account (`accountId`). */
 type Method = (props: { accountId?: unknown }, ...rest: unknown[]) => Promise<unknown>;
 

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, send } from "../lifecycle/api";
-import { explainMissing, type Feature } from "../lifecycle/feature-gate";
+import { notFoundOrMissing, type Feature } from "../lifecycle/feature-gate";
 import { ImportIdError, defaultImportAddress, idParts } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { accountId, adopt, objectId, positiveCount } from "../validation/fields";
 import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../wire/agent-capacity-policy";
-import { list, single } from "../wire/envelope";
+import { single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 
 /** The checks of `AgentCapacityPolicyInboxLimitArgs` (sdk/agent-capacity-policy-inbox-limit.ts, where each argument is documented). */
@@ -41,19 +41,8 @@ const outputs = (base: Props, t: Target, limit: InboxCapacityLimitWire): Props =
   limitId: limit.id,
 });
 
-/**
- * A 404 is the policy's (or the row's) only when the server has capacity policies: the policies'
- * index answering says so; a community server answers it 404 too, which is named as the edition.
- */
-async function notFoundOrEdition(err: unknown, t: Target): Promise<unknown> {
-  if (!isNotFound(err)) return err;
-  try {
-    await call(list(z.object({ id: z.number() })), { method: "GET", path: accountPath(t.accountId, "agent_capacity_policies") });
-  } catch (listErr) {
-    return explainMissing(listErr, t.accountId, feature);
-  }
-  return err;
-}
+/** A 404 of the policy or the row, or, from a community server, the edition's (see `notFoundOrMissing`). */
+const notFoundOrEdition = (err: unknown, t: Target) => notFoundOrMissing(err, t.accountId, feature, accountPath(t.accountId, "agent_capacity_policies"));
 
 /** Whether `err` says the object is gone: a 404 from a server that has capacity policies. */
 const isGone = async (err: unknown, t: Target) => isNotFound(err) && (await notFoundOrEdition(err, t)) === err;

@@ -89,6 +89,8 @@ export interface AccountSnapshot {
   capacityPolicies: z.output<typeof AgentCapacityPolicyWire>[];
   /** Their inbox limits, as the policies list them. */
   capacityLimits: (InboxCapacityLimitWire & { policyId: number })[];
+  /** The users of each policy that has any. */
+  capacityUsers: { policyId: number; userIds: number[] }[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -190,7 +192,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   const slaPolicies = await licensed("SlaPolicy", () => get(list(SlaPolicyWire), at("sla_policies")));
   const customRoles = await licensed("CustomRole", () => get(list(CustomRoleWire), at("custom_roles")));
   // The policies list their inbox limits: one request reads both kinds, and a server without them lacks both.
-  const capacityKinds = (["AgentCapacityPolicy", "AgentCapacityPolicyInboxLimit"] as const).filter(wanted);
+  const capacityKinds = (["AgentCapacityPolicy", "AgentCapacityPolicyInboxLimit", "AgentCapacityPolicyUser"] as const).filter(wanted);
   let listedCapacity: z.output<typeof AgentCapacityPolicyWire>[] = [];
   if (capacityKinds.length > 0) {
     try {
@@ -203,6 +205,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   }
   const capacityPolicies = await kind("AgentCapacityPolicy", async () => listedCapacity);
   const capacityLimits = await kind("AgentCapacityPolicyInboxLimit", async () => listedCapacity.flatMap((p) => p.inbox_capacity_limits.map((l) => ({ ...l, policyId: p.id }))));
+  // Each policy lists its users: one membership per policy that has any.
+  const capacityUsers = await kind("AgentCapacityPolicyUser", async () =>
+    (await inBatches(listedCapacity, async (p) => ({ policyId: p.id, userIds: (await get(Members, at("agent_capacity_policies", p.id, "users"))).map((a) => a.id) }))).filter(
+      (m) => m.userIds.length > 0,
+    ),
+  );
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -253,6 +261,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     customRoles,
     capacityPolicies,
     capacityLimits,
+    capacityUsers,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

@@ -108,6 +108,8 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["InboxAssignmentPolicy", inboxes],
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     ["AgentCapacityPolicy", snapshot.capacityPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
+    // A membership is keyed by its policy (its id is the policy's).
+    ["AgentCapacityPolicyUser", snapshot.capacityUsers.map((m) => ({ id: m.policyId, key: capacityKey(m.policyId) }))],
     // A limit is keyed by its policy and inbox (a policy has one per inbox).
     ["AgentCapacityPolicyInboxLimit", snapshot.capacityLimits.map((l) => ({ id: l.id, key: `${capacityKey(l.policyId)} / ${inboxKey(l.inbox_id)}` }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],

@@ -459,8 +459,12 @@ export const Fixture = z
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
     const roleIds = new Set(f.custom_roles.map((r) => r.id));
     for (const role of f.custom_roles) if (!accountIds.has(role.account_id)) problem(`custom role ${role.id}: account ${role.account_id} does not exist`);
+    const capacityIds = new Set(f.agent_capacity_policies.map((p) => p.id));
     for (const user of f.users) {
       for (const m of user.memberships) if (m.custom_role_id !== null && !roleIds.has(m.custom_role_id)) problem(`user ${user.id}: custom role ${m.custom_role_id} does not exist`);
+      for (const m of user.memberships) {
+        if (m.agent_capacity_policy_id !== null && !capacityIds.has(m.agent_capacity_policy_id)) problem(`user ${user.id}: agent capacity policy ${m.agent_capacity_policy_id} does not exist`);
+      }
     }
     const emails = f.users.map((u) => u.email.toLowerCase());
     if (new Set(emails).size !== emails.length) problem("users: e-mail addresses must be unique across the installation (compared in lower case)");

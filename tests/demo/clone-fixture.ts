@@ -34,7 +34,7 @@ const WEBSITE_SETTINGS = {
   },
 };
 
-const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number } = {}) => [
+const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number; agent_capacity_policy_id?: number } = {}) => [
   { account_id: 1, role, ...extra },
 ];
 
@@ -62,7 +62,8 @@ export const CLONE_FIXTURE: FixtureInput = {
         { account_id: 2, role: "administrator" },
       ],
     },
-    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent") },
+    // Bob is held to the VIP capacity policy.
+    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent", { agent_capacity_policy_id: 1 }) },
     // Acme's custom role, which the copy gives her in Globex too.
     { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: acme("agent", { custom_role_id: 1 }) },
     // Without auto-offline her availability is a setting the export declares.

@@ -42,6 +42,7 @@ const KEY_FIELDS: Record<string, (o: Record<string, unknown>) => string> = {
   AssignmentPolicy: (o) => `"${shown(o.name)}" (${shown(o.assignmentOrder)}, ${shown(o.fairDistributionLimit)} per ${shown(o.fairDistributionWindow)} s)`,
   InboxAssignmentPolicy: (o) => `inbox ${shown(o.inboxId)}: policy ${shown(o.assignmentPolicyId)}`,
   AgentCapacityPolicy: (o) => `"${shown(o.name)}"`,
+  AgentCapacityPolicyUser: (o) => `policy ${shown(o.policyId)}: users ${shown(o.userIds)}${o.exclusive === true ? " (exclusive)" : ""}`,
   AgentCapacityPolicyInboxLimit: (o) => `policy ${shown(o.policyId)}, inbox ${shown(o.inboxId)}: ${shown(o.conversationLimit)} conversations`,
   CustomRole: (o) => `"${shown(o.name)}": ${shown(o.permissions)}`,
   DashboardApp: (o) => `"${shown(o.title)}" -> ${shown(o.frameUrls)}`,

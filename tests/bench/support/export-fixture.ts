@@ -38,6 +38,7 @@ const SHARES: Record<TypeName, number> = {
   // The sandbox's fixture has no capacity policies (they are made through the API).
   AgentCapacityPolicy: 0,
   AgentCapacityPolicyInboxLimit: 0,
+  AgentCapacityPolicyUser: 0,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
   CustomRole: 1,

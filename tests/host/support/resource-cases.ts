@@ -613,6 +613,37 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "AgentCapacityPolicyUser",
+    // The seed has no capacity policies: `prepare` makes one, the first of the reset sandbox (id 1).
+    declare: (sdk, name) => new sdk.AgentCapacityPolicyUser(name, { policyId: 1, userIds: [2] }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/agent_capacity_policies`, { name: "Capacity" });
+      ok(made, "making the policy");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the policy made by hand is not policy 1, which the case declares");
+    },
+    bad: { inputs: { policyId: "capacity", userIds: [2, 2] }, properties: ["policyId", "userIds"] },
+    onServer: (s) => ({ user_ids: s.users.filter((u) => u.memberships.some((m) => m.account_id === 1 && m.agent_capacity_policy_id === 1)).map((u) => u.id) }),
+    created: { user_ids: [2] },
+    change: {
+      inputs: { userIds: [2, 3] },
+      write: (d) => `POST ${accountPath(d, "/agent_capacity_policies/1/users")}`,
+      server: { user_ids: [2, 3] },
+      outputs: { userIds: [2, 3], policyId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1/users/2")), "taking the user off the policy"),
+      // The outputs list the listed users the policy really applies to.
+      outputs: { userIds: [], agents: [] },
+    },
+    // Deleting the policy frees its users: the membership is gone with it.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: { user_ids: [] },
+  },
+  {
     kind: "PortalCategory",
     declare: (sdk, name) => new sdk.PortalCategory(name, { portalId: 1, name: "Billing", slug: "billing", locale: "en", icon: "💳" }),
     prepare: helpPortal,

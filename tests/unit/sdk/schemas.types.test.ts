@@ -27,6 +27,7 @@ import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
 import type { AgentCapacityPolicyInputs } from "../../../provider/resources/agent-capacity-policy";
 import type { AgentCapacityPolicyInboxLimitInputs } from "../../../provider/resources/agent-capacity-policy-inbox-limit";
+import type { AgentCapacityPolicyUserInputs } from "../../../provider/resources/agent-capacity-policy-user";
 import type { AssignmentPolicyInputs } from "../../../provider/resources/assignment-policy";
 import type { InboxAssignmentPolicyInputs } from "../../../provider/resources/inbox-assignment-policy";
 import type { PortalArticleInputs } from "../../../provider/resources/portal-article";
@@ -102,6 +103,7 @@ const resourceArgs = {
   AssignmentPolicy: same<sdk.AssignmentPolicyArgs, SchemaArgs<AssignmentPolicyInputs>>(true),
   AgentCapacityPolicy: same<sdk.AgentCapacityPolicyArgs, SchemaArgs<AgentCapacityPolicyInputs>>(true),
   AgentCapacityPolicyInboxLimit: same<sdk.AgentCapacityPolicyInboxLimitArgs, SchemaArgs<AgentCapacityPolicyInboxLimitInputs>>(true),
+  AgentCapacityPolicyUser: same<sdk.AgentCapacityPolicyUserArgs, SchemaArgs<AgentCapacityPolicyUserInputs>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyArgs, SchemaArgs<InboxAssignmentPolicyInputs>>(true),
   PortalArticle: same<sdk.PortalArticleArgs, SchemaArgs<PortalArticleInputs>>(true),
   PortalCategory: same<sdk.PortalCategoryArgs, SchemaArgs<PortalCategoryInputs>>(true),
@@ -174,6 +176,7 @@ const resourceOutputs = {
   AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
   AgentCapacityPolicy: same<OutputIssues<sdk.AgentCapacityPolicy, sdk.AgentCapacityPolicyArgs, typeof AgentCapacityPolicyInputs>, "adopt">(true),
   AgentCapacityPolicyInboxLimit: same<OutputIssues<sdk.AgentCapacityPolicyInboxLimit, sdk.AgentCapacityPolicyInboxLimitArgs, typeof AgentCapacityPolicyInboxLimitInputs>, "adopt">(true),
+  AgentCapacityPolicyUser: same<OutputIssues<sdk.AgentCapacityPolicyUser, sdk.AgentCapacityPolicyUserArgs, typeof AgentCapacityPolicyUserInputs>, "allowEmpty">(true),
   InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
   PortalArticle: same<OutputIssues<sdk.PortalArticle, sdk.PortalArticleArgs, typeof PortalArticleInputs>, "adopt">(true),
   PortalCategory: same<OutputIssues<sdk.PortalCategory, sdk.PortalCategoryArgs, typeof PortalCategoryInputs>, "adopt">(true),
@@ -211,6 +214,7 @@ const resourceStates = {
   AssignmentPolicy: same<sdk.AssignmentPolicyState, StateOf<sdk.AssignmentPolicy>>(true),
   AgentCapacityPolicy: same<sdk.AgentCapacityPolicyState, StateOf<sdk.AgentCapacityPolicy>>(true),
   AgentCapacityPolicyInboxLimit: same<sdk.AgentCapacityPolicyInboxLimitState, StateOf<sdk.AgentCapacityPolicyInboxLimit>>(true),
+  AgentCapacityPolicyUser: same<sdk.AgentCapacityPolicyUserState, StateOf<sdk.AgentCapacityPolicyUser>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyState, StateOf<sdk.InboxAssignmentPolicy>>(true),
   PortalArticle: same<sdk.PortalArticleState, StateOf<sdk.PortalArticle>>(true),
   PortalCategory: same<sdk.PortalCategoryState, StateOf<sdk.PortalCategory>>(true),

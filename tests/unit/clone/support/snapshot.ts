@@ -105,6 +105,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => AssignmentPolicyWire.parse(p).inboxes.map((inboxId) => ({ inboxId, policyId: p.id as number }))),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     capacityPolicies: (raw.capacityPolicies ?? []).map((p) => AgentCapacityPolicyWire.parse(p)),
+    capacityUsers: (raw.capacityPolicies ?? []).flatMap((p) => (p.users as number[] | undefined)?.length ? [{ policyId: p.id as number, userIds: p.users as number[] }] : []),
     capacityLimits: (raw.capacityPolicies ?? []).flatMap((p) => AgentCapacityPolicyWire.parse(p).inbox_capacity_limits.map((l) => ({ ...l, policyId: p.id as number }))),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
