@@ -31,6 +31,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentCapacityPolicy{}
 	case "chatwoot:index:AgentCapacityPolicyInboxLimit":
 		r = &AgentCapacityPolicyInboxLimit{}
+	case "chatwoot:index:AgentCapacityPolicyUser":
+		r = &AgentCapacityPolicyUser{}
 	case "chatwoot:index:AssignmentPolicy":
 		r = &AssignmentPolicy{}
 	case "chatwoot:index:AutomationRule":

@@ -11,6 +11,7 @@ from .agent import *
 from .agent_bot import *
 from .agent_capacity_policy import *
 from .agent_capacity_policy_inbox_limit import *
+from .agent_capacity_policy_user import *
 from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
@@ -63,6 +64,7 @@ _utilities.register(
    "chatwoot:index:AgentBot": "AgentBot",
    "chatwoot:index:AgentCapacityPolicy": "AgentCapacityPolicy",
    "chatwoot:index:AgentCapacityPolicyInboxLimit": "AgentCapacityPolicyInboxLimit",
+   "chatwoot:index:AgentCapacityPolicyUser": "AgentCapacityPolicyUser",
    "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",
