@@ -40,8 +40,8 @@ export type AgentCapacityPolicyInboxLimitState = ResourceState<AgentCapacityPoli
  * ## Adoption
  * A policy that has a limit for the inbox already is refused, naming the limit, unless
  * `adopt: true` takes it over (Pulumi's `import` does not work for dynamic resources); the first
- * `up` then sets the declared limit, and sends nothing when it is the one set. The id is
- * `accountId/policyId/inboxId`.
+ * `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+ * limit's own (`limitId`), as Chatwoot addresses it.
  */
 export class AgentCapacityPolicyInboxLimit extends pulumi.dynamic.Resource {
   /** The account the policy belongs to. */
@@ -58,7 +58,7 @@ export class AgentCapacityPolicyInboxLimit extends pulumi.dynamic.Resource {
   /**
    * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
    * reads it (shown as `read`), never changes it, and `pulumi destroy` leaves it in place.
-   * `id` takes the forms of `pulumi import`: `<policyId>/<inboxId>` or `<accountId>/<policyId>/<inboxId>`; the account defaults to
+   * `id` takes the forms of `pulumi import`: `<id>` or `<accountId>/<id>` (the limit's id); the account defaults to
    * `chatwoot:accountId` (or `CHATWOOT_ACCOUNT_ID`). For an object of another account,
    * give `state.accountId` or the account in the id.
    *

@@ -3,12 +3,12 @@ import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, send } from "../lifecycle/api";
 import { notFoundOrMissing, type Feature } from "../lifecycle/feature-gate";
-import { ImportIdError, defaultImportAddress, idParts } from "../lifecycle/import";
+import { defaultImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
 import { accountId, adopt, objectId, positiveCount } from "../validation/fields";
 import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../wire/agent-capacity-policy";
-import { single } from "../wire/envelope";
+import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 
 /** The checks of `AgentCapacityPolicyInboxLimitArgs` (sdk/agent-capacity-policy-inbox-limit.ts, where each argument is documented). */
@@ -29,7 +29,6 @@ const Policy = single(AgentCapacityPolicyWire);
 const LimitAnswer = single(z.object({ id: z.number().int(), inbox_id: z.number().int(), conversation_limit: z.number().int() }));
 
 const targetOf = (props: Props): Target => ({ accountId: Number(props.accountId), policyId: Number(props.policyId), inboxId: Number(props.inboxId) });
-const idOf = (t: Target) => `${t.accountId}/${t.policyId}/${t.inboxId}`;
 const policyPath = (t: Target) => accountPath(t.accountId, "agent_capacity_policies", t.policyId);
 const limitsPath = (t: Target, ...rest: (string | number)[]) => accountPath(t.accountId, "agent_capacity_policies", t.policyId, "inbox_limits", ...rest);
 const outputs = (base: Props, t: Target, limit: InboxCapacityLimitWire): Props => ({
@@ -85,14 +84,12 @@ async function setLimit(t: Target, limit: number, rowId: number | undefined): Pr
   ).catch(async (err: unknown) => Promise.reject(explain(await notFoundOrEdition(err, t), t)));
 }
 
-const importForms = ["<policyId>/<inboxId>", "<accountId>/<policyId>/<inboxId>"];
-
 /**
  * The conversation limit of one inbox in an agent capacity policy
- * (`/agent_capacity_policies/{id}/inbox_limits`, Chatwoot Enterprise); id:
- * `accountId/policyId/inboxId`, the natural key (a policy has one limit per inbox). Read through the
- * policy, which lists its limits (there is no show route); deleting the policy or the inbox deletes
- * the limit, after which it reads as gone.
+ * (`/agent_capacity_policies/{id}/inbox_limits`, Chatwoot Enterprise); id: the limit's row id, as
+ * upstream addresses it. Natural key: the policy and the inbox (a policy has one limit per inbox),
+ * by which it is read, through the policy, which lists its limits (there is no show route).
+ * Deleting the policy or the inbox deletes the limit, after which it reads as gone.
  */
 export const agentCapacityPolicyInboxLimit = defineResource({
   inputs: AgentCapacityPolicyInboxLimitInputs,
@@ -100,24 +97,29 @@ export const agentCapacityPolicyInboxLimit = defineResource({
   controlKeys: ["adopt"],
   replaceOn: ["accountId", "policyId", "inboxId"],
   deleteBeforeReplace: true,
-  importForms,
+  /** The row is found among the limits every policy of the account lists (one request). */
   async importAddress(importId) {
-    const parts = idParts(importId, [2, 3]);
-    if (!parts) throw new ImportIdError(importId, importForms);
-    const [policyId, inboxId] = parts.slice(-2) as [number, number];
-    const account = parts.length === 3 ? (parts[0] as number) : (defaultImportAddress(String(inboxId), "required").olds.accountId as number);
-    const t = { accountId: account, policyId, inboxId };
-    return { id: idOf(t), olds: { accountId: t.accountId, policyId, inboxId } };
+    const { id, olds } = defaultImportAddress(importId, "required");
+    const accountId = olds.accountId as number;
+    const policies = await call(list(AgentCapacityPolicyWire), { method: "GET", path: accountPath(accountId, "agent_capacity_policies") });
+    for (const policy of policies) {
+      const row = policy.inbox_capacity_limits.find((l) => String(l.id) === id);
+      if (row) return { id, olds: { accountId, policyId: policy.id, inboxId: row.inbox_id } };
+    }
+    return undefined;
   },
 
   async create(raw) {
     const inputs = raw as Inputs;
     const t = targetOf(inputs);
     const current = await currentLimit(t);
-    if (current === undefined) return { id: idOf(t), outs: outputs(inputs, t, await setLimit(t, inputs.conversationLimit, undefined)) };
+    if (current === undefined) {
+      const made = await setLimit(t, inputs.conversationLimit, undefined);
+      return { id: String(made.id), outs: outputs(inputs, t, made) };
+    }
     if (!inputs.adopt) throw new Error(keyTaken(`policy ${t.policyId}`, `a limit for inbox ${t.inboxId} (${current.conversation_limit} conversations)`));
     return takeOver({
-      id: idOf(t),
+      id: String(current.id),
       current: outputs({}, t, current),
       inputs,
       keys: managedKeysOf(AgentCapacityPolicyInboxLimitInputs, ["adopt"]),

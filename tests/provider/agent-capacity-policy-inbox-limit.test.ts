@@ -29,7 +29,7 @@ describe.each(SHAPES)("AgentCapacityPolicyInboxLimit (%s shapes)", (shapes) => {
     expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${policies()}/${p}`, `POST ${limitsOf(p)}`]);
     expect(writes()).toEqual([`POST ${limitsOf(p)} {"inbox_id":1,"conversation_limit":5}`]);
     const row = rows()[0]!;
-    expect(state.id).toBe(`${ctx.account.id}/${p}/1`);
+    expect(state.id).toBe(String(row.id));
     expect(state.outs).toMatchObject({ accountId: ctx.account.id, policyId: p, inboxId: 1, conversationLimit: 5, limitId: row.id });
     ctx.sb.control.clearLog();
     expect((await up(provider, state, { policyId: p, inboxId: 1, conversationLimit: 5 })).op).toBe("same");
