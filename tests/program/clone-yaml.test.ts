@@ -129,10 +129,10 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     expect(writeLines()).toEqual([]);
     const entries = (JSON.parse(fs.readFileSync(path.join(project.dir, "import.json"), "utf8")) as { resources: { type: string; name: string; id: string }[] }).resources;
     const resources = await project.resources();
-    // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's with the account).
+    // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's, a capacity policy's users' too, with the account).
     expect([...resources.keys()].sort()).toEqual(entries.map((e) => e.name).sort());
     for (const { name, type, id } of entries) {
-      const kept = /Membership$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
+      const kept = /(Membership|AgentCapacityPolicyUser)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
       expect([name, resources.get(name)?.type, resources.get(name)?.id]).toEqual([name, type, kept]);
     }
 

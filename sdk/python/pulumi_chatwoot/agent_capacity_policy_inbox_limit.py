@@ -127,16 +127,16 @@ class AgentCapacityPolicyInboxLimit(pulumi.CustomResource):
         ## Adoption
         A policy that has a limit for the inbox already is refused, naming the limit, unless
         `adopt: true` takes it over (Pulumi's `import` does not work for dynamic resources); the first
-        `up` then sets the declared limit, and sends nothing when it is the one set. The id is
-        `accountId/policyId/inboxId`.
+        `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+        limit's own (`limitId`), as Chatwoot addresses it.
 
         ## Import
 
-        An existing object is adopted into a stack with `pulumi import` (native plugin); its id is one of `<policyId>/<inboxId>`, `<accountId>/<policyId>/<inboxId>` (the account defaults to the provider's `accountId`):
+        An existing object is adopted into a stack with `pulumi import` (native plugin); its id is one of `<id>`, `<accountId>/<id>` (the account defaults to the provider's `accountId`):
 
         ```sh
-        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <policyId>/<inboxId>
-        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <accountId>/<policyId>/<inboxId>
+        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <id>
+        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <accountId>/<id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -165,16 +165,16 @@ class AgentCapacityPolicyInboxLimit(pulumi.CustomResource):
         ## Adoption
         A policy that has a limit for the inbox already is refused, naming the limit, unless
         `adopt: true` takes it over (Pulumi's `import` does not work for dynamic resources); the first
-        `up` then sets the declared limit, and sends nothing when it is the one set. The id is
-        `accountId/policyId/inboxId`.
+        `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+        limit's own (`limitId`), as Chatwoot addresses it.
 
         ## Import
 
-        An existing object is adopted into a stack with `pulumi import` (native plugin); its id is one of `<policyId>/<inboxId>`, `<accountId>/<policyId>/<inboxId>` (the account defaults to the provider's `accountId`):
+        An existing object is adopted into a stack with `pulumi import` (native plugin); its id is one of `<id>`, `<accountId>/<id>` (the account defaults to the provider's `accountId`):
 
         ```sh
-        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <policyId>/<inboxId>
-        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <accountId>/<policyId>/<inboxId>
+        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <id>
+        $ pulumi import chatwoot:index:AgentCapacityPolicyInboxLimit <name> <accountId>/<id>
         ```
 
         :param str resource_name: The name of the resource.
