@@ -19,6 +19,9 @@ import { getLabels, GetLabelsArgs } from "./readers/labels";
 import { getTeams, GetTeamsArgs } from "./readers/teams";
 import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
+import { agentCapacityPolicy } from "./resources/agent-capacity-policy";
+import { agentCapacityPolicyInboxLimit } from "./resources/agent-capacity-policy-inbox-limit";
+import { agentCapacityPolicyUser } from "./resources/agent-capacity-policy-user";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
@@ -96,6 +99,7 @@ export interface DataSourceType {
 
 const sla: Feature = { flag: "sla", what: "SLA policies" };
 const customRoles: Feature = { flag: "custom_roles", what: "custom roles" };
+const capacity: Feature = { what: "agent capacity policies" };
 
 export const RESOURCE_TYPES = [
   { name: "PlatformAccount", lifecycle: platformAccount },
@@ -135,6 +139,11 @@ export const RESOURCE_TYPES = [
     clone: { option: "assignment-policies", noun: "assignment policy", plural: "assignment policies", prefix: "assignment policy" },
   },
   {
+    name: "AgentCapacityPolicy",
+    lifecycle: agentCapacityPolicy,
+    clone: { option: "capacity-policies", noun: "agent capacity policy", plural: "agent capacity policies", prefix: "capacity policy", feature: capacity },
+  },
+  {
     name: "AgentBot",
     lifecycle: agentBot,
     secretOutputs: ["accessToken"],
@@ -161,6 +170,16 @@ export const RESOURCE_TYPES = [
     name: "InboxCsatTemplate",
     lifecycle: inboxCsatTemplate,
     clone: { option: "inbox-csat-templates", noun: "inbox CSAT template", plural: "inbox CSAT templates", prefix: "csat template" },
+  },
+  {
+    name: "AgentCapacityPolicyInboxLimit",
+    lifecycle: agentCapacityPolicyInboxLimit,
+    clone: { option: "capacity-inbox-limits", noun: "capacity inbox limit", plural: "capacity inbox limits", prefix: "capacity limit", feature: capacity },
+  },
+  {
+    name: "AgentCapacityPolicyUser",
+    lifecycle: agentCapacityPolicyUser,
+    clone: { option: "capacity-policy-users", noun: "capacity policy membership", plural: "capacity policy memberships", prefix: "capacity members", feature: capacity },
   },
   {
     name: "TeamMembership",

@@ -14,8 +14,11 @@ import { call } from "./api";
  * `features` lack the flag, so a 401 was the flag's.
  */
 export interface Feature {
-  /** The account feature flag that turns it on (`sla`). */
-  flag: string;
+  /**
+   * The account feature flag that turns it on (`sla`); none for a feature of the Enterprise edition
+   * that no flag gates (agent capacity policies), where a 401 is the role's.
+   */
+  flag?: string;
   /** What the feature manages, in the plural, for messages (`SLA policies`). */
   what: string;
 }
@@ -52,7 +55,7 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
     return `the account's "${feature.flag}" feature is off (the server: "${guard}"): ${feature.what} are a Chatwoot Enterprise feature that a super administrator turns on per account`;
   }
   const denied = err.status === 401 && /not authorized to do this action/i.test(err.serverMessage ?? "");
-  if (err.status !== 404 && !denied) return undefined;
+  if (err.status !== 404 && !(denied && feature.flag !== undefined)) return undefined;
   let account: AccountFeatures;
   try {
     account = await readAccount();
@@ -62,7 +65,7 @@ export async function missingFeature(err: unknown, feature: Feature, readAccount
   if (err.status === 404) {
     return `this server has no ${feature.what}: they are a feature of Chatwoot's Enterprise edition, and a community edition server answers their routes with 404`;
   }
-  if (account.features?.[feature.flag] === true) return undefined;
+  if (feature.flag === undefined || account.features?.[feature.flag] === true) return undefined;
   return (
     `the account's "${feature.flag}" feature is off: ${feature.what} are a Chatwoot Enterprise feature that a super administrator ` +
     "turns on per account (Super Admin > Accounts > the account > Features)"
@@ -90,6 +93,21 @@ export function isFeatureForbidden(err: unknown): boolean {
 export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
   const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
   return reason === undefined ? err : new FeatureUnavailableError(err as ChatwootApiError, reason);
+}
+
+/**
+ * A 404 of an object nested under a feature's collection (a capacity policy's limits or users):
+ * the object's own when the feature's index answers (`GET` of `indexPath`), else the feature's
+ * absence, explained. `err` as it is for every other failure.
+ */
+export async function notFoundOrMissing(err: unknown, accountId: number, feature: Feature, indexPath: string): Promise<unknown> {
+  if (!ChatwootApiError.isInstance(err) || err.status !== 404) return err;
+  try {
+    await call(z.unknown(), { method: "GET", path: indexPath });
+  } catch (indexErr) {
+    return explainMissing(indexErr, accountId, feature);
+  }
+  return err;
 }
 
 /** A request method of an object API: its first argument holds the account (`accountId`). */

@@ -4,7 +4,7 @@ import { connection } from "../config";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { fromWire } from "../mapping";
 import { AgentWire } from "../wire/agent";
-import { list } from "../wire/envelope";
+import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
 import { inCreateBatch } from "./create-batch";
@@ -54,6 +54,17 @@ export interface MembershipDeclaration<S extends InputSchema> {
    * POST), or only the users it added (then a create lists the members first).
    */
   postAnswers: "members" | "added";
+  /**
+   * `each` where the server adds and removes one user per request (a POST of `body(t, [id])`
+   * answering that user, a DELETE of `<writePath>/<id>`) and has no PATCH: an exclusive
+   * membership then removes the others one by one. Default `batch`.
+   */
+  writes?: "batch" | "each";
+  /**
+   * What a 404 means where the server may lack the whole feature (Chatwoot Enterprise's): the
+   * error as it is when the object is gone, or the feature's error. Default: the object is gone.
+   */
+  explainNotFound?(err: unknown, t: Target): Promise<unknown>;
 }
 
 /**
@@ -82,14 +93,18 @@ function inverse(w: Write, before: ReadonlySet<number>): Write[] {
   return undo;
 }
 
-/** The writes that take the object from `before` to the desired state. */
-function plan(news: MembershipInputs, before: Agent[], released: readonly number[]): Write[] {
+/**
+ * The writes that take the object from `before` to the desired state. Exclusive: one PATCH, or,
+ * where the server has none (`each`), the additive writes with every other member released.
+ */
+function plan(news: MembershipInputs, before: Agent[], released: readonly number[], patch: boolean): Write[] {
   const current = idsOf(before);
-  if (news.exclusive) {
+  if (news.exclusive && patch) {
     return visible({ method: "PATCH", userIds: news.userIds }, current) ? [] : [{ method: "PATCH", userIds: news.userIds }];
   }
+  const releasable = news.exclusive ? [...current] : released;
   const writes: Write[] = [];
-  const remove = released.filter((id) => current.has(id) && !news.userIds.includes(id));
+  const remove = releasable.filter((id) => current.has(id) && !news.userIds.includes(id));
   if (remove.length) writes.push({ method: "DELETE", userIds: remove });
   const add = without(news.userIds, current);
   if (add.length) writes.push({ method: "POST", userIds: add });
@@ -106,7 +121,10 @@ function outputs(inputs: Props & MembershipInputs, memberIds: ReadonlySet<number
   return { ...inputs, userIds: [...listed, ...others], agents };
 }
 
-const outputsFrom = (inputs: Props & MembershipInputs, members: Agent[]) => outputs(inputs, idsOf(members), fromWire(members));
+/** The tokens a member list may carry (the `_user` partial renders the user's own): never kept. */
+const withoutCredentials = (members: Agent[]) => members.map(({ access_token: _token, pubsub_token: _pubsub, ...agent }) => agent);
+
+const outputsFrom = (inputs: Props & MembershipInputs, members: Agent[]) => outputs(inputs, idsOf(members), fromWire(withoutCredentials(members)));
 
 /** A refusal of the user ids as a whole: 422 (inboxes), or 401 "Invalid User IDs" (teams: users not in the account). */
 function refusesUsers(err: ChatwootApiError): boolean {
@@ -127,8 +145,11 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   const targetOf = (inputs: Props): Target => ({ accountId: Number(inputs.accountId), parentId: Number(inputs[parentKey]) });
   const getMembers = (t: Target) => call(Members, { method: "GET", path: decl.listPath(t) });
 
+  const each = decl.writes === "each";
+
   /** Sends one write and returns the members after it. */
   async function sendWrite(t: Target, w: Write, before: Agent[]): Promise<Agent[]> {
+    if (each) return sendEach(t, w, before);
     const req = { method: w.method, path: decl.writePath(t), json: decl.body(t, w.userIds), idempotent: true };
     if (w.method === "DELETE") {
       await send(req); // an empty 200
@@ -138,6 +159,21 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     if (w.method === "PATCH" || decl.postAnswers === "members") return answer;
     const known = idsOf(before);
     return [...before, ...answer.filter((a) => !known.has(a.id))];
+  }
+
+  /** A write as one request per user (`each`); each sets one user's membership, so a repeat is harmless. */
+  async function sendEach(t: Target, w: Write, before: Agent[]): Promise<Agent[]> {
+    let members = before;
+    for (const id of w.userIds) {
+      if (w.method === "DELETE") {
+        await send({ method: "DELETE", path: `${decl.writePath(t)}/${id}`, idempotent: true });
+        members = members.filter((a) => a.id !== id);
+      } else {
+        const added = await call(single(AgentWire), { method: "POST", path: decl.writePath(t), json: decl.body(t, [id]), idempotent: true });
+        members = [...members.filter((a) => a.id !== added.id), added];
+      }
+    }
+    return members;
   }
 
   /**
@@ -158,7 +194,11 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   /** Error context naming the object and the user ids involved (the server's 404/422 texts name neither). */
   function explained(err: unknown, t: Target, w: Write): unknown {
     if (!ChatwootApiError.isInstance(err)) return err;
-    if (err.status === 404) return err.withHint(`${parentNoun} ${t.parentId} does not exist in account ${t.accountId}`);
+    if (err.status === 404) {
+      const who = w.userIds.length === 1 ? `user ${w.userIds[0]} is` : `one of users ${w.userIds.join(", ")} is`;
+      const users = each && w.userIds.length > 0 ? `, or ${who} not a user of the account` : "";
+      return err.withHint(`${parentNoun} ${t.parentId} does not exist in account ${t.accountId}${users}`);
+    }
     if (!refusesUsers(err)) return err;
     return err.withHint(`user ids sent: ${w.userIds.join(", ")}; each must be an existing user of account ${t.accountId} (the request was refused as a whole)`);
   }
@@ -187,7 +227,8 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
   async function apply(t: Target, before: Agent[], writes: Write[]): Promise<Agent[]> {
     let members = before;
     const undo: Write[] = [];
-    for (const w of writes) {
+    // One user per request (`each`): one write per user, so that what failed midway is undone user by user.
+    for (const w of each ? writes.flatMap((x) => x.userIds.map((id): Write => ({ method: x.method, userIds: [id] }))) : writes) {
       const prior = idsOf(members);
       try {
         members = await settle(t, w, members);
@@ -252,13 +293,29 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     return { target, state: state as Inputs };
   }
 
+  /** A failed read of the members: `undefined` for a 404 of the object (one `explainNotFound` leaves as it is), else the error to throw. */
+  async function readFailure(err: unknown, t: Target): Promise<unknown> {
+    const meant = decl.explainNotFound ? await decl.explainNotFound(err, t) : err;
+    return meant === err && isNotFound(err) ? undefined : meant;
+  }
+
+  /** The members; `undefined` when the object is gone. */
+  async function membersUnlessGone(t: Target): Promise<Agent[] | undefined> {
+    try {
+      return await getMembers(t);
+    } catch (err) {
+      const failure = await readFailure(err, t);
+      if (failure === undefined) return undefined;
+      throw failure;
+    }
+  }
+
   /** Reads the members before a change; an object that is not in the account is a clear error. */
   async function membersBefore(t: Target): Promise<Agent[]> {
     try {
       return await getMembers(t);
     } catch (err) {
-      if (!isNotFound(err)) throw err;
-      throw explained(err, t, { method: "POST", userIds: [] });
+      throw (await readFailure(err, t)) ?? explained(err, t, { method: "POST", userIds: [] });
     }
   }
 
@@ -272,7 +329,7 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
     async importAddress(importId) {
       const { id, olds } = defaultImportAddress(importId, "required", importForms);
       const target = { accountId: olds.accountId as number, parentId: Number(id) };
-      const members = await unlessNotFound(() => getMembers(target));
+      const members = await membersUnlessGone(target);
       if (members === undefined) return undefined;
       return { id: `${target.accountId}/${target.parentId}`, olds: { accountId: target.accountId, [parentKey]: target.parentId, userIds: [...idsOf(members)] } };
     },
@@ -292,13 +349,13 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
         return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, await addOnly(t, inputs.userIds)) };
       }
       const before = await membersBefore(t);
-      const members = await apply(t, before, plan(inputs, before, []));
+      const members = await apply(t, before, plan(inputs, before, [], !each));
       return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, members) };
     },
 
     async read(id, olds) {
       const { target, state } = stateOf(id, olds);
-      const members = await unlessNotFound(() => getMembers(target));
+      const members = await membersUnlessGone(target);
       return members && outputsFrom({ ...olds, ...state }, members);
     },
 
@@ -312,14 +369,22 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
       }
       const t = targetOf(news);
       const before = await membersBefore(t);
-      const members = await apply(t, before, plan(news, before, old.userIds));
+      const members = await apply(t, before, plan(news, before, old.userIds, !each));
       return outputsFrom(news, members);
     },
 
     async delete(id, olds) {
       const { target, state } = stateOf(id, olds);
       if (state.userIds.length === 0) return;
-      await unlessNotFound(() => settle(target, { method: "DELETE", userIds: state.userIds }, []));
+      if (!each) {
+        await unlessNotFound(() => settle(target, { method: "DELETE", userIds: state.userIds }, []));
+        return;
+      }
+      // One request per user, which upstream may apply to a membership elsewhere (a capacity policy's
+      // DELETE clears the user's policy, whichever it is): only the users still members are removed.
+      const members = await membersUnlessGone(target);
+      const still = state.userIds.filter((id) => members?.some((a) => a.id === id));
+      if (still.length > 0) await settle(target, { method: "DELETE", userIds: still }, members ?? []);
     },
   });
 }

@@ -2,17 +2,11 @@ import { z } from "zod";
 import { ChatwootApiError } from "../http/transport/errors";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { outputsOf } from "../lifecycle/outputs";
-import { accountId, adopt, name, text } from "../validation/fields";
+import { accountId, adopt, name, positiveCount, text } from "../validation/fields";
 import { ASSIGNMENT_ORDERS, AssignmentPolicyWire, CONVERSATION_PRIORITIES } from "../wire/assignment-policy";
 
-/** The largest value of Chatwoot's integer columns (a larger one is a database error, a 500). */
-const INTEGER_MAX = 2_147_483_647;
-
 /** A positive whole number, as the model's `numericality: { greater_than: 0 }` and the integer column take it. */
-const positive = (unit: string) => {
-  const rule = `must be a whole number of ${unit} from 1 to ${INTEGER_MAX}`;
-  return z.number({ error: rule }).int(rule).min(1, rule).max(INTEGER_MAX, rule).optional();
-};
+const positive = (unit: string) => positiveCount(unit).optional();
 
 /** The checks of `AssignmentPolicyArgs` (sdk/assignment-policy.ts, where each argument is documented). */
 export const AssignmentPolicyInputs = z.strictObject({

@@ -94,6 +94,15 @@ export const pathSegment = z
   .superRefine(oneLine())
   .regex(/^[^/\\.?#%\s\p{Cc}\p{Cf}]+$/u, 'must not contain "/", "\\", ".", "?", "#", "%" or spaces: it is a URL path segment');
 
+/** The largest value of the server's `integer` columns (a larger one is a database error, a 500). */
+export const INTEGER_MAX = 2_147_483_647;
+
+/** A whole number of `unit` from 1, as an `integer` column validated `numericality: { greater_than: 0 }` takes it. */
+export function positiveCount(unit: string) {
+  const rule = `must be a whole number of ${unit} from 1 to ${INTEGER_MAX}`;
+  return z.number({ error: rule }).int(rule).min(1, rule).max(INTEGER_MAX, rule);
+}
+
 /** A place in an ordered list: a whole number that fits the server's `integer` column. */
 export const position = z
   .number({ error: "must be a whole number" })

@@ -11,6 +11,7 @@ import { ChatwootApiError, isNotFound } from "../../provider/http/transport/erro
 import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
+import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../../provider/wire/agent-capacity-policy";
 import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
 import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
@@ -96,6 +97,12 @@ export interface AccountSnapshot {
   csatTemplates: { inboxId: number; csatConfig: unknown }[];
   /** The account's SAML settings: none, or one. */
   samlSettings: SamlSettingsWire[];
+  /** Agent capacity policies (Enterprise). */
+  capacityPolicies: z.output<typeof AgentCapacityPolicyWire>[];
+  /** Their inbox limits, as the policies list them. */
+  capacityLimits: (InboxCapacityLimitWire & { policyId: number })[];
+  /** The users of each policy that has any. */
+  capacityUsers: { policyId: number; userIds: number[] }[];
   dashboardApps: z.output<typeof DashboardAppWire>[];
   /** Every campaign, those that have run included (they are history: not declared, named in a warning). */
   campaigns: z.output<typeof CampaignWire>[];
@@ -236,6 +243,26 @@ export async function readAccount(client: ApiClient, accountId: number, options:
   );
   // An account without settings shows a blank object (`id: null`): none to export.
   const samlSettings = await licensed("SamlSettings", async () => [await get(single(SamlSettingsWire), at("saml_settings"))].filter((s) => s.id != null));
+  // The policies list their inbox limits: one request reads both kinds, and a server without them lacks both.
+  const capacityKinds = (["AgentCapacityPolicy", "AgentCapacityPolicyInboxLimit", "AgentCapacityPolicyUser"] as const).filter(wanted);
+  let listedCapacity: z.output<typeof AgentCapacityPolicyWire>[] = [];
+  if (capacityKinds.length > 0) {
+    try {
+      listedCapacity = await get(list(AgentCapacityPolicyWire), at("agent_capacity_policies"));
+    } catch (err) {
+      const reason = await missingFeature(err, resourceType("AgentCapacityPolicy").feature!, () => get(AccountFeatures, accountRequest(accountId).path));
+      if (reason === undefined) throw err;
+      for (const type of capacityKinds) unavailable.push({ type, reason });
+    }
+  }
+  const capacityPolicies = await kind("AgentCapacityPolicy", async () => listedCapacity);
+  const capacityLimits = await kind("AgentCapacityPolicyInboxLimit", async () => listedCapacity.flatMap((p) => p.inbox_capacity_limits.map((l) => ({ ...l, policyId: p.id }))));
+  // Each policy lists its users: one membership per policy that has any.
+  const capacityUsers = await kind("AgentCapacityPolicyUser", async () =>
+    (await inBatches(listedCapacity, async (p) => ({ policyId: p.id, userIds: (await get(Members, at("agent_capacity_policies", p.id, "users"))).map((a) => a.id) }))).filter(
+      (m) => m.userIds.length > 0,
+    ),
+  );
   // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
@@ -286,6 +313,9 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     customRoles,
     csatTemplates,
     samlSettings,
+    capacityPolicies,
+    capacityLimits,
+    capacityUsers,
     dashboardApps: await kind("DashboardApp", () => get(list(DashboardAppWire), at("dashboard_apps"))),
     campaigns: await kind("Campaign", () => get(list(CampaignWire), at("campaigns"))),
     // Hooks have no index: each app lists the account's hooks of it (a server without the app answers 404: none).

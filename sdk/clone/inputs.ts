@@ -419,10 +419,10 @@ function team(_refs: ReferenceMap, { team }: TeamRead): Draft {
   };
 }
 
-function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembership", parent: { id: number }, memberIds: number[]): Draft {
+function membership(refs: ReferenceMap, type: "InboxMembership" | "TeamMembership" | "AgentCapacityPolicyUser", parent: { id: number }, memberIds: number[]): Draft {
   const notes: string[] = [];
-  const parentKey = type === "InboxMembership" ? "inboxId" : "teamId";
-  const parentRef = type === "InboxMembership" ? refs.inbox(parent.id) : refs.team(parent.id);
+  const parentKey = type === "InboxMembership" ? "inboxId" : type === "TeamMembership" ? "teamId" : "policyId";
+  const parentRef = type === "InboxMembership" ? refs.inbox(parent.id) : type === "TeamMembership" ? refs.team(parent.id) : refs.capacityPolicy(parent.id);
   // An inbox's membership with `adopt` lists the members first: applied where they are members already, it writes nothing.
   const adoption: Adoption = type === "InboxMembership" ? { by: "key" } : { by: "none" };
   return { type, id: parent.id, inputs: { [parentKey]: parentRef, userIds: members(refs, memberIds, notes) }, adoption, notes };
@@ -641,6 +641,25 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
       adoption: { by: "key" },
       notes: [],
     });
+  }
+  for (const p of snapshot.capacityPolicies) {
+    const rules = p.exclusion_rules;
+    add({
+      type: "AgentCapacityPolicy",
+      id: p.id,
+      inputs: present({
+        name: p.name,
+        description: p.description,
+        exclusionRules: present({ excludedLabels: rules.excluded_labels?.map((v) => refs.label(v)), excludeOlderThanHours: rules.exclude_older_than_hours }),
+      }),
+      adoption: { by: "key" },
+      notes: [],
+    });
+  }
+  for (const m of snapshot.capacityUsers) add(membership(refs, "AgentCapacityPolicyUser", { id: m.policyId }, m.userIds));
+  for (const l of snapshot.capacityLimits) {
+    const inputs = { policyId: refs.capacityPolicy(l.policyId), inboxId: refs.inbox(l.inbox_id), conversationLimit: l.conversation_limit };
+    add({ type: "AgentCapacityPolicyInboxLimit", id: l.id, inputs, adoption: { by: "key" }, notes: [] });
   }
   for (const l of snapshot.inboxPolicies) {
     const inputs = { inboxId: refs.inbox(l.inboxId), assignmentPolicyId: refs.assignmentPolicy(l.policyId) };

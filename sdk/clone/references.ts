@@ -80,6 +80,7 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
   const inboxes = snapshot.inboxes.map(({ inbox }) => ({ id: inbox.id, key: named(inbox.name) }));
   const inboxKey = (id: number) => inboxes.find((i) => i.id === id)?.key ?? `inbox ${id}`;
   const assistantKey = (id: number) => named(snapshot.captainAssistants.find((x) => x.id === id)?.name ?? `assistant ${id}`);
+  const capacityKey = (id: number) => named(snapshot.capacityPolicies.find((p) => p.id === id)?.name ?? `policy ${id}`);
   const teams = snapshot.teams.map(({ team }) => ({ id: team.id, key: team.name.toLowerCase() }));
   const people = snapshot.agents.flatMap((a) => (a.email?.trim() ? [{ id: a.id, key: a.email.trim().toLowerCase() }] : []));
   return [
@@ -111,6 +112,11 @@ function baseKeys(snapshot: AccountSnapshot): [TypeName, { id: number; key: stri
     ["CustomRole", snapshot.customRoles.map((r) => ({ id: r.id, key: named(r.name) }))],
     // One per account, like its settings.
     ["SamlSettings", snapshot.samlSettings.map(() => ({ id: snapshot.accountId, key: "saml" }))],
+    ["AgentCapacityPolicy", snapshot.capacityPolicies.map((p) => ({ id: p.id, key: named(p.name) }))],
+    // A membership is keyed by its policy (its id is the policy's).
+    ["AgentCapacityPolicyUser", snapshot.capacityUsers.map((m) => ({ id: m.policyId, key: capacityKey(m.policyId) }))],
+    // A limit is keyed by its policy and inbox (a policy has one per inbox).
+    ["AgentCapacityPolicyInboxLimit", snapshot.capacityLimits.map((l) => ({ id: l.id, key: `${capacityKey(l.policyId)} / ${inboxKey(l.inbox_id)}` }))],
     ["DashboardApp", snapshot.dashboardApps.map((a) => ({ id: a.id, key: named(a.title) }))],
     ["Campaign", snapshot.campaigns.map((c) => ({ id: c.id, key: named(c.title) }))],
     // An app, and for an inbox's hook its inbox (several hooks of one app and inbox are told apart by id).
@@ -190,6 +196,11 @@ export class ReferenceMap {
   /** An assignment policy id (an inbox's link) as a reference to that policy. */
   assignmentPolicy(value: unknown): IdReference {
     return this.byId("AssignmentPolicy", value);
+  }
+
+  /** An agent capacity policy id (an inbox limit's policy) as a reference to that policy. */
+  capacityPolicy(value: unknown): IdReference {
+    return this.byId("AgentCapacityPolicy", value);
   }
 
   /** A custom role id (an agent's `custom_role_id`) as a reference to that role. */

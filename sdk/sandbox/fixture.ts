@@ -71,6 +71,8 @@ export const UserFixture = z.object({
         signed_in: z.boolean().default(true),
         /** The account's custom role the user has (Enterprise), if any. */
         custom_role_id: Id.nullable().default(null),
+        /** The account's agent capacity policy that applies to the user (Enterprise), if any. */
+        agent_capacity_policy_id: Id.nullable().default(null),
       }),
     )
     .min(1),
@@ -320,6 +322,16 @@ export const SlaPolicyFixture = z.object({
   only_during_business_hours: z.boolean().nullable().default(false),
 });
 
+/** An agent capacity policy (Enterprise), with its inbox limits (numbered after the fixture's policies); agents join it through the API. */
+export const AgentCapacityPolicyFixture = z.object({
+  id: Id,
+  account_id: Id,
+  name: z.string(),
+  description: nullableString,
+  exclusion_rules: z.record(z.string(), z.unknown()).default({}),
+  inbox_capacity_limits: z.array(z.object({ inbox_id: Id, conversation_limit: z.number().int().positive() })).default([]),
+});
+
 /** An assignment policy (Assignment V2), with the inboxes linked to it (InboxAssignmentPolicy rows, one per inbox). */
 export const AssignmentPolicyFixture = z.object({
   id: Id,
@@ -481,6 +493,7 @@ export const Fixture = z
     sla_policies: z.array(SlaPolicyFixture).default([]),
     assignment_policies: z.array(AssignmentPolicyFixture).default([]),
     custom_roles: z.array(CustomRoleFixture).default([]),
+    agent_capacity_policies: z.array(AgentCapacityPolicyFixture).default([]),
     dashboard_apps: z.array(DashboardAppFixture).default([]),
     campaigns: z.array(CampaignFixture).default([]),
     integration_hooks: z.array(IntegrationHookFixture).default([]),
@@ -503,6 +516,7 @@ export const Fixture = z
       "captain_custom_tools",
       "captain_assistants", "captain_documents", "captain_scenarios", "captain_inboxes",
       "saml_settings",
+      "agent_capacity_policies",
     ] as const;
     for (const table of tables) {
       const ids = f[table].map((row) => row.id);
@@ -521,6 +535,7 @@ export const Fixture = z
       ...f.captain_custom_tools,
       ...f.captain_assistants,
       ...f.saml_settings,
+      ...f.agent_capacity_policies,
     ];
     for (const row of scoped) if (!accountIds.has(row.account_id)) problem(`account ${row.account_id} does not exist`);
     const samlAccounts = f.saml_settings.map((s) => s.account_id);
@@ -528,8 +543,12 @@ export const Fixture = z
     for (const user of f.users) for (const m of user.memberships) if (!accountIds.has(m.account_id)) problem(`user ${user.id}: account ${m.account_id} does not exist`);
     const roleIds = new Set(f.custom_roles.map((r) => r.id));
     for (const role of f.custom_roles) if (!accountIds.has(role.account_id)) problem(`custom role ${role.id}: account ${role.account_id} does not exist`);
+    const capacityIds = new Set(f.agent_capacity_policies.map((p) => p.id));
     for (const user of f.users) {
       for (const m of user.memberships) if (m.custom_role_id !== null && !roleIds.has(m.custom_role_id)) problem(`user ${user.id}: custom role ${m.custom_role_id} does not exist`);
+      for (const m of user.memberships) {
+        if (m.agent_capacity_policy_id !== null && !capacityIds.has(m.agent_capacity_policy_id)) problem(`user ${user.id}: agent capacity policy ${m.agent_capacity_policy_id} does not exist`);
+      }
     }
     const emails = f.users.map((u) => u.email.toLowerCase());
     if (new Set(emails).size !== emails.length) problem("users: e-mail addresses must be unique across the installation (compared in lower case)");

@@ -3,6 +3,7 @@ import type { Edition } from "./options";
 import { compareSpecificity, compilePattern, matchPattern, type PathPattern } from "./path-pattern";
 import * as accountAgentBots from "./responses/account-agent-bots";
 import * as agentBots from "./responses/agent-bots";
+import * as agentCapacityPolicies from "./responses/agent-capacity-policies";
 import * as assignmentPolicies from "./responses/assignment-policies";
 import * as accounts from "./responses/accounts";
 import * as agents from "./responses/agents";
@@ -192,6 +193,18 @@ const ROUTES: Route[] = [
   ...enterprise(["GET"], "/sla_policies/:id", slaPolicies.show),
   ...enterprise(UPDATE, "/sla_policies/:id", slaPolicies.update),
   ...enterprise(["DELETE"], "/sla_policies/:id", slaPolicies.destroy),
+
+  ...enterprise(["GET"], "/agent_capacity_policies", agentCapacityPolicies.index),
+  ...enterprise(["POST"], "/agent_capacity_policies", agentCapacityPolicies.create),
+  ...enterprise(["GET"], "/agent_capacity_policies/:id", agentCapacityPolicies.show),
+  ...enterprise(UPDATE, "/agent_capacity_policies/:id", agentCapacityPolicies.update),
+  ...enterprise(["DELETE"], "/agent_capacity_policies/:id", agentCapacityPolicies.destroy),
+  ...enterprise(["GET"], "/agent_capacity_policies/:agent_capacity_policy_id/users", agentCapacityPolicies.users),
+  ...enterprise(["POST"], "/agent_capacity_policies/:agent_capacity_policy_id/users", agentCapacityPolicies.addUser),
+  ...enterprise(["DELETE"], "/agent_capacity_policies/:agent_capacity_policy_id/users/:id", agentCapacityPolicies.removeUser),
+  ...enterprise(["POST"], "/agent_capacity_policies/:agent_capacity_policy_id/inbox_limits", agentCapacityPolicies.addInboxLimitRoute),
+  ...enterprise(UPDATE, "/agent_capacity_policies/:agent_capacity_policy_id/inbox_limits/:id", agentCapacityPolicies.updateInboxLimitRoute),
+  ...enterprise(["DELETE"], "/agent_capacity_policies/:agent_capacity_policy_id/inbox_limits/:id", agentCapacityPolicies.removeInboxLimitRoute),
 
   ...account(["GET"], "/assignment_policies", assignmentPolicies.index),
   ...account(["POST"], "/assignment_policies", assignmentPolicies.create),

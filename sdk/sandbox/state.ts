@@ -25,6 +25,7 @@ import type {
   PortalFixture,
   SlaPolicyFixture,
   AssignmentPolicyFixture,
+  AgentCapacityPolicyFixture,
   TeamFixture,
   UserFixture,
   WebhookFixture,
@@ -102,6 +103,18 @@ export type AssignmentPolicyRecord = z.output<typeof AssignmentPolicyFixture> & 
 export type CustomRoleRecord = z.output<typeof CustomRoleFixture> & { created_at: string; updated_at: string };
 export type DashboardAppRecord = z.output<typeof DashboardAppFixture> & { created_at: string };
 export type CampaignRecord = z.output<typeof CampaignFixture> & { created_at: string; updated_at: string };
+/** An `InboxCapacityLimit` row of a capacity policy, with the policy's account (for the account's destroy). */
+export type InboxCapacityLimitRecord = {
+  id: number;
+  account_id: number;
+  agent_capacity_policy_id: number;
+  inbox_id: number;
+  conversation_limit: number;
+  created_at: string;
+  updated_at: string;
+};
+/** An agent capacity policy (Enterprise); the agents it applies to are the account users whose `agent_capacity_policy_id` it is. */
+export type AgentCapacityPolicyRecord = Omit<z.output<typeof AgentCapacityPolicyFixture>, "inbox_capacity_limits"> & { created_at: string; updated_at: string };
 /** `settings` holds the app's credentials as sent: the views and snapshots show only what the app makes visible. */
 export type IntegrationHookRecord = z.output<typeof IntegrationHookFixture>;
 /** A custom tool: `auth_config` and `headers` hold its credentials as sent, kept out of snapshots. */
@@ -156,7 +169,9 @@ export function completeWorkingHours(given: readonly WorkingHour[]): WorkingHour
 }
 
 /** Tables of an account's configuration around its inboxes. */
-type ConfigurationTable = "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles" | "assignment_policies" | "campaigns" | "account_saml_settings" | "meta_templates" | CaptainTable;
+type ConfigurationTable =
+  | "labels" | "canned_responses" | "teams" | "webhooks" | "macros" | "sla_policies" | "custom_roles" | "dashboard_apps" | "integration_hooks" | "categories" | "articles"
+  | "assignment_policies" | "campaigns" | "account_saml_settings" | "meta_templates" | "agent_capacity_policies" | "inbox_capacity_limits" | CaptainTable;
 
 /** The Captain tables (Enterprise). */
 export type CaptainTable = "captain_assistants" | "captain_documents" | "captain_scenarios" | "captain_inboxes" | "captain_custom_tools";
@@ -189,6 +204,9 @@ export class SandboxState {
   /** Assignment policies, each holding its InboxAssignmentPolicy rows as `inbox_ids`, so deleting a policy removes its links. */
   readonly assignmentPolicies = new Map<number, AssignmentPolicyRecord>();
   readonly customRoles = new Map<number, CustomRoleRecord>();
+  /** Agent capacity policies (Enterprise). */
+  readonly agentCapacityPolicies = new Map<number, AgentCapacityPolicyRecord>();
+  readonly inboxCapacityLimits = new Map<number, InboxCapacityLimitRecord>();
   readonly dashboardApps = new Map<number, DashboardAppRecord>();
   /** Campaigns by row id; each has its account's `display_id` too (see `nextCampaignDisplayId`). */
   readonly campaigns = new Map<number, CampaignRecord>();
@@ -217,7 +235,7 @@ export class SandboxState {
     return [
       this.inboxes, this.portals, this.automationRules, this.customAttributeDefinitions, this.labels, this.cannedResponses, this.teams,
       this.webhooks, this.macros, this.slaPolicies, this.customRoles, this.dashboardApps, this.integrationHooks, this.categories,
-      this.articles, this.assignmentPolicies, this.campaigns, this.samlSettings,
+      this.articles, this.assignmentPolicies, this.campaigns, this.samlSettings, this.agentCapacityPolicies, this.inboxCapacityLimits,
       this.captainAssistants, this.captainCustomTools, this.captainDocuments, this.captainScenarios, this.captainInboxes,
     ];
   }
@@ -293,6 +311,14 @@ export class SandboxState {
     for (const macro of fixture.macros) this.macros.set(macro.id, structuredClone(macro));
     for (const policy of fixture.sla_policies) this.slaPolicies.set(policy.id, structuredClone(policy));
     for (const policy of fixture.assignment_policies) this.assignmentPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
+    let limitId = 0;
+    for (const { inbox_capacity_limits: limits, ...policy } of fixture.agent_capacity_policies) {
+      this.agentCapacityPolicies.set(policy.id, { ...structuredClone(policy), created_at: stamp, updated_at: stamp });
+      for (const l of limits) {
+        const row = { id: ++limitId, account_id: policy.account_id, agent_capacity_policy_id: policy.id, ...l, created_at: stamp, updated_at: stamp };
+        this.inboxCapacityLimits.set(row.id, row);
+      }
+    }
     for (const role of fixture.custom_roles) this.customRoles.set(role.id, { ...structuredClone(role), created_at: stamp, updated_at: stamp });
     for (const app of fixture.dashboard_apps) this.dashboardApps.set(app.id, { ...structuredClone(app), created_at: stamp });
     for (const campaign of fixture.campaigns) this.campaigns.set(campaign.id, { ...structuredClone(campaign), created_at: stamp, updated_at: stamp });
@@ -344,6 +370,8 @@ export class SandboxState {
     this.lastIds.set("sla_policies", maxId(this.slaPolicies.keys()));
     this.lastIds.set("assignment_policies", maxId(this.assignmentPolicies.keys()));
     this.lastIds.set("custom_roles", maxId(this.customRoles.keys()));
+    this.lastIds.set("agent_capacity_policies", maxId(this.agentCapacityPolicies.keys()));
+    this.lastIds.set("inbox_capacity_limits", maxId(this.inboxCapacityLimits.keys()));
     this.lastIds.set("dashboard_apps", maxId(this.dashboardApps.keys()));
     this.lastIds.set("campaigns", maxId(this.campaigns.keys()));
     for (const c of this.campaigns.values()) this.campaignDisplayIds.set(c.account_id, Math.max(c.display_id, this.campaignDisplayIds.get(c.account_id) ?? 0));
@@ -399,6 +427,8 @@ export class SandboxState {
       custom_roles: rows(this.customRoles),
       dashboard_apps: rows(this.dashboardApps),
       campaigns: rows(this.campaigns),
+      agent_capacity_policies: rows(this.agentCapacityPolicies),
+      inbox_capacity_limits: rows(this.inboxCapacityLimits),
       integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),

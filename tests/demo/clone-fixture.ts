@@ -53,7 +53,7 @@ const WEBSITE_SETTINGS = {
   },
 };
 
-const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number } = {}) => [
+const acme = (role: "administrator" | "agent", extra: { availability?: "online" | "busy" | "offline"; auto_offline?: boolean; custom_role_id?: number; agent_capacity_policy_id?: number } = {}) => [
   { account_id: 1, role, ...extra },
 ];
 
@@ -81,7 +81,8 @@ export const CLONE_FIXTURE: FixtureInput = {
         { account_id: 2, role: "administrator" },
       ],
     },
-    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent") },
+    // Bob is held to the VIP capacity policy.
+    { id: 2, name: "Bob Agent", email: "bob@acme.test", memberships: acme("agent", { agent_capacity_policy_id: 1 }) },
     // Acme's custom role, which the copy gives her in Globex too.
     { id: 3, name: "Carol Agent", display_name: "Carol", email: "carol@acme.test", memberships: acme("agent", { custom_role_id: 1 }) },
     // Without auto-offline her availability is a setting the export declares.
@@ -286,6 +287,17 @@ export const CLONE_FIXTURE: FixtureInput = {
       idp_entity_id: "https://idp.acme.test/exkacme",
       sp_entity_id: "https://chat.acme.test/saml/sp/1",
       role_mappings: { "Support Leads": { role: 1 }, Billing: { custom_role_id: 1 } },
+    },
+  ],
+  // The copy refers to the label by its resource's title, to the policy and the website inbox by their ids.
+  agent_capacity_policies: [
+    {
+      id: 1,
+      account_id: 1,
+      name: "VIP capacity",
+      description: "VIP and week-old conversations do not count",
+      exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 168 },
+      inbox_capacity_limits: [{ inbox_id: 1, conversation_limit: 8 }],
     },
   ],
   dashboard_apps: [{ id: 1, account_id: 1, title: "CRM", content: [{ type: "frame", url: "https://crm.acme.test/chatwoot" }], user_id: 1 }],

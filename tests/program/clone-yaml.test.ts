@@ -130,11 +130,11 @@ realEngine.describeYaml("cloning an account in Pulumi YAML and adopting it with 
     expect(writeLines()).toEqual([]);
     const entries = (JSON.parse(fs.readFileSync(path.join(project.dir, "import.json"), "utf8")) as { resources: { type: string; name: string; id: string }[] }).resources;
     const resources = await project.resources();
-    // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's with the account).
+    // Each resource of the file is in the stack, under the id its type keeps (a bot's without `account/`, a membership's, a capacity policy's users' too, with the account).
     expect([...resources.keys()].sort()).toEqual(entries.map((e) => e.name).sort());
     for (const { name, type, id } of entries) {
-      // Memberships and an inbox's links and survey template are ids of the account: `accountId/inboxId` (or team).
-      const kept = /(?:Membership|InboxAssignmentPolicy|CaptainAssistantInbox|InboxCsatTemplate)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
+      // Memberships and an inbox's links and survey template are ids of the account: `accountId/inboxId` (or team, or capacity policy).
+      const kept = /(?:Membership|InboxAssignmentPolicy|CaptainAssistantInbox|InboxCsatTemplate|AgentCapacityPolicyUser)$/.test(type) ? `1/${id}` : id.replace(/^account\//, "");
       expect([name, resources.get(name)?.type, resources.get(name)?.id]).toEqual([name, type, kept]);
     }
 

@@ -155,6 +155,11 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
       [3, "agent", role?.id],
       [4, "administrator", null],
     ]);
+    // The capacity policy came over with its inbox limit, and Bob is held to it in Globex too.
+    const capacity = people.agent_capacity_policies.find((p) => p.account_id === 2 && p.name === "VIP capacity");
+    expect(capacity?.exclusion_rules).toEqual({ excluded_labels: ["vip"], exclude_older_than_hours: 168 });
+    expect(people.inbox_capacity_limits.filter((l) => l.agent_capacity_policy_id === capacity?.id).map((l) => l.conversation_limit)).toEqual([8]);
+    expect(globex.find((u) => u.id === 2)?.memberships.find((m) => m.account_id === 2)?.agent_capacity_policy_id).toBe(capacity?.id);
     expect(people.accounts.find((a) => a.id === 2)).toMatchObject({ name: "Globex", locale: "en", settings: { auto_resolve_after: 2880 } });
     expect(writeLines().filter((line) => /^\S+ \/api\/v1\/accounts\/1\//.test(line))).toEqual([]);
     // The copied rule applies the copy's SLA policy, by its id in account 2.

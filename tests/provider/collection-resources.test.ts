@@ -15,7 +15,7 @@ import { SHAPES, useSandbox } from "./support/sandbox";
 type Ctx = ReturnType<typeof useSandbox>;
 
 interface CollectionCase {
-  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle"
+  kind: "Label" | "CannedResponse" | "Webhook" | "Macro" | "SlaPolicy" | "AssignmentPolicy" | "AgentCapacityPolicy" | "CustomRole" | "DashboardApp" | "Campaign" | "PortalCategory" | "PortalArticle"
     | "CaptainCustomTool" | "CaptainAssistant" | "CaptainScenario";
   /** How an existing object is taken over: by its natural key (`adopt: true`, the default) or by id (`adoptId`). */
   adoption?: "key" | "id";
@@ -162,6 +162,21 @@ const CASES: CollectionCase[] = [
       adoptPatch: { description: "Even load" },
     },
     list: (ctx) => rows(ctx, "assignment_policies"),
+  },
+  {
+    kind: "AgentCapacityPolicy",
+    provider: resources.AgentCapacityPolicy,
+    path: "agent_capacity_policies",
+    base: { name: "VIP capacity", description: "VIP does not count", exclusionRules: { excludedLabels: ["vip"] } },
+    posted: { name: "VIP capacity", description: "VIP does not count", exclusion_rules: { excluded_labels: ["vip"] } },
+    // The rules are one jsonb value: sent whole when they change.
+    change: {
+      inputs: { exclusionRules: { excludedLabels: ["vip"], excludeOlderThanHours: 48 } },
+      body: { exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 48 } },
+    },
+    drift: { body: { exclusion_rules: {} }, outputs: { exclusionRules: {} }, repair: { exclusion_rules: { excluded_labels: ["vip"] } } },
+    existing: { body: { name: "VIP capacity", description: "Old", exclusion_rules: { excluded_labels: ["vip"] } }, adoptPatch: { description: "VIP does not count" } },
+    list: (ctx) => rows(ctx, "agent_capacity_policies"),
   },
   {
     kind: "CustomRole",

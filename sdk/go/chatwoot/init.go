@@ -27,6 +27,12 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Agent{}
 	case "chatwoot:index:AgentBot":
 		r = &AgentBot{}
+	case "chatwoot:index:AgentCapacityPolicy":
+		r = &AgentCapacityPolicy{}
+	case "chatwoot:index:AgentCapacityPolicyInboxLimit":
+		r = &AgentCapacityPolicyInboxLimit{}
+	case "chatwoot:index:AgentCapacityPolicyUser":
+		r = &AgentCapacityPolicyUser{}
 	case "chatwoot:index:AssignmentPolicy":
 		r = &AssignmentPolicy{}
 	case "chatwoot:index:AutomationRule":

@@ -13,6 +13,165 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Which conversations do not count towards an agent's capacity.
+type AgentCapacityPolicyExclusionRules struct {
+	// Conversations older than this many hours (a whole number from 1) do not count.
+	ExcludeOlderThanHours *int `pulumi:"excludeOlderThanHours"`
+	// Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+	ExcludedLabels []string `pulumi:"excludedLabels"`
+}
+
+// AgentCapacityPolicyExclusionRulesInput is an input type that accepts AgentCapacityPolicyExclusionRulesArgs and AgentCapacityPolicyExclusionRulesOutput values.
+// You can construct a concrete instance of `AgentCapacityPolicyExclusionRulesInput` via:
+//
+//	AgentCapacityPolicyExclusionRulesArgs{...}
+type AgentCapacityPolicyExclusionRulesInput interface {
+	pulumi.Input
+
+	ToAgentCapacityPolicyExclusionRulesOutput() AgentCapacityPolicyExclusionRulesOutput
+	ToAgentCapacityPolicyExclusionRulesOutputWithContext(context.Context) AgentCapacityPolicyExclusionRulesOutput
+}
+
+// Which conversations do not count towards an agent's capacity.
+type AgentCapacityPolicyExclusionRulesArgs struct {
+	// Conversations older than this many hours (a whole number from 1) do not count.
+	ExcludeOlderThanHours pulumi.IntPtrInput `pulumi:"excludeOlderThanHours"`
+	// Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+	ExcludedLabels pulumi.StringArrayInput `pulumi:"excludedLabels"`
+}
+
+func (AgentCapacityPolicyExclusionRulesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentCapacityPolicyExclusionRules)(nil)).Elem()
+}
+
+func (i AgentCapacityPolicyExclusionRulesArgs) ToAgentCapacityPolicyExclusionRulesOutput() AgentCapacityPolicyExclusionRulesOutput {
+	return i.ToAgentCapacityPolicyExclusionRulesOutputWithContext(context.Background())
+}
+
+func (i AgentCapacityPolicyExclusionRulesArgs) ToAgentCapacityPolicyExclusionRulesOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentCapacityPolicyExclusionRulesOutput)
+}
+
+func (i AgentCapacityPolicyExclusionRulesArgs) ToAgentCapacityPolicyExclusionRulesPtrOutput() AgentCapacityPolicyExclusionRulesPtrOutput {
+	return i.ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(context.Background())
+}
+
+func (i AgentCapacityPolicyExclusionRulesArgs) ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentCapacityPolicyExclusionRulesOutput).ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(ctx)
+}
+
+// AgentCapacityPolicyExclusionRulesPtrInput is an input type that accepts AgentCapacityPolicyExclusionRulesArgs, AgentCapacityPolicyExclusionRulesPtr and AgentCapacityPolicyExclusionRulesPtrOutput values.
+// You can construct a concrete instance of `AgentCapacityPolicyExclusionRulesPtrInput` via:
+//
+//	        AgentCapacityPolicyExclusionRulesArgs{...}
+//
+//	or:
+//
+//	        nil
+type AgentCapacityPolicyExclusionRulesPtrInput interface {
+	pulumi.Input
+
+	ToAgentCapacityPolicyExclusionRulesPtrOutput() AgentCapacityPolicyExclusionRulesPtrOutput
+	ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(context.Context) AgentCapacityPolicyExclusionRulesPtrOutput
+}
+
+type agentCapacityPolicyExclusionRulesPtrType AgentCapacityPolicyExclusionRulesArgs
+
+func AgentCapacityPolicyExclusionRulesPtr(v *AgentCapacityPolicyExclusionRulesArgs) AgentCapacityPolicyExclusionRulesPtrInput {
+	return (*agentCapacityPolicyExclusionRulesPtrType)(v)
+}
+
+func (*agentCapacityPolicyExclusionRulesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentCapacityPolicyExclusionRules)(nil)).Elem()
+}
+
+func (i *agentCapacityPolicyExclusionRulesPtrType) ToAgentCapacityPolicyExclusionRulesPtrOutput() AgentCapacityPolicyExclusionRulesPtrOutput {
+	return i.ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(context.Background())
+}
+
+func (i *agentCapacityPolicyExclusionRulesPtrType) ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentCapacityPolicyExclusionRulesPtrOutput)
+}
+
+// Which conversations do not count towards an agent's capacity.
+type AgentCapacityPolicyExclusionRulesOutput struct{ *pulumi.OutputState }
+
+func (AgentCapacityPolicyExclusionRulesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentCapacityPolicyExclusionRules)(nil)).Elem()
+}
+
+func (o AgentCapacityPolicyExclusionRulesOutput) ToAgentCapacityPolicyExclusionRulesOutput() AgentCapacityPolicyExclusionRulesOutput {
+	return o
+}
+
+func (o AgentCapacityPolicyExclusionRulesOutput) ToAgentCapacityPolicyExclusionRulesOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesOutput {
+	return o
+}
+
+func (o AgentCapacityPolicyExclusionRulesOutput) ToAgentCapacityPolicyExclusionRulesPtrOutput() AgentCapacityPolicyExclusionRulesPtrOutput {
+	return o.ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(context.Background())
+}
+
+func (o AgentCapacityPolicyExclusionRulesOutput) ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AgentCapacityPolicyExclusionRules) *AgentCapacityPolicyExclusionRules {
+		return &v
+	}).(AgentCapacityPolicyExclusionRulesPtrOutput)
+}
+
+// Conversations older than this many hours (a whole number from 1) do not count.
+func (o AgentCapacityPolicyExclusionRulesOutput) ExcludeOlderThanHours() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AgentCapacityPolicyExclusionRules) *int { return v.ExcludeOlderThanHours }).(pulumi.IntPtrOutput)
+}
+
+// Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+func (o AgentCapacityPolicyExclusionRulesOutput) ExcludedLabels() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AgentCapacityPolicyExclusionRules) []string { return v.ExcludedLabels }).(pulumi.StringArrayOutput)
+}
+
+type AgentCapacityPolicyExclusionRulesPtrOutput struct{ *pulumi.OutputState }
+
+func (AgentCapacityPolicyExclusionRulesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AgentCapacityPolicyExclusionRules)(nil)).Elem()
+}
+
+func (o AgentCapacityPolicyExclusionRulesPtrOutput) ToAgentCapacityPolicyExclusionRulesPtrOutput() AgentCapacityPolicyExclusionRulesPtrOutput {
+	return o
+}
+
+func (o AgentCapacityPolicyExclusionRulesPtrOutput) ToAgentCapacityPolicyExclusionRulesPtrOutputWithContext(ctx context.Context) AgentCapacityPolicyExclusionRulesPtrOutput {
+	return o
+}
+
+func (o AgentCapacityPolicyExclusionRulesPtrOutput) Elem() AgentCapacityPolicyExclusionRulesOutput {
+	return o.ApplyT(func(v *AgentCapacityPolicyExclusionRules) AgentCapacityPolicyExclusionRules {
+		if v != nil {
+			return *v
+		}
+		var ret AgentCapacityPolicyExclusionRules
+		return ret
+	}).(AgentCapacityPolicyExclusionRulesOutput)
+}
+
+// Conversations older than this many hours (a whole number from 1) do not count.
+func (o AgentCapacityPolicyExclusionRulesPtrOutput) ExcludeOlderThanHours() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AgentCapacityPolicyExclusionRules) *int {
+		if v == nil {
+			return nil
+		}
+		return v.ExcludeOlderThanHours
+	}).(pulumi.IntPtrOutput)
+}
+
+// Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+func (o AgentCapacityPolicyExclusionRulesPtrOutput) ExcludedLabels() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AgentCapacityPolicyExclusionRules) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ExcludedLabels
+	}).(pulumi.StringArrayOutput)
+}
+
 // One action of an `AutomationRule` or a `Macro`.
 type AutomationAction struct {
 	// What to do: `add_label`, `assign_team`, `send_message`, `resolve_conversation`, ... Not checked
@@ -3756,6 +3915,8 @@ func (o SamlRoleMappingMapOutput) MapIndex(k pulumi.StringInput) SamlRoleMapping
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentCapacityPolicyExclusionRulesInput)(nil)).Elem(), AgentCapacityPolicyExclusionRulesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentCapacityPolicyExclusionRulesPtrInput)(nil)).Elem(), AgentCapacityPolicyExclusionRulesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionInput)(nil)).Elem(), AutomationActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationActionArrayInput)(nil)).Elem(), AutomationActionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AutomationConditionInput)(nil)).Elem(), AutomationConditionArgs{})
@@ -3790,6 +3951,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PortalConfigPtrInput)(nil)).Elem(), PortalConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SamlRoleMappingInput)(nil)).Elem(), SamlRoleMappingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SamlRoleMappingMapInput)(nil)).Elem(), SamlRoleMappingMap{})
+	pulumi.RegisterOutputType(AgentCapacityPolicyExclusionRulesOutput{})
+	pulumi.RegisterOutputType(AgentCapacityPolicyExclusionRulesPtrOutput{})
 	pulumi.RegisterOutputType(AutomationActionOutput{})
 	pulumi.RegisterOutputType(AutomationActionArrayOutput{})
 	pulumi.RegisterOutputType(AutomationConditionOutput{})

@@ -9,6 +9,9 @@ import typing
 from .account_settings import *
 from .agent import *
 from .agent_bot import *
+from .agent_capacity_policy import *
+from .agent_capacity_policy_inbox_limit import *
+from .agent_capacity_policy_user import *
 from .assignment_policy import *
 from .automation_rule import *
 from .campaign import *
@@ -66,6 +69,9 @@ _utilities.register(
    "chatwoot:index:AccountSettings": "AccountSettings",
    "chatwoot:index:Agent": "Agent",
    "chatwoot:index:AgentBot": "AgentBot",
+   "chatwoot:index:AgentCapacityPolicy": "AgentCapacityPolicy",
+   "chatwoot:index:AgentCapacityPolicyInboxLimit": "AgentCapacityPolicyInboxLimit",
+   "chatwoot:index:AgentCapacityPolicyUser": "AgentCapacityPolicyUser",
    "chatwoot:index:AssignmentPolicy": "AssignmentPolicy",
    "chatwoot:index:AutomationRule": "AutomationRule",
    "chatwoot:index:Campaign": "Campaign",

@@ -15,6 +15,8 @@ else:
 from . import _utilities
 
 __all__ = [
+    'AgentCapacityPolicyExclusionRulesArgs',
+    'AgentCapacityPolicyExclusionRulesArgsDict',
     'AutomationActionArgs',
     'AutomationActionArgsDict',
     'AutomationConditionArgs',
@@ -50,6 +52,60 @@ __all__ = [
     'SamlRoleMappingArgs',
     'SamlRoleMappingArgsDict',
 ]
+
+class AgentCapacityPolicyExclusionRulesArgsDict(TypedDict):
+    """
+    Which conversations do not count towards an agent's capacity.
+    """
+    exclude_older_than_hours: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Conversations older than this many hours (a whole number from 1) do not count.
+    """
+    excluded_labels: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+    """
+
+@pulumi.input_type
+class AgentCapacityPolicyExclusionRulesArgs:
+    def __init__(__self__, *,
+                 exclude_older_than_hours: pulumi.Input[Optional[_builtins.int]] = None,
+                 excluded_labels: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        Which conversations do not count towards an agent's capacity.
+
+        :param pulumi.Input[_builtins.int] exclude_older_than_hours: Conversations older than this many hours (a whole number from 1) do not count.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_labels: Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+        """
+        if exclude_older_than_hours is not None:
+            pulumi.set(__self__, "exclude_older_than_hours", exclude_older_than_hours)
+        if excluded_labels is not None:
+            pulumi.set(__self__, "excluded_labels", excluded_labels)
+
+    @_builtins.property
+    @pulumi.getter(name="excludeOlderThanHours")
+    def exclude_older_than_hours(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Conversations older than this many hours (a whole number from 1) do not count.
+        """
+        return pulumi.get(self, "exclude_older_than_hours")
+
+    @exclude_older_than_hours.setter
+    def exclude_older_than_hours(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "exclude_older_than_hours", value)
+
+    @_builtins.property
+    @pulumi.getter(name="excludedLabels")
+    def excluded_labels(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+        """
+        return pulumi.get(self, "excluded_labels")
+
+    @excluded_labels.setter
+    def excluded_labels(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "excluded_labels", value)
+
 
 class AutomationActionArgsDict(TypedDict):
     """

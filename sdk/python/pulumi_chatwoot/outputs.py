@@ -16,6 +16,7 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'AgentCapacityPolicyExclusionRules',
     'CampaignAudience',
     'CampaignTriggerRules',
     'CaptainCustomToolParamOutput',
@@ -30,6 +31,61 @@ __all__ = [
     'PortalConfig',
     'SamlRoleMapping',
 ]
+
+@pulumi.output_type
+class AgentCapacityPolicyExclusionRules(dict):
+    """
+    Which conversations do not count towards an agent's capacity.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "excludeOlderThanHours":
+            suggest = "exclude_older_than_hours"
+        elif key == "excludedLabels":
+            suggest = "excluded_labels"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AgentCapacityPolicyExclusionRules. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AgentCapacityPolicyExclusionRules.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AgentCapacityPolicyExclusionRules.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 exclude_older_than_hours: Optional[_builtins.int] = None,
+                 excluded_labels: Optional[Sequence[_builtins.str]] = None):
+        """
+        Which conversations do not count towards an agent's capacity.
+
+        :param _builtins.int exclude_older_than_hours: Conversations older than this many hours (a whole number from 1) do not count.
+        :param Sequence[_builtins.str] excluded_labels: Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+        """
+        if exclude_older_than_hours is not None:
+            pulumi.set(__self__, "exclude_older_than_hours", exclude_older_than_hours)
+        if excluded_labels is not None:
+            pulumi.set(__self__, "excluded_labels", excluded_labels)
+
+    @_builtins.property
+    @pulumi.getter(name="excludeOlderThanHours")
+    def exclude_older_than_hours(self) -> Optional[_builtins.int]:
+        """
+        Conversations older than this many hours (a whole number from 1) do not count.
+        """
+        return pulumi.get(self, "exclude_older_than_hours")
+
+    @_builtins.property
+    @pulumi.getter(name="excludedLabels")
+    def excluded_labels(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Conversations carrying any of these labels (titles, in lower case, each once) do not count.
+        """
+        return pulumi.get(self, "excluded_labels")
+
 
 @pulumi.output_type
 class CampaignAudience(dict):

@@ -71,7 +71,7 @@ export function inviteAgent(state: SandboxState, account: AccountRecord, request
   const email = castString(attributes.email)?.toLowerCase() ?? null;
   const existing = email === null ? undefined : [...state.users.values()].find((u) => u.email.toLowerCase() === email);
   const user = existing ?? newUser(state, email, attributes);
-  const membership: Membership = { id: state.nextId("account_users"), account_id: account.id, role: "agent", availability: "online", auto_offline: true, signed_in: false, custom_role_id: null };
+  const membership: Membership = { id: state.nextId("account_users"), account_id: account.id, role: "agent", availability: "online", auto_offline: true, signed_in: false, custom_role_id: null, agent_capacity_policy_id: null };
   assignMembership(membership, attributes);
   if (user.memberships.some((m) => m.account_id === account.id)) {
     const errors = new RecordErrors();

@@ -205,12 +205,13 @@ export function requestInboxDeletion(state: SandboxState, inbox: InboxRecord): v
 /**
  * DeleteObjectJob: the row goes with its members, hours, bot link, assignment policy link, Captain link, webhooks,
  * campaigns and integration hooks (`has_many :webhooks`, `:campaigns` and `:hooks`, `dependent:
- * :destroy_async`); linked portals are unlinked.
+ * :destroy_async`) and its capacity limits (Enterprise's `has_many :inbox_capacity_limits,
+ * dependent: :destroy`); linked portals are unlinked.
  */
 function deleteInbox(state: SandboxState, inbox: InboxRecord): void {
   state.inboxes.delete(inbox.id);
   state.pendingInboxDeletions.delete(inbox.id);
-  for (const rows of [state.webhooks, state.campaigns, state.integrationHooks]) {
+  for (const rows of [state.webhooks, state.campaigns, state.integrationHooks, state.inboxCapacityLimits]) {
     for (const [id, row] of rows) if (row.inbox_id === inbox.id) rows.delete(id);
   }
   for (const portal of state.portals.values()) if (portal.inbox_id === inbox.id) portal.inbox_id = null;

@@ -225,7 +225,7 @@ export function upsertAccountUser(state: SandboxState, account: AccountRecord, p
   }
   let membership = user.memberships.find((m) => m.account_id === account.id);
   if (!membership) {
-    membership = { id: state.nextId("account_users"), account_id: account.id, role: "agent", availability: "online", auto_offline: true, signed_in: false, custom_role_id: null };
+    membership = { id: state.nextId("account_users"), account_id: account.id, role: "agent", availability: "online", auto_offline: true, signed_in: false, custom_role_id: null, agent_capacity_policy_id: null };
     user.memberships.push(membership);
   }
   if (role !== "") membership.role = role as Role;

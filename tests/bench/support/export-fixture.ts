@@ -37,6 +37,10 @@ const SHARES: Record<TypeName, number> = {
   Macro: 8,
   SlaPolicy: 1,
   AssignmentPolicy: 1,
+  // The sandbox's fixture has no capacity policies (they are made through the API).
+  AgentCapacityPolicy: 0,
+  AgentCapacityPolicyInboxLimit: 0,
+  AgentCapacityPolicyUser: 0,
   // Counted below: one per inbox linked to a policy.
   InboxAssignmentPolicy: 0,
   // Counted below: none, as the benchmark's inboxes are no WhatsApp numbers.

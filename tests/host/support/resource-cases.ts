@@ -568,6 +568,29 @@ export const RESOURCE_CASES: ResourceCase[] = [
     deleted: undefined,
   },
   {
+    kind: "AgentCapacityPolicy",
+    declare: (sdk, name) => new sdk.AgentCapacityPolicy(name, { name: "VIP capacity", exclusionRules: { excludedLabels: ["vip"] } }),
+    bad: { inputs: { name: " ", exclusionRules: { overallCapacity: 10 } }, properties: ["name", "exclusionRules.overallCapacity"] },
+    onServer: (s, d) => row(s.agent_capacity_policies, d),
+    created: { name: "VIP capacity", description: null, exclusion_rules: { excluded_labels: ["vip"] }, account_id: 1 },
+    change: {
+      inputs: { exclusionRules: { excludedLabels: ["vip"], excludeOlderThanHours: 48 } },
+      write: (d) => `PATCH ${accountPath(d, `/agent_capacity_policies/${d.id}`)}`,
+      server: { exclusion_rules: { excluded_labels: ["vip"], exclude_older_than_hours: 48 }, name: "VIP capacity" },
+      outputs: { exclusionRules: { excludedLabels: ["vip"], excludeOlderThanHours: 48 } },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, `/agent_capacity_policies/${d.id}`), { exclusion_rules: {} }), "clearing the rules"),
+      outputs: { exclusionRules: {}, name: "VIP capacity" },
+    },
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, `/agent_capacity_policies/${d.id}`)), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
     kind: "InboxAssignmentPolicy",
     // The seed has no policies: `prepare` makes two, the first of the reset sandbox (ids 1 and 2).
     declare: (sdk, name) => new sdk.InboxAssignmentPolicy(name, { inboxId: 1, assignmentPolicyId: 1 }),
@@ -667,6 +690,68 @@ export const RESOURCE_CASES: ResourceCase[] = [
       return d;
     },
     deleted: undefined,
+  },
+  {
+    kind: "AgentCapacityPolicyInboxLimit",
+    // The seed has no capacity policies: `prepare` makes one, the first of the reset sandbox (id 1);
+    // the limit is the first row of the reset sandbox too (id 1).
+    declare: (sdk, name) => new sdk.AgentCapacityPolicyInboxLimit(name, { policyId: 1, inboxId: 1, conversationLimit: 5 }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/agent_capacity_policies`, { name: "Capacity" });
+      ok(made, "making the policy");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the policy made by hand is not policy 1, which the case declares");
+    },
+    bad: { inputs: { policyId: "capacity", conversationLimit: 0 }, properties: ["policyId", "conversationLimit"] },
+    onServer: (s) => s.inbox_capacity_limits.find((l) => l.agent_capacity_policy_id === 1 && l.inbox_id === 1),
+    created: { id: 1, agent_capacity_policy_id: 1, inbox_id: 1, conversation_limit: 5, account_id: 1 },
+    change: {
+      inputs: { conversationLimit: 9 },
+      write: (d) => `PATCH ${accountPath(d, "/agent_capacity_policies/1/inbox_limits/1")}`,
+      server: { conversation_limit: 9 },
+      outputs: { conversationLimit: 9, limitId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: true },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("PATCH", accountPath(d, "/agent_capacity_policies/1/inbox_limits/1"), { conversation_limit: 12 }), "changing the limit"),
+      outputs: { conversationLimit: 12 },
+    },
+    // Deleting the policy deletes its limits.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: undefined,
+  },
+  {
+    kind: "AgentCapacityPolicyUser",
+    // The seed has no capacity policies: `prepare` makes one, the first of the reset sandbox (id 1).
+    declare: (sdk, name) => new sdk.AgentCapacityPolicyUser(name, { policyId: 1, userIds: [2] }),
+    prepare: async (api) => {
+      const made = await api.admin("POST", `/api/v1/accounts/${api.account.id}/agent_capacity_policies`, { name: "Capacity" });
+      ok(made, "making the policy");
+      if ((made.body as { id: number }).id !== 1) throw new Error("the policy made by hand is not policy 1, which the case declares");
+    },
+    bad: { inputs: { policyId: "capacity", userIds: [2, 2] }, properties: ["policyId", "userIds"] },
+    onServer: (s) => ({ user_ids: s.users.filter((u) => u.memberships.some((m) => m.account_id === 1 && m.agent_capacity_policy_id === 1)).map((u) => u.id) }),
+    created: { user_ids: [2] },
+    change: {
+      inputs: { userIds: [2, 3] },
+      write: (d) => `POST ${accountPath(d, "/agent_capacity_policies/1/users")}`,
+      server: { user_ids: [2, 3] },
+      outputs: { userIds: [2, 3], policyId: 1 },
+    },
+    move: { changes: "some", replaces: ["accountId"], deleteBeforeReplace: false },
+    drift: {
+      apply: async (api, d) => ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1/users/2")), "taking the user off the policy"),
+      // The outputs list the listed users the policy really applies to.
+      outputs: { userIds: [], agents: [] },
+    },
+    // Deleting the policy frees its users: the membership is gone with it.
+    removeByHand: async (api, d) => {
+      ok(await api.admin("DELETE", accountPath(d, "/agent_capacity_policies/1")), "deleting the policy");
+      return d;
+    },
+    deleted: { user_ids: [] },
   },
   {
     kind: "PortalCategory",

@@ -29,6 +29,9 @@ import type { PlatformAccountUserInputs } from "../../../provider/resources/plat
 import type { PlatformUserInputs } from "../../../provider/resources/platform-user";
 import type { PortalInputs } from "../../../provider/resources/portal";
 import type { SlaPolicyInputs } from "../../../provider/resources/sla-policy";
+import type { AgentCapacityPolicyInputs } from "../../../provider/resources/agent-capacity-policy";
+import type { AgentCapacityPolicyInboxLimitInputs } from "../../../provider/resources/agent-capacity-policy-inbox-limit";
+import type { AgentCapacityPolicyUserInputs } from "../../../provider/resources/agent-capacity-policy-user";
 import type { AssignmentPolicyInputs } from "../../../provider/resources/assignment-policy";
 import type { InboxAssignmentPolicyInputs } from "../../../provider/resources/inbox-assignment-policy";
 import type { SamlSettingsInputs } from "../../../provider/resources/saml-settings";
@@ -105,6 +108,9 @@ const resourceArgs = {
   Portal: same<sdk.PortalArgs, SchemaArgs<PortalInputs>>(true),
   SlaPolicy: same<sdk.SlaPolicyArgs, SchemaArgs<SlaPolicyInputs>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyArgs, SchemaArgs<AssignmentPolicyInputs>>(true),
+  AgentCapacityPolicy: same<sdk.AgentCapacityPolicyArgs, SchemaArgs<AgentCapacityPolicyInputs>>(true),
+  AgentCapacityPolicyInboxLimit: same<sdk.AgentCapacityPolicyInboxLimitArgs, SchemaArgs<AgentCapacityPolicyInboxLimitInputs>>(true),
+  AgentCapacityPolicyUser: same<sdk.AgentCapacityPolicyUserArgs, SchemaArgs<AgentCapacityPolicyUserInputs>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyArgs, SchemaArgs<InboxAssignmentPolicyInputs>>(true),
   SamlSettings: same<sdk.SamlSettingsArgs, SchemaArgs<SamlSettingsInputs>>(true),
   InboxCsatTemplate: same<sdk.InboxCsatTemplateArgs, SchemaArgs<InboxCsatTemplateInputs>>(true),
@@ -182,6 +188,9 @@ const resourceOutputs = {
   Portal: same<OutputIssues<sdk.Portal, sdk.PortalArgs, typeof PortalInputs>, never>(true),
   SlaPolicy: same<OutputIssues<sdk.SlaPolicy, sdk.SlaPolicyArgs, typeof SlaPolicyInputs>, "adoptId">(true),
   AssignmentPolicy: same<OutputIssues<sdk.AssignmentPolicy, sdk.AssignmentPolicyArgs, typeof AssignmentPolicyInputs>, "adopt">(true),
+  AgentCapacityPolicy: same<OutputIssues<sdk.AgentCapacityPolicy, sdk.AgentCapacityPolicyArgs, typeof AgentCapacityPolicyInputs>, "adopt">(true),
+  AgentCapacityPolicyInboxLimit: same<OutputIssues<sdk.AgentCapacityPolicyInboxLimit, sdk.AgentCapacityPolicyInboxLimitArgs, typeof AgentCapacityPolicyInboxLimitInputs>, "adopt">(true),
+  AgentCapacityPolicyUser: same<OutputIssues<sdk.AgentCapacityPolicyUser, sdk.AgentCapacityPolicyUserArgs, typeof AgentCapacityPolicyUserInputs>, "allowEmpty">(true),
   InboxAssignmentPolicy: same<OutputIssues<sdk.InboxAssignmentPolicy, sdk.InboxAssignmentPolicyArgs, typeof InboxAssignmentPolicyInputs>, "adopt">(true),
   SamlSettings: same<OutputIssues<sdk.SamlSettings, sdk.SamlSettingsArgs, typeof SamlSettingsInputs>, "adopt">(true),
   InboxCsatTemplate: same<OutputIssues<sdk.InboxCsatTemplate, sdk.InboxCsatTemplateArgs, typeof InboxCsatTemplateInputs>, "adopt">(true),
@@ -224,6 +233,9 @@ const resourceStates = {
   Portal: same<sdk.PortalState, StateOf<sdk.Portal>>(true),
   SlaPolicy: same<sdk.SlaPolicyState, StateOf<sdk.SlaPolicy>>(true),
   AssignmentPolicy: same<sdk.AssignmentPolicyState, StateOf<sdk.AssignmentPolicy>>(true),
+  AgentCapacityPolicy: same<sdk.AgentCapacityPolicyState, StateOf<sdk.AgentCapacityPolicy>>(true),
+  AgentCapacityPolicyInboxLimit: same<sdk.AgentCapacityPolicyInboxLimitState, StateOf<sdk.AgentCapacityPolicyInboxLimit>>(true),
+  AgentCapacityPolicyUser: same<sdk.AgentCapacityPolicyUserState, StateOf<sdk.AgentCapacityPolicyUser>>(true),
   InboxAssignmentPolicy: same<sdk.InboxAssignmentPolicyState, StateOf<sdk.InboxAssignmentPolicy>>(true),
   SamlSettings: same<sdk.SamlSettingsState, StateOf<sdk.SamlSettings>>(true),
   InboxCsatTemplate: same<sdk.InboxCsatTemplateState, StateOf<sdk.InboxCsatTemplate>>(true),

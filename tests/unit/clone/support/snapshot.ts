@@ -15,6 +15,7 @@ import { InboxServerWire } from "../../../../provider/wire/inbox";
 import { LabelWire } from "../../../../provider/wire/label";
 import { MacroWire } from "../../../../provider/wire/macro";
 import { PortalWire } from "../../../../provider/wire/portal";
+import { AgentCapacityPolicyWire } from "../../../../provider/wire/agent-capacity-policy";
 import { AssignmentPolicyWire } from "../../../../provider/wire/assignment-policy";
 import { CaptainAssistantWire } from "../../../../provider/wire/captain-assistant";
 import { CaptainDocumentWire } from "../../../../provider/wire/captain-document";
@@ -54,6 +55,7 @@ export interface RawAccount {
   /** Assignment policies, each with the inboxes linked to it (`inboxes: [{id, name}]`). */
   assignmentPolicies?: Raw[];
   customRoles?: Raw[];
+  capacityPolicies?: Raw[];
   dashboardApps?: Raw[];
   campaigns?: Raw[];
   integrationHooks?: Raw[];
@@ -115,6 +117,9 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     assignmentPolicies: (raw.assignmentPolicies ?? []).map((p) => AssignmentPolicyWire.parse(p)),
     inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => AssignmentPolicyWire.parse(p).inboxes.map((inboxId) => ({ inboxId, policyId: p.id as number }))),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
+    capacityPolicies: (raw.capacityPolicies ?? []).map((p) => AgentCapacityPolicyWire.parse(p)),
+    capacityUsers: (raw.capacityPolicies ?? []).flatMap((p) => (p.users as number[] | undefined)?.length ? [{ policyId: p.id as number, userIds: p.users as number[] }] : []),
+    capacityLimits: (raw.capacityPolicies ?? []).flatMap((p) => AgentCapacityPolicyWire.parse(p).inbox_capacity_limits.map((l) => ({ ...l, policyId: p.id as number }))),
     dashboardApps: (raw.dashboardApps ?? []).map((a) => DashboardAppWire.parse(a)),
     campaigns: (raw.campaigns ?? []).map((c) => CampaignWire.parse(c)),
     integrationHooks: (raw.integrationHooks ?? []).map((h) => IntegrationHookWire.parse(h)),
