@@ -56,7 +56,7 @@ describe("AgentCapacityPolicy", () => {
     const second = (await ctx.admin("POST", path(), { name: "VIP capacity" })).body as { id: number };
     ctx.sb.control.clearLog();
     await expect(create(policy, { ...vip, adopt: true })).rejects.toThrow(
-      `adopt: agent capacity policy ${first.id}, agent capacity policy ${second.id} all have name "VIP capacity", so which one to take over is unclear`,
+      `adopt: name "VIP capacity" names 2 objects (agent capacity policy ${first.id}, ${second.id}), which the server does not keep unique`,
     );
     expect(ctx.writes()).toEqual([]);
   });
