@@ -90,7 +90,7 @@ export function sdkCloneTests(clone: SdkClone): void {
       const up = await project.up();
       expectSuccess(up);
       expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
-      expect(Object.keys(opsOf(up))).toHaveLength(52);
+      expect(Object.keys(opsOf(up))).toHaveLength(55);
       // Made, but for what account 2 has already: its settings, its administrator, its e-mail inbox, and the website inbox's link to its help center.
       const resources = await project.resources();
       const adopted = [...resources].filter(([, r]) => r.outputs.adopted === true).map(([name]) => name);
