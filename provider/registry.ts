@@ -19,21 +19,21 @@ import { getLabels, GetLabelsArgs } from "./readers/labels";
 import { getTeams, GetTeamsArgs } from "./readers/teams";
 import { accountSettings } from "./resources/account-settings";
 import { agent } from "./resources/agent";
-import { agentCapacityPolicy } from "./resources/agent-capacity-policy";
+import { agentCapacityPolicy, capacityFeature } from "./resources/agent-capacity-policy";
 import { agentCapacityPolicyInboxLimit } from "./resources/agent-capacity-policy-inbox-limit";
 import { agentCapacityPolicyUser } from "./resources/agent-capacity-policy-user";
 import { agentBot } from "./resources/agent-bot";
 import { assignmentPolicy } from "./resources/assignment-policy";
 import { automationRule } from "./resources/automation-rule";
 import { campaign } from "./resources/campaign";
-import { captainCustomTool } from "./resources/captain-custom-tool";
+import { captainCustomTool, customToolsFeature } from "./resources/captain-custom-tool";
 import { captainAssistant, captainFeature } from "./resources/captain-assistant";
 import { captainAssistantInbox } from "./resources/captain-assistant-inbox";
 import { captainDocument } from "./resources/captain-document";
 import { captainScenario } from "./resources/captain-scenario";
 import { cannedResponse } from "./resources/canned-response";
 import { customAttributeDefinition } from "./resources/custom-attribute-definition";
-import { customRole } from "./resources/custom-role";
+import { customRole, customRolesFeature } from "./resources/custom-role";
 import { dashboardApp } from "./resources/dashboard-app";
 import { inbox } from "./resources/inbox";
 import { inboxAssignmentPolicy } from "./resources/inbox-assignment-policy";
@@ -48,8 +48,8 @@ import { platformUser } from "./resources/platform-user";
 import { portal } from "./resources/portal";
 import { portalArticle } from "./resources/portal-article";
 import { portalCategory } from "./resources/portal-category";
-import { samlSettings } from "./resources/saml-settings";
-import { slaPolicy } from "./resources/sla-policy";
+import { samlFeature, samlSettings } from "./resources/saml-settings";
+import { slaFeature, slaPolicy } from "./resources/sla-policy";
 import { team } from "./resources/team";
 import { teamMembership } from "./resources/team-membership";
 import { webhook } from "./resources/webhook";
@@ -97,9 +97,6 @@ export interface DataSourceType {
   readonly secretKeys?: readonly string[];
 }
 
-const sla: Feature = { flag: "sla", what: "SLA policies" };
-const customRoles: Feature = { flag: "custom_roles", what: "custom roles" };
-const capacity: Feature = { what: "agent capacity policies" };
 
 export const RESOURCE_TYPES = [
   { name: "PlatformAccount", lifecycle: platformAccount },
@@ -108,7 +105,7 @@ export const RESOURCE_TYPES = [
   {
     name: "CustomRole",
     lifecycle: customRole,
-    clone: { option: "custom-roles", noun: "custom role", plural: "custom roles", prefix: "role", feature: customRoles },
+    clone: { option: "custom-roles", noun: "custom role", plural: "custom roles", prefix: "role", feature: customRolesFeature },
   },
   { name: "Agent", lifecycle: agent, clone: { option: "agents", noun: "agent", plural: "agents", prefix: "agent" } },
   {
@@ -125,13 +122,13 @@ export const RESOURCE_TYPES = [
   {
     name: "SamlSettings",
     lifecycle: samlSettings,
-    clone: { option: "saml-settings", noun: "SAML settings", plural: "SAML settings", prefix: "saml", feature: { flag: "saml", what: "SAML settings" } },
+    clone: { option: "saml-settings", noun: "SAML settings", plural: "SAML settings", prefix: "saml", feature: samlFeature },
   },
   { name: "Team", lifecycle: team, clone: { option: "teams", noun: "team", plural: "teams", prefix: "team" } },
   {
     name: "SlaPolicy",
     lifecycle: slaPolicy,
-    clone: { option: "sla-policies", noun: "SLA policy", plural: "SLA policies", prefix: "sla policy", feature: sla },
+    clone: { option: "sla-policies", noun: "SLA policy", plural: "SLA policies", prefix: "sla policy", feature: slaFeature },
   },
   {
     name: "AssignmentPolicy",
@@ -141,7 +138,7 @@ export const RESOURCE_TYPES = [
   {
     name: "AgentCapacityPolicy",
     lifecycle: agentCapacityPolicy,
-    clone: { option: "capacity-policies", noun: "agent capacity policy", plural: "agent capacity policies", prefix: "capacity policy", feature: capacity },
+    clone: { option: "capacity-policies", noun: "agent capacity policy", plural: "agent capacity policies", prefix: "capacity policy", feature: capacityFeature },
   },
   {
     name: "AgentBot",
@@ -174,12 +171,12 @@ export const RESOURCE_TYPES = [
   {
     name: "AgentCapacityPolicyInboxLimit",
     lifecycle: agentCapacityPolicyInboxLimit,
-    clone: { option: "capacity-inbox-limits", noun: "capacity inbox limit", plural: "capacity inbox limits", prefix: "capacity limit", feature: capacity },
+    clone: { option: "capacity-inbox-limits", noun: "capacity inbox limit", plural: "capacity inbox limits", prefix: "capacity limit", feature: capacityFeature },
   },
   {
     name: "AgentCapacityPolicyUser",
     lifecycle: agentCapacityPolicyUser,
-    clone: { option: "capacity-policy-users", noun: "capacity policy membership", plural: "capacity policy memberships", prefix: "capacity members", feature: capacity },
+    clone: { option: "capacity-policy-users", noun: "capacity policy membership", plural: "capacity policy memberships", prefix: "capacity members", feature: capacityFeature },
   },
   {
     name: "TeamMembership",
@@ -232,7 +229,7 @@ export const RESOURCE_TYPES = [
     lifecycle: captainCustomTool,
     secretInputs: ["authConfig", "headers"],
     secretOutputs: ["authConfig", "headers"],
-    clone: { option: "captain-custom-tools", noun: "custom tool", plural: "custom tools", prefix: "tool", feature: { flag: "custom_tools", what: "Captain custom tools" } },
+    clone: { option: "captain-custom-tools", noun: "custom tool", plural: "custom tools", prefix: "tool", feature: customToolsFeature },
   },
   {
     name: "CaptainAssistant",

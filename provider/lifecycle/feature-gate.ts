@@ -84,11 +84,6 @@ export function featureSwitchedOff(err: unknown): string | undefined {
   return /not enabled/i.test(err.serverMessage ?? "") ? err.serverMessage : undefined;
 }
 
-/** Whether `err` is such a guard's 403 (see {@link featureSwitchedOff}). */
-export function isFeatureForbidden(err: unknown): boolean {
-  return featureSwitchedOff(err) !== undefined;
-}
-
 /** `err`, or the error saying which feature is missing when that is why it happened (through the provider's client). */
 export async function explainMissing(err: unknown, accountId: number, feature: Feature): Promise<unknown> {
   const reason = await missingFeature(err, feature, () => call(AccountFeatures, accountRequest(accountId)));
@@ -136,7 +131,7 @@ export function gatedApi<A extends { list(props: never): Promise<unknown> }>(api
         return result;
       } catch (err) {
         // A guard's 403 says what is off already, and carries the transport's hint: kept as it is.
-        if (isFeatureForbidden(err)) throw err;
+        if (featureSwitchedOff(err) !== undefined) throw err;
         // The feature is there (the probe answers): the 404 is the object's (gone).
         if (isNotFound(err) && (probed || (name !== "list" && (await answers(props))))) throw err;
         throw await explainMissing(err, props.accountId as number, feature);

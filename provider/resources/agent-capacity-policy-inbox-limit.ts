@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
 import { call, confirmWrite, send } from "../lifecycle/api";
-import { notFoundOrMissing, type Feature } from "../lifecycle/feature-gate";
+import { notFoundOrMissing } from "../lifecycle/feature-gate";
+import { capacityFeature } from "./agent-capacity-policy";
 import { defaultImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
@@ -23,7 +24,6 @@ export type AgentCapacityPolicyInboxLimitInputs = z.input<typeof AgentCapacityPo
 type Inputs = z.output<typeof AgentCapacityPolicyInboxLimitInputs>;
 type Target = { accountId: number; policyId: number; inboxId: number };
 
-const feature: Feature = { what: "agent capacity policies" };
 const Policy = single(AgentCapacityPolicyWire);
 /** What the limit's create and update answer: the row (its policy's id besides). */
 const LimitAnswer = single(z.object({ id: z.number().int(), inbox_id: z.number().int(), conversation_limit: z.number().int() }));
@@ -41,7 +41,7 @@ const outputs = (base: Props, t: Target, limit: InboxCapacityLimitWire): Props =
 });
 
 /** A 404 of the policy or the row, or, from a community server, the edition's (see `notFoundOrMissing`). */
-const notFoundOrEdition = (err: unknown, t: Target) => notFoundOrMissing(err, t.accountId, feature, accountPath(t.accountId, "agent_capacity_policies"));
+const notFoundOrEdition = (err: unknown, t: Target) => notFoundOrMissing(err, t.accountId, capacityFeature, accountPath(t.accountId, "agent_capacity_policies"));
 
 /** Whether `err` says the object is gone: a 404 from a server that has capacity policies. */
 const isGone = async (err: unknown, t: Target) => isNotFound(err) && (await notFoundOrEdition(err, t)) === err;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { notFoundOrMissing, type Feature } from "../lifecycle/feature-gate";
+import { notFoundOrMissing } from "../lifecycle/feature-gate";
+import { capacityFeature } from "./agent-capacity-policy";
 import { defineMembershipResource } from "../lifecycle/membership";
 import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
@@ -20,7 +21,6 @@ export type AgentCapacityPolicyUserInputs = z.input<typeof AgentCapacityPolicyUs
 /** A user of a capacity policy as the `agents` output holds it (camelCase, without the tokens the `_user` partial carries). */
 export type CapacityPolicyAgent = MemberAgent;
 
-const feature: Feature = { what: "agent capacity policies" };
 const usersPath = (t: { accountId: number; parentId: number }) => accountPath(t.accountId, "agent_capacity_policies", t.parentId, "users");
 
 /**
@@ -40,5 +40,5 @@ export const agentCapacityPolicyUser = defineMembershipResource({
   body: (_t, ids) => ({ user_id: ids[0] }),
   postAnswers: "added",
   writes: "each",
-  explainNotFound: (err, t) => notFoundOrMissing(err, t.accountId, feature, accountPath(t.accountId, "agent_capacity_policies")),
+  explainNotFound: (err, t) => notFoundOrMissing(err, t.accountId, capacityFeature, accountPath(t.accountId, "agent_capacity_policies")),
 });

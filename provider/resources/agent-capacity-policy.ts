@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
+import type { Feature } from "../lifecycle/feature-gate";
 import { outputsOf } from "../lifecycle/outputs";
 import { accountId, adopt, eachOnce, labelTitle, name, positiveCount, text } from "../validation/fields";
 import { AgentCapacityPolicyWire } from "../wire/agent-capacity-policy";
@@ -29,11 +30,14 @@ export type AgentCapacityPolicyInputs = z.input<typeof AgentCapacityPolicyInputs
  * policy id. Adoption key: the name, which Chatwoot does not keep unique (this provider does): a
  * name several policies hold is not adopted. Every call needs an administrator's token.
  */
+/** Agent capacity policies: Enterprise's, with no account flag (every action is administrator-only). */
+export const capacityFeature: Feature = { what: "agent capacity policies" };
+
 export const agentCapacityPolicy = defineCollectionResource({
   inputs: AgentCapacityPolicyInputs,
   wire: AgentCapacityPolicyWire,
   noun: "agent capacity policy",
-  at: { path: "agent_capacity_policies", show: "member", feature: { what: "agent capacity policies" } },
+  at: { path: "agent_capacity_policies", show: "member", feature: capacityFeature },
   adoption: {
     key: {
       matches: (inputs, p) => p.name === inputs.name,

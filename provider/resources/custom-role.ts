@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeTextSet } from "../diff/normalize";
 import { defineCollectionResource } from "../lifecycle/collection";
+import type { Feature } from "../lifecycle/feature-gate";
 import { accountId, eachOnce, name, objectId, text } from "../validation/fields";
 import { CUSTOM_ROLE_PERMISSIONS, CustomRoleWire } from "../wire/custom-role";
 
@@ -24,13 +25,16 @@ export type CustomRoleInputs = z.input<typeof CustomRoleInputs>;
  * `custom_roles` feature); id: the role id. Names need not be unique: taken over with `adoptId`,
  * and a lost create is recognised by its content.
  */
+/** Custom roles: Enterprise's, with the account's `custom_roles` flag. */
+export const customRolesFeature: Feature = { flag: "custom_roles", what: "custom roles" };
+
 export const customRole = defineCollectionResource({
   inputs: CustomRoleInputs,
   wire: CustomRoleWire,
   at: {
     path: "custom_roles",
     show: "member",
-    feature: { flag: "custom_roles", what: "custom roles" },
+    feature: customRolesFeature,
     // For an id the account does not have, show, update and destroy act on nil: a 500.
     goneAnswers: [500],
   },

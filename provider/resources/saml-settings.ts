@@ -1,5 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import { z } from "zod";
+import type { Feature } from "../lifecycle/feature-gate";
 import type { Props } from "../lifecycle/json";
 import { defineSingletonResource } from "../lifecycle/singleton";
 import { accountId, adopt, httpUrl, objectId, oneLine, presentLine } from "../validation/fields";
@@ -71,13 +72,16 @@ export const normalizeCertificate = (v: unknown) => (typeof v === "string" ? v.r
  * the server switches every user of the account to SAML sign-in when they are created and back to
  * e-mail when they are deleted.
  */
+/** SAML settings: Enterprise's, with the account's `saml` flag (its guard answers 403). */
+export const samlFeature: Feature = { flag: "saml", what: "SAML settings" };
+
 export const samlSettings = defineSingletonResource({
   inputs: SamlSettingsInputs,
   noun: "SAML settings",
   path: (props) => accountPath(props.accountId as number, "saml_settings"),
   wire: SamlSettingsWire,
   optional: { exists: (object) => object.id !== null && object.id !== undefined },
-  feature: { flag: "saml", what: "SAML settings" },
+  feature: samlFeature,
   // `params.require(:saml_settings)`: the controller's name is plural, Rails' wrapper key singular.
   body: (inputs, keys) => {
     const fields: Record<string, unknown> = {};

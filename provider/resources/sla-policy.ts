@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
+import type { Feature } from "../lifecycle/feature-gate";
 import { accountId, name, objectId, text } from "../validation/fields";
 import { SlaPolicyWire } from "../wire/sla-policy";
 
@@ -23,6 +24,9 @@ const threshold = z
 
 /** What cannot change once a policy exists. */
 const FIXED = ["firstResponseTimeThreshold", "nextResponseTimeThreshold", "resolutionTimeThreshold", "onlyDuringBusinessHours"] as const;
+
+/** SLA policies: Enterprise's, with the account's `sla` flag. */
+export const slaFeature: Feature = { flag: "sla", what: "SLA policies" };
 
 /** The checks of `SlaPolicyArgs` (sdk/sla-policy.ts, where each argument is documented). */
 export const SlaPolicyInputs = z.strictObject({
@@ -51,7 +55,7 @@ export const slaPolicy = defineCollectionResource({
   at: {
     path: "sla_policies",
     show: "member",
-    feature: { flag: "sla", what: "SLA policies" },
+    feature: slaFeature,
     // For an id the account does not have, show and update render nil: a 500 (destroy answers 200).
     goneAnswers: [500],
   },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isRecord } from "../../diff/normalize/coerce";
 import { defineCollectionResource } from "../../lifecycle/collection";
+import type { Feature } from "../../lifecycle/feature-gate";
 import type { Props } from "../../lifecycle/json";
 import { registerSecret } from "../../http/redaction/secrets";
 import { accountId, name, objectId, text } from "../../validation/fields";
@@ -100,11 +101,14 @@ function rememberCredentials(inputs: Inputs): void {
  * the server's, made from the title at creation and never recomputed: titles need not be unique
  * and a renamed tool keeps its slug, so an existing tool is taken over with `adoptId`.
  */
+/** Captain's custom tools: Enterprise's, with the account's `custom_tools` flag (and Captain's). */
+export const customToolsFeature: Feature = { flag: "custom_tools", what: "Captain custom tools" };
+
 export const captainCustomTool = defineCollectionResource({
   inputs: CaptainCustomToolInputs,
   wire: CaptainCustomToolWire,
   noun: "custom tool",
-  at: { path: "captain/custom_tools", show: "member", pages: true, feature: { flag: "custom_tools", what: "Captain custom tools" } },
+  at: { path: "captain/custom_tools", show: "member", pages: true, feature: customToolsFeature },
   adoption: { byId: {}, refuseCreate: (inputs) => missingCredentials(inputs.authType, inputs.authConfig) },
   content: {
     credentialKeys: ["authConfig", "headers"],
