@@ -91,7 +91,7 @@ export async function explainMissing(err: unknown, accountId: number, feature: F
 }
 
 /**
- * A 404 of an object nested under a feature's collection (a capacity policy's limits or users):
+ * A 404 of an object nested under a feature's collection (a capacity policy's limits or users, an assistant's inboxes):
  * the object's own when the feature's index answers (`GET` of `indexPath`), else the feature's
  * absence, explained. `err` as it is for every other failure.
  */

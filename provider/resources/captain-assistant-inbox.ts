@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { keyTaken, takeOver } from "../lifecycle/adopt";
-import { call, confirmWrite, send, unlessNotFound } from "../lifecycle/api";
-import { explainMissing } from "../lifecycle/feature-gate";
+import { call, confirmWrite, send } from "../lifecycle/api";
+import { notFoundOrMissing } from "../lifecycle/feature-gate";
 import { defaultImportAddress } from "../lifecycle/import";
 import type { Props } from "../lifecycle/json";
 import { defineResource, managedKeysOf } from "../lifecycle/resource";
@@ -33,19 +33,17 @@ const idOf = (t: Target) => `${t.accountId}/${t.inboxId}`;
 const outputs = (t: Target): Props => ({ accountId: t.accountId, assistantId: t.assistantId, inboxId: t.inboxId });
 
 /** A 404 means gone only where the server has Captain: its assistants list answers (else the feature is named). */
-async function confirmGone(accountId: number, err?: unknown): Promise<void> {
-  try {
-    await call(list(CaptainAssistantWire), { method: "GET", path: assistantsPath(accountId) });
-  } catch (probe) {
-    throw await explainMissing(isNotFound(probe) ? probe : (err ?? probe), accountId, captainFeature);
-  }
-}
+const notFoundOrNoCaptain = (err: unknown, accountId: number) => notFoundOrMissing(err, accountId, captainFeature, assistantsPath(accountId));
 
 /** The inboxes the assistant answers in; `undefined` when the assistant is gone. */
 async function linkedInboxes(t: { accountId: number; assistantId: number }): Promise<number[] | undefined> {
-  const ids = await unlessNotFound(() => call(InboxIds, { method: "GET", path: inboxesPath(t) }));
-  if (ids === undefined) await confirmGone(t.accountId);
-  return ids;
+  try {
+    return await call(InboxIds, { method: "GET", path: inboxesPath(t) });
+  } catch (err) {
+    const why = await notFoundOrNoCaptain(err, t.accountId);
+    if (why === err && isNotFound(err)) return undefined;
+    throw why;
+  }
 }
 
 /** A 422 of the POST: the inbox has an assistant already, or a bot answers it. */
@@ -124,8 +122,8 @@ export const captainAssistantInbox = defineResource({
     try {
       await send({ method: "DELETE", path: `${inboxesPath(t)}/${t.inboxId}` });
     } catch (err) {
-      if (!isNotFound(err)) throw err;
-      await confirmGone(t.accountId, err);
+      const why = await notFoundOrNoCaptain(err, t.accountId);
+      if (why !== err || !isNotFound(err)) throw why;
     }
   },
 });
