@@ -81,9 +81,16 @@ export function requireFeature(caller: { account: AccountRecord }, feature: stri
  * or `captain_integration_v2` (`captain/custom_tools_controller.rb#ensure_custom_tools_enabled`).
  */
 export function requireCaptain(caller: { account: AccountRecord }, area: "captain" | "custom_tools" = "captain"): void {
-  const on = (name: string) => caller.account.features.includes(name);
-  if (!on("captain_integration") && !on("captain_integration_v2")) throw forbidden("Captain is not enabled for this account");
-  if (area === "custom_tools" && !on("custom_tools") && !on("captain_integration_v2")) throw forbidden("Custom tools are not enabled for this account");
+  requireEnabled(caller, ["captain_integration", "captain_integration_v2"], "Captain is not enabled for this account");
+  if (area === "custom_tools") requireEnabled(caller, ["custom_tools", "captain_integration_v2"], "Custom tools are not enabled for this account");
+}
+
+/**
+ * A feature guard of the newest Enterprise controllers, their first before_action: 403 `{"error":
+ * message}` unless the account has one of `flags` on.
+ */
+export function requireEnabled(caller: { account: AccountRecord }, flags: readonly string[], message: string): void {
+  if (!flags.some((flag) => caller.account.features.includes(flag))) throw forbidden(message);
 }
 
 /** A Pundit check that only administrators pass. */

@@ -1,12 +1,11 @@
-import { forbidden } from "../errors";
-import { requireAdministrator } from "../auth";
+import { requireAdministrator, requireEnabled } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
 import { certificateFingerprint, createSamlSettings, destroySamlSettings, samlSettingsOf, updateSamlSettings } from "../models/saml-settings";
 import type { SamlSettingsRecord } from "../state";
 
 /** `check_saml_feature_enabled`, then `authorize(AccountSamlSettings)` (administrators only). */
 function guard(call: AccountCall): void {
-  if (!call.account.features.includes("saml")) throw forbidden("SAML feature not enabled for this account");
+  requireEnabled(call, ["saml"], "SAML feature not enabled for this account");
   requireAdministrator(call);
 }
 
