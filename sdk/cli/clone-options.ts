@@ -8,7 +8,7 @@ import { apiClient, type ApiClient } from "../../provider/http/transport/client"
 import { connectionFrom, type SettingNames } from "../../provider/config";
 import { ChatwootApiError, ConfigError } from "../../provider/http/transport/errors";
 import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
-import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
+import { parseTypeList, RESOURCE_TYPES, resourceType, typeOrder, type TypeName } from "../clone/resource-types";
 
 /** A wrong flag or value: the command prints it with its usage and exits 2. */
 export class UsageError extends Error {
@@ -106,12 +106,23 @@ export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: str
 export const SOURCE_NAMES: SettingNames = { url: "--url (or CHATWOOT_URL)", accountId: "--account-id" };
 
 /**
- * Reads an account, telling stderr what was read per kind; errors name the settings as the
- * client's connection does (a 401 for a foreign account points to `--account-id`, not to stack config).
+ * Reads an account, telling stderr what was read per kind as it goes (the kinds it has none of in
+ * one line at the end); errors name the settings as the client's connection does (a 401 for a
+ * foreign account points to `--account-id`, not to stack config).
  */
 export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>, platform = false): Promise<AccountSnapshot> {
   process.stderr.write(`Reading account ${accountId} at ${url}\n`);
-  return readAccount(client, accountId, { types, platform, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
+  const none: TypeName[] = [];
+  const progress = (type: TypeName, n: number) => (n === 0 ? none.push(type) : process.stderr.write(`  ${countOf(type, n)}\n`));
+  const snapshot = await readAccount(client, accountId, { types, platform, progress });
+  if (none.length > 0) process.stderr.write(`  ${noneLine(none)}\n`);
+  return snapshot;
+}
+
+/** `none of 2 kinds: macros, webhooks`, in declaration order. */
+export function noneLine(types: readonly TypeName[]): string {
+  const sorted = [...types].sort((a, b) => typeOrder(a) - typeOrder(b));
+  return `none of ${sorted.length === 1 ? "1 kind" : `${sorted.length} kinds`}: ${sorted.map((t) => resourceType(t).plural).join(", ")}`;
 }
 
 /**

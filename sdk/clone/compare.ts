@@ -86,12 +86,24 @@ function unsuffixed(suffix: string): KeyOf {
   };
 }
 
+const isPlainObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v) && v.constructor === Object;
+
+/** `inputs` with `facts` merged in: an object field by field, anything else (a list among them) as the fact has it. */
+function withFacts(inputs: Props, facts: Props): Props {
+  const merged: Props = { ...inputs };
+  for (const [key, fact] of Object.entries(facts)) {
+    const input = merged[key];
+    merged[key] = isPlainObject(input) && isPlainObject(fact) ? withFacts(input, fact) : fact;
+  }
+  return merged;
+}
+
 /** The properties and facts of an object in compared form, and the natural key it is matched by. */
 function view(object: ModelObject, options: CompareOptions, target: boolean): { key: string; props: Props } {
   const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
   const keyOf: KeyOf = target ? unsuffixed(suffix) : (_type, key) => key;
   const props: Props = {};
-  for (const [name, value] of Object.entries({ ...object.inputs, ...object.facts })) {
+  for (const [name, value] of Object.entries(withFacts(object.inputs, object.facts))) {
     const form = comparable(value, keyOf);
     if (!NOT_COMPARED.has(name) && form !== SKIP) props[name] = form;
   }

@@ -11,6 +11,7 @@ import { fromWire } from "../../provider/mapping";
 import { frameUrls } from "../../provider/wire/dashboard-app";
 import { hasRun, type CampaignWire } from "../../provider/wire/campaign";
 import { inboxFromWire } from "../../provider/wire/inbox";
+import { INSTALLATION_SENDER } from "../../provider/wire/account";
 import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
 import { AutoAssignmentConfig } from "../../provider/resources/inbox/auto-assignment";
@@ -217,7 +218,8 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
       name: account.name === null ? undefined : new Configured(account.name, { kind: "optional-setting", setting: "accountName" }, false),
       locale: account.locale,
       domain: account.domain,
-      supportEmail: account.support_email,
+      // The installation's sender, shown while the account has no address: declared, it would become the copy's own.
+      supportEmail: account.support_email === INSTALLATION_SENDER ? undefined : account.support_email,
       autoResolveAfter: settings.auto_resolve_after,
       autoResolveMessage: settings.auto_resolve_message,
       autoResolveIgnoreWaiting: settings.auto_resolve_ignore_waiting,
@@ -233,6 +235,7 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
     adoption: { by: "none" },
     notes: [],
     naming: "settings",
+    facts: account.support_email === INSTALLATION_SENDER ? { supportEmail: account.support_email } : undefined,
   };
 }
 

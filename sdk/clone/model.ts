@@ -11,6 +11,7 @@ import { draftsOf, type Adoption, type Draft } from "./inputs";
 import { NameBook } from "./names";
 import { AgentRef, Configured, Ref, ReferenceMap, Unmapped } from "./references";
 import { resourceType, typeOrder, type TypeName } from "./resource-types";
+import { withoutServerDefaults } from "./server-defaults";
 
 export { Configured } from "./references";
 
@@ -30,7 +31,11 @@ export interface ModelObject {
   adoption: Adoption;
   /** Comments above the declaration (each is also a warning; what could not be mapped is commented where it is). */
   notes: string[];
-  /** Compared, not declared. */
+  /**
+   * Compared, not declared: what the program does not set (an adopted inbox's channel type, the
+   * server's defaults it leaves out), merged into the inputs field by field for `diff`; a list here
+   * stands for the whole list (an inbox's week, of which the inputs list the days they change).
+   */
   facts: Props;
   /** The declaration's resource options (`{ retainOnDelete: true }`). */
   options?: Props;
@@ -102,16 +107,19 @@ export function buildModel(snapshot: AccountSnapshot): AccountModel {
     const { identifier, resourceName } = names.claim(resourceType(draft.type).prefix, draft.naming ?? key);
     // Before the notes are gathered: an inbox that can only be adopted adds one.
     const adoption = adoptionInputs(draft, identifier);
+    // What the program creates elsewhere gets the server's defaults there: they are not declared.
+    const created = draft.adoption.by === "key" || draft.adoption.by === "id";
+    const { declared, defaults } = created ? withoutServerDefaults(draft.type, draft.inputs) : { declared: draft.inputs, defaults: {} };
     const object: ModelObject = {
       type: draft.type,
       key,
       id: draft.id,
       identifier,
       resourceName,
-      inputs: { ...draft.inputs, ...adoption },
+      inputs: { ...declared, ...adoption },
       adoption: draft.adoption,
       notes: draft.notes,
-      facts: draft.facts ?? {},
+      facts: { ...defaults, ...draft.facts },
       options: draft.options,
     };
     if (draft.type === "Portal") configurePortal(object.inputs);

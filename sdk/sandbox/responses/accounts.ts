@@ -1,7 +1,8 @@
 import { requireAdministrator } from "../auth";
 import { ok, type ApiResult, type UserCall } from "../call";
 import { isPresent } from "../params";
-import { findAccount, INSTALLATION_SENDER, updateAccount } from "../models/accounts";
+import { INSTALLATION_SENDER } from "../../../provider/wire/account";
+import { findAccount, updateAccount } from "../models/accounts";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
 
 /** `custom_attributes` keys the partial always renders (null when unset): the billing ones. */

@@ -86,18 +86,15 @@ test("SLA policies, custom roles and dashboard apps are declared with what they 
   expect(text).toContain('frameUrls: ["https://crm.acme.test/panel"]');
 });
 
-test("an assignment policy is declared with what it holds, and an inbox's link refers to the inbox and the policy", () => {
+test("an assignment policy is declared with what it holds but the server's defaults, and an inbox's link refers to the inbox and the policy", () => {
   const roundRobin = { id: 3, name: "Round robin", assignment_order: "round_robin", conversation_priority: 1, fair_distribution_limit: 20, fair_distribution_window: 3600, enabled: true, inboxes: [{ id: 6, name: "Website" }] };
   const text = programText(buildModel(snapshotOf({ ...ACCOUNT, assignmentPolicies: [roundRobin] })));
   expect(text).toContain(
     [
       'const assignmentPolicyRoundRobin = new chatwoot.AssignmentPolicy("assignment-policy-round-robin", {',
       '  name: "Round robin",',
-      '  assignmentOrder: "round_robin",',
       '  conversationPriority: "longest_waiting",',
       "  fairDistributionLimit: 20,",
-      "  fairDistributionWindow: 3600,",
-      "  enabled: true,",
       "  adopt,",
       "});",
     ].join("\n"),
@@ -135,7 +132,6 @@ test("campaigns refer to their inbox, sender and audience's labels; a one-off ca
       "  inboxId: idOf(inboxWebsite),",
       '  title: "Pricing help",',
       '  message: "Questions?",',
-      "  enabled: true,",
       "  senderId: idOf(agentCarol),",
       '  triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 10 },',
       "  triggerOnlyDuringBusinessHours: true,",
