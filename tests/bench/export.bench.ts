@@ -35,7 +35,7 @@ import { readAccount } from "../../sdk/clone/account";
 import { buildModel } from "../../sdk/clone/model";
 import { projectFiles } from "../../sdk/clone/project";
 import { RESOURCE_TYPES, type TypeName } from "../../sdk/clone/resource-types";
-import { clientFor, SOURCE_NAMES, typesFrom } from "../../sdk/cli/clone-options";
+import { clientFor, selectionFrom, SOURCE_NAMES } from "../../sdk/cli/clone-options";
 import { BareClient } from "./support/bare-client";
 import { exportSeed, type ExportSeed } from "./support/export-fixture";
 import { limitBoundMs, setWindowLimit, spendWindow, type WindowLimit } from "./support/rate-limit";
@@ -191,7 +191,7 @@ async function exportOnce(ctx: Context, scenario: Scenario): Promise<Run> {
   try {
     const { client } = clientFor({ url: sandbox.url, urlFlag: "--url", names: SOURCE_NAMES, apiAccessToken: ctx.tokens.api, platformAccessToken: ctx.tokens.platform, platform: true });
     const work = (async () => {
-      const snapshot = await readAccount(client, ctx.accountId, { types: typesFrom({}), platform: true });
+      const snapshot = await readAccount(client, ctx.accountId, { types: selectionFrom({}).types, platform: true });
       readMs = performance.now() - t0;
       const model = buildModel(snapshot);
       projectFiles(model);

@@ -4,6 +4,7 @@
  * program creates the object, and are still compared by `diff`; an object the program adopts in
  * another account declares them, since there they are what the copy sets.
  */
+import type { z } from "zod";
 import { resources } from "../../../provider";
 import { compareModels } from "../../../sdk/clone/compare";
 import { buildModel } from "../../../sdk/clone/model";
@@ -121,11 +122,11 @@ test.each([
 describe.each(RESOURCE_TYPES.filter((t) => Object.keys(serverDefaultsOf(t.sdkClass)).length > 0).map((t) => t.sdkClass))("%s", (type) => {
   test.each(Object.keys(serverDefaultsOf(type)))("%s, left out, is an optional input", (key) => {
     const [input = "", field] = key.split(".");
-    const schema = resources[type].inputSchema.shape[input];
+    const schema = resources[type].inputSchema.shape[input] as z.ZodType | undefined;
     expect(schema?.safeParse(undefined).success).toBe(true);
     if (field !== undefined) {
       // A field of an object input: optional in every variant that has it (an inbox's channel types).
-      const variants = ((schema?.unwrap?.() as { options?: unknown[] } | undefined)?.options ?? []) as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }[];
+      const variants = (((schema as z.ZodOptional | undefined)?.unwrap() as { options?: unknown[] } | undefined)?.options ?? []) as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }[];
       const having = variants.filter((v) => v.shape?.[field] !== undefined);
       expect(having.length).toBeGreaterThan(0);
       for (const variant of having) expect(variant.shape?.[field]?.safeParse(undefined).success).toBe(true);
