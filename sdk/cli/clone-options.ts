@@ -32,7 +32,11 @@ export const CLONE_OPTIONS = {
 
 /** The lines of `export --help` and `diff --help` that describe what they cover (`pad`: the column the descriptions start at). */
 export function selectionUsage(pad: number): string {
-  const flag = (name: string, text: string[]) => [`  ${name.padEnd(pad - 2)}${text[0]}`, ...text.slice(1).map((line) => `${" ".repeat(pad)}${line}`)];
+  // A flag too long for its column has its text on the lines below it.
+  const flag = (name: string, text: string[]) =>
+    name.length > pad - 4
+      ? [`  ${name}`, ...text.map((line) => `${" ".repeat(pad)}${line}`)]
+      : [`  ${name.padEnd(pad - 2)}${text[0]}`, ...text.slice(1).map((line) => `${" ".repeat(pad)}${line}`)];
   return [
     ...flag("--include TYPES", ["only these kinds, comma-separated"]),
     ...flag("--exclude TYPES", ["every kind but these"]),
@@ -48,7 +52,7 @@ export function selectionUsage(pad: number): string {
       "a fleet template: without the people (agents and every membership) and",
       "with what each account has its own of (its name, support address and",
       "domains; the users the objects refer to; the ids of inboxes that can only",
-      "be adopted) as config keys each account sets (see the README written)",
+      "be adopted) as config keys each account sets",
     ]),
   ].join("\n");
 }

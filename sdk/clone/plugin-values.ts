@@ -52,7 +52,7 @@ export function pluginValues(model: AccountModel, writer: PluginValueWriter): (v
         return new Commented(
           undefined,
           "each account has its own, which this template leaves as it is (Pulumi YAML cannot leave a property out by config): " +
-            `declare it, with a setting of its own, to manage it${v.value === undefined ? "" : ` (the exported account's is ${JSON.stringify(v.value)})`}`,
+            "declare it, with a setting of its own, to manage it",
         );
       case "optional-setting":
         return new Commented(

@@ -109,8 +109,7 @@ export function templateSettings(model: AccountModel): ConfigSetting[] {
     for (const [input, value] of Object.entries(object.inputs)) {
       if (!(value instanceof Configured) || value.rule.kind !== "blank-setting") continue;
       const what = input === "customDomain" ? `${BLANK_SETTING_DOCS.customDomain} ${object.resourceName}` : (BLANK_SETTING_DOCS[input] ?? input);
-      const exported = value.value === undefined ? "" : ` (the exported account's is ${JSON.stringify(value.value)})`;
-      settings.push({ key: value.rule.setting, doc: `${what}, managed only when set${exported}`, type: "string", default: "" });
+      settings.push({ key: value.rule.setting, doc: `${what}, managed only when set (blank: the account keeps its own)`, type: "string", default: "" });
     }
   }
   for (const agent of model.agents) {
