@@ -5,7 +5,9 @@
  * on a second installation, as one member of a fleet would be: its Pulumi.yaml declares every key
  * the member sets (a stack without a required one is refused before any request), the first
  * `pulumi up` creates everything, the second (`--expect-no-changes`) sends no write, and
- * `pulumi-chatwoot diff` with the export's flags finds the member and Acme the same.
+ * `pulumi-chatwoot diff` with the export's flags finds the member and Acme the same. The same for
+ * the template in Pulumi YAML (the plugin installed from its tarball), in another account of the
+ * second installation (with a slug suffix: slugs are unique across an installation).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -23,12 +25,13 @@ jest.setTimeout(300_000);
 /**
  * The second installation: a new customer's account (1) with its administrator only and the
  * Enterprise features Acme's kinds need, beside another customer's (2), whose administrator Ida
- * is too (the sandbox's seed has a user in two accounts).
+ * is too (the sandbox's seed has a user in two accounts), to which the same template is applied
+ * in Pulumi YAML, on the plugin.
  */
 const INITECH: FixtureInput = {
   accounts: [
     { id: 1, name: "Initech", features: ["sla", "custom_roles", "saml", "captain_integration", "custom_tools"] },
-    { id: 2, name: "Hooli" },
+    { id: 2, name: "Hooli", features: ["sla", "custom_roles", "saml", "captain_integration", "custom_tools"] },
   ],
   users: [{ id: 1, name: "Ida Admin", email: "ida@initech.test", memberships: [{ account_id: 1, role: "administrator" }, { account_id: 2, role: "administrator" }] }],
   platform_apps: [],
@@ -44,18 +47,25 @@ let member: PulumiProject | undefined;
 
 const writes = () => writesIn(initech.control.log()).map((w) => `${w.method} ${w.path}`);
 
+// Both installations serve both languages' cases.
+beforeAll(async () => {
+  acme = await startSandbox({ fixture: CLONE_FIXTURE });
+  initech = await startSandbox({ fixture: INITECH });
+});
+
+afterAll(async () => {
+  await initech?.close();
+  await acme?.close();
+});
+
 realEngine.describe("a fleet template through `pulumi-chatwoot export --template` and `pulumi`, applied to an account of another installation", () => {
-  beforeAll(async () => {
-    acme = await startSandbox({ fixture: CLONE_FIXTURE });
-    initech = await startSandbox({ fixture: INITECH });
+  beforeAll(() => {
     flow = new CloneFlow(acme.info, realEngine.binary);
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     member?.dispose();
     flow?.dispose();
-    await initech?.close();
-    await acme?.close();
   });
 
   /** The member's stack settings: the connection to Initech as Ida, Ida for every user the template refers to, and the credentials. */
@@ -136,5 +146,57 @@ realEngine.describe("a fleet template through `pulumi-chatwoot export --template
     expect(plain.code).toBe(1);
     expect(plain.stdout).toContain('inbox "Acme Support Email": only in account 1');
     expect(plain.stdout).toMatch(/^agent "carol@acme\.test": only in account 1/m);
+  });
+});
+
+realEngine.describeYaml("the same template in Pulumi YAML, on the plugin, applied to another account of that installation", () => {
+  let yamlFlow: CloneFlow;
+  let hooli: PulumiProject | undefined;
+  beforeAll(() => {
+    yamlFlow = new CloneFlow(acme.info, realEngine.binary);
+  });
+  afterAll(() => {
+    hooli?.dispose();
+    yamlFlow?.dispose();
+  });
+
+  test("`pulumi up` creates it; a second `up --expect-no-changes` sends no write; diff with the export's flags finds it the same", async () => {
+    const dir = path.join(yamlFlow.work, "template-yaml");
+    const exported = await yamlFlow.command(["export", "--template", "--language", "yaml", "--account-id", "1", "--out", dir, ...EXCLUDE]);
+    expect(exported.code).toBe(0);
+    const program = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
+    const keys = (yaml.load(program) as { config: Record<string, unknown> }).config;
+    expect(Object.keys(keys).sort()).toEqual(["agentBobEmail", "agentCarolEmail", "agentDanaEmail", "hookOpenaiApiKey", "slugSuffix", "toolOrderStatusToken"]);
+    hooli = new PulumiProject(dir, realEngine.binary);
+    await hooli.installPlugin();
+    const people = Object.keys(keys).filter((key) => /^agent\w+Email$/.test(key));
+    await hooli.init("hooli", {
+      config: {
+        "chatwoot:url": initech.url,
+        "chatwoot:accountId": "2",
+        "chatwoot:apiAccessToken": initech.info.accounts[1]?.adminToken ?? "",
+        slugSuffix: "-hooli",
+        ...Object.fromEntries(people.map((key) => [key, "ida@initech.test"])),
+        ...COPY_SECRETS,
+      },
+      secretKeys: ["chatwoot:apiAccessToken", ...Object.keys(COPY_SECRETS)],
+    });
+    const up = await hooli.up();
+    expectSuccess(up);
+    expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
+    // Hooli keeps its own name: a YAML template cannot leave a property out by config, so it declares none.
+    expect(initech.control.snapshot().accounts.find((a) => a.id === 2)?.name).toBe("Hooli");
+
+    initech.control.clearLog();
+    const again = await hooli.up("--expect-no-changes");
+    expectSuccess(again);
+    expect(new Set(Object.values(opsOf(again)))).toEqual(new Set(["same"]));
+    expect(writes()).toEqual([]);
+
+    const diff = await yamlFlow.command(
+      ["diff", "--account-id", "1", "--to-account-id", "2", "--to-url", initech.url, "--portal-suffix", "hooli", "--template", ...EXCLUDE],
+      { CHATWOOT_TO_API_ACCESS_TOKEN: initech.info.accounts[1]?.adminToken ?? "" },
+    );
+    expect([diff.code, diff.stdout]).toEqual([0, expect.stringMatching(/have the same configuration \(\d+ objects compared\)\.$/m)]);
   });
 });
