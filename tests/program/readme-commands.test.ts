@@ -42,7 +42,7 @@ jest.setTimeout(300_000);
 // The guides and CONTRIBUTING.md (the development notes the README links to) count as the README.
 const README = [...userDocs().map((doc) => doc.text), fs.readFileSync(path.join(REPO_ROOT, "CONTRIBUTING.md"), "utf8")].join("\n");
 
-type Scenario = "sandbox" | "gitops" | "clone" | "plugin";
+type Scenario = "sandbox" | "gitops" | "dynamic-import" | "clone" | "plugin";
 type Handling = { run: Scenario } | { notRun: string };
 
 /**
@@ -81,6 +81,8 @@ const HANDLED: Record<string, Handling> = {
   "pulumi refresh": { run: "gitops" },
   "pulumi destroy": { run: "gitops" },
   "pulumi config set": { notRun: "names the command; the README's lines that give it arguments run" },
+  // The adoption guide's import of a TypeScript class, which Pulumi's dynamic-provider host cannot do.
+  "pulumi import 'pulumi-nodejs:dynamic/chatwoot:Label' vip 5": { run: "dynamic-import" },
   // Cloning: the exported project applied to account 2.
   "pulumi stack init globex": { run: "clone" },
   "pulumi config set chatwoot:accountId 2": { run: "clone" },
@@ -192,6 +194,30 @@ class Shell {
   }
 }
 
+/**
+ * Whether `output` holds the lines of `quote` in order, as a page quotes a command's output: `...`
+ * in a line stands for any text, and a line that is only `...` for any lines.
+ */
+function quotedIn(quote: string, output: string): boolean {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = quote
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => (line === "..." ? "(?:.*\\n)*?" : `${line.split("...").map(escape).join(".*")}\\n`))
+    .join("");
+  return new RegExp(`^${pattern}`, "m").test(output.endsWith("\n") ? output : `${output}\n`);
+}
+
+test.each([
+  ["a\n...\nc", "x\na\nb\nb\nc\n", true],
+  ["a\nc", "a\nb\nc\n", false],
+  ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:2)\n", true],
+  ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:3)\n", false],
+  ["b", "ab\n", false],
+])("a quote %j is in an output %j: %s", (quote, output, expected) => {
+  expect(quotedIn(quote, output)).toBe(expected);
+});
+
 /** The machine's npm cache: `npm install` fetches from the registry only what it does not hold yet. */
 const NPM_CACHE = process.env.npm_config_cache || execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
 
@@ -270,6 +296,19 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     await shell.ok("pulumi refresh");
     await shell.ok("pulumi destroy");
     expect(sandbox.control.snapshot().labels.map((l) => l.title)).not.toContain("vip");
+  });
+
+  test("the adoption guide's `pulumi import` of a TypeScript class fails as the guide quotes it, and writes nothing", async () => {
+    const guide = userDoc("docs/guides/adopting-and-importing.md");
+    const quote = /^```text\n(Diagnostics:\n[\s\S]*?)^```$/m.exec(guide.slice(guide.indexOf("## `pulumi import` of a TypeScript class")))?.[1];
+    if (!quote) throw new Error("the adoption guide quotes no Diagnostics of the failed import");
+    const before = sandbox.control.log().length;
+    const done = await shell.line("pulumi import 'pulumi-nodejs:dynamic/chatwoot:Label' vip 5");
+    expect(done.code).not.toBe(0);
+    expect(quotedIn(quote, done.stdout)).toBe(true);
+    expect(writes(before)).toEqual([]);
+    const state = JSON.parse((await runCommand("pulumi", ["stack", "export"], { cwd: shell.cwd, env: shell.env })).stdout) as { deployment: { resources?: { type: string }[] } };
+    expect((state.deployment.resources ?? []).filter((r) => r.type.endsWith(":Label"))).toEqual([]);
   });
 
   test("cloning: the README's export, `npm install` and commands, in a directory outside the checkout, applied to account 2", async () => {
@@ -406,7 +445,8 @@ realEngine.describe("the sandbox guide's block, as written, in a project outside
     const checkpoint = fs.readFileSync(path.join(project, ".pulumi-state", ".pulumi", "stacks", "my-chatwoot", "sandbox.json"), "utf8");
     type Checkpoint = { checkpoint: { latest: { resources: { type: string; id?: string; outputs?: { title?: string; name?: string } }[] } } };
     const made = (JSON.parse(checkpoint) as Checkpoint).checkpoint.latest.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/chatwoot:"));
-    expect(made.map((r) => [r.type.split(":").at(-1), r.outputs?.title ?? r.outputs?.name, /^\d+$/.test(r.id ?? "")])).toEqual([
+    // In the order the creates finished, which varies.
+    expect(made.map((r) => [r.type.split(":").at(-1), r.outputs?.title ?? r.outputs?.name, /^\d+$/.test(r.id ?? "")]).sort()).toEqual([
       ["Label", "vip", true],
       ["Team", "billing", true],
     ]);
