@@ -15,6 +15,8 @@
  * The sandbox guide's block runs whole, in one shell, as written, in a project outside the checkout
  * that installed the package's tarball with npm as the Quick start does (from the machine's cache),
  * with npm's registry a closed loopback port; its sandbox is the package's own, on a free port for 3000.
+ * The adoption guide's `pulumi import` of a TypeScript class runs in the GitOps scenario's project,
+ * and must fail with the output the guide quotes.
  * The cloning scenario's reader works in a directory outside the checkout, in a project that has
  * the package installed from its tarball (unpacked there, its dependencies linked: no network).
  * The plugin scenario installs the plugin from the tarball of this checkout's dist/plugin (the
