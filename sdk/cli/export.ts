@@ -125,7 +125,9 @@ async function run(argv: string[]): Promise<number> {
     }
     const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
     const snapshot = await readWithProgress(client, url, flags.accountId, flags.types, flags.platform);
-    const model = buildModel(snapshot, { exclude: flags.patterns, template: flags.template, selection: flags.flags });
+    // The README's `diff` takes what chose the objects, and --platform, which tells the bots apart.
+    const selection = [...flags.flags, ...(flags.platform ? ["--platform"] : [])];
+    const model = buildModel(snapshot, { exclude: flags.patterns, template: flags.template, selection });
     // A TypeScript project gets the package as a file of its own, unless --package names where npm finds it.
     const tarball = flags.language === "typescript" && flags.package === undefined ? await packOwnPackage() : undefined;
     const files: Record<string, string | Uint8Array> =

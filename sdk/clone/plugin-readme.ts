@@ -123,7 +123,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "they differ, 2: an error):",
     "",
     "```bash",
-    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`,
+    [`npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`, ...model.selection].join(" "),
     "```",
     "",
   ].join("\n");

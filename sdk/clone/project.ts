@@ -6,10 +6,10 @@
 import type { AccountModel } from "./model";
 import { ownPackage, tarballName, type OwnManifest } from "./own-package";
 import { programText } from "./program";
-import { programSettings, type ConfigSetting } from "./program-settings";
+import { programSettings } from "./program-settings";
 import { connectionCommands, readmeOpening } from "./readme-text";
 import { templateReadme } from "./template-readme";
-import { configBlockLines } from "./yaml-settings";
+import { configBlockLines, type DeclaredSetting } from "./yaml-settings";
 
 /** File name → content, in the order they are written. */
 export type ProjectFiles = Record<string, string>;
@@ -38,7 +38,7 @@ export const projectDescription = (model: AccountModel) =>
  * required one before the program runs. A copy's program declares none (its settings are optional
  * or said in its README).
  */
-export const templateConfigLines = (model: AccountModel, settings: readonly Pick<ConfigSetting, "key" | "doc" | "type" | "default" | "secret">[]): string[] =>
+export const templateConfigLines = (model: AccountModel, settings: readonly DeclaredSetting[]): string[] =>
   model.template && settings.length > 0 ? configBlockLines(settings) : [];
 
 /**
@@ -132,7 +132,7 @@ function readme(model: AccountModel, project: string, dependency: string): strin
     `account ${model.accountId} (what it has besides, such as its own administrator, does not count):`,
     "",
     "```bash",
-    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--allow-extra]`,
+    [`npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--allow-extra]`, ...model.selection].join(" "),
     "```",
     "",
   ].join("\n");

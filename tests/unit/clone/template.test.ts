@@ -111,7 +111,7 @@ describe("--exclude KIND:PATTERN", () => {
 
   test.each([
     ["nothing:x", /unknown kind "nothing" in "nothing:x"; one of custom-roles, .*\(or its singular: inbox, label, \.\.\.\)/],
-    ["inbox:  ", /"inbox:  " names no objects: give a name or a pattern after the colon \(inbox:Acme \*\)/],
+    ["inbox:  ", /"inbox: {2}" names no objects: give a name or a pattern after the colon \(inbox:Acme \*\)/],
   ])("%s is refused, saying what is allowed", (text, message) => {
     expect(() => parseObjectPattern(text)).toThrow(message);
   });
