@@ -23,6 +23,7 @@ import { ASSISTANT_CONFIG_KEYS } from "../../../provider/wire/captain-assistant"
 import { couldNotCreate, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, permit, requireParam, wrapParameters, type Params, type PermitFilter, type ParamsRequest } from "../params";
 import { requireCaptainDocumentSlot } from "./plan-limits";
+import { toolReferences } from "./tool-references";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import {
   rowById,
@@ -44,8 +45,6 @@ const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", 
 /** `config/agents/tools.yml`: the built-in tools a scenario's instruction may reference. */
 export const BUILT_IN_TOOLS = ["add_contact_note", "add_private_note", "update_priority", "add_label_to_conversation", "faq_lookup", "handoff", "resolve"] as const;
 
-/** `Concerns::CaptainToolsHelpers::TOOL_REFERENCE_REGEX`: `[label](tool://id)`. */
-const TOOL_REFERENCE = /\[[^\]]+\]\(tool:\/\/([^/)]+)\)/g;
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === "";
 
@@ -192,11 +191,6 @@ export function findScenario(state: SandboxState, assistant: CaptainAssistantRec
   const scenario = rowById(state.captainScenarios, idParam);
   if (!scenario || scenario.assistant_id !== assistant.id) throw recordNotFound();
   return scenario;
-}
-
-/** The tool ids an instruction references, in order, each once. */
-export function toolReferences(instruction: string): string[] {
-  return [...new Set([...instruction.matchAll(TOOL_REFERENCE)].map((m) => m[1] as string))];
 }
 
 /** `available_tool_ids`: the built-in tools and the slugs of the account's enabled custom tools. */

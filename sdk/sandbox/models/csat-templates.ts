@@ -21,17 +21,6 @@ import { ApiError } from "../errors";
 import { castString, isHash, isPresent, type Params } from "../params";
 import type { InboxRecord, SandboxState } from "../state";
 
-/** What a template is at Meta: its id and review status. */
-export interface MetaTemplate {
-  id: string;
-  name: string;
-  inbox_id: number;
-  status: "PENDING" | "APPROVED" | "REJECTED";
-  language: string;
-  body: string;
-  button_text: string;
-}
-
 /** The statuses Meta's review gives. */
 export const REVIEW_STATUSES = ["APPROVED", "REJECTED"] as const;
 
