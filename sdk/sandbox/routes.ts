@@ -211,6 +211,7 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/assignment_policies/:id", assignmentPolicies.show),
   ...account(UPDATE, "/assignment_policies/:id", assignmentPolicies.update),
   ...account(["DELETE"], "/assignment_policies/:id", assignmentPolicies.destroy),
+  ...account(["GET"], "/assignment_policies/:assignment_policy_id/inboxes", assignmentPolicies.inboxes),
   ...account(["GET"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.showOfInbox),
   ...account(["POST"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.linkOfInbox),
   ...account(["DELETE"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.unlinkOfInbox),
