@@ -1,13 +1,12 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds } from "../columns";
 import { ApiError } from "../errors";
 import { assignmentPolicies, linkInbox, policyOfInbox, refuseUnknownOrder, unlinkInbox } from "../models/assignment-policies";
 import { findInbox } from "../models/inboxes";
 import type { AssignmentPolicyRecord } from "../state";
 import { inboxView } from "./inboxes";
 
-/** Epoch seconds (`created_at.to_i`). */
-export const epochSeconds = (stamp: string): number => Math.floor(Date.parse(stamp) / 1000);
 
 /**
  * The `_assignment_policy` partial (app/views/api/v1/accounts/assignment_policies/_assignment_policy.json.jbuilder

@@ -1,5 +1,6 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds } from "../columns";
 import { internalError } from "../errors";
 import { campaignByDisplayId, campaigns } from "../models/campaigns";
 import type { CampaignRecord } from "../state";
@@ -25,11 +26,11 @@ function campaignView(call: AccountCall, c: CampaignRecord) {
     campaign_status: c.campaign_status,
     enabled: c.enabled,
     campaign_type: c.campaign_type,
-    ...(oneOff ? { scheduled_at: c.scheduled_at === null ? null : Math.floor(Date.parse(c.scheduled_at) / 1000), audience: c.audience } : {}),
+    ...(oneOff ? { scheduled_at: c.scheduled_at === null ? null : epochSeconds(c.scheduled_at), audience: c.audience } : {}),
     trigger_rules: c.trigger_rules,
     trigger_only_during_business_hours: c.trigger_only_during_business_hours,
-    created_at: Math.floor(Date.parse(c.created_at) / 1000),
-    updated_at: Math.floor(Date.parse(c.updated_at) / 1000),
+    created_at: epochSeconds(c.created_at),
+    updated_at: epochSeconds(c.updated_at),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { requireAdministrator, requireCaptain } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds as epoch } from "../columns";
 import {
   assistantsOf,
   createAssistant,
@@ -31,7 +32,6 @@ import type { CaptainAssistantRecord, CaptainDocumentRecord, CaptainScenarioReco
 import { inboxView } from "./inboxes";
 
 const NO_CONTENT: ApiResult = { status: 204 };
-const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The `captain/_assistant` partial (epoch timestamps). */
 function assistantView(assistant: CaptainAssistantRecord) {
