@@ -100,6 +100,7 @@ const ROUTES: Route[] = [
   ...account(UPDATE, "/inboxes/:id", inboxes.update),
   ...account(["DELETE"], "/inboxes/:id", inboxes.destroy),
   ...account(["GET"], "/inboxes/:id/agent_bot", inboxes.agentBot),
+  ...account(["GET"], "/inboxes/:id/campaigns", campaigns.ofInbox),
   ...account(["POST"], "/inboxes/:id/set_agent_bot", inboxes.setAgentBot),
 
   ...account(["GET"], "/inbox_members/:inbox_id", inboxMembers.show),
