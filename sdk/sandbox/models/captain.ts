@@ -1,13 +1,16 @@
 /**
  * Captain (Enterprise): assistants, their documents and scenarios, and the inboxes they answer in
- * (enterprise/app/models/captain/{assistant,document,scenario}.rb, captain_inbox.rb), behaving like
- * upstream's develop:
+ * (enterprise/app/models/captain/{assistant,document,scenario}.rb, captain_inbox.rb and the
+ * controllers of enterprise/app/controllers/api/v1/accounts/captain, upstream at fd5ac2a8a):
  * - Assistant: name and description presence (422 RecordInvalid); `config` is the permitted hash of
  *   the last write that sent one (`update!` replaces it whole); `response_guidelines` and
  *   `guardrails` are kept as sent, and only when their key is sent; destroy takes the documents,
  *   scenarios and inbox links (`dependent: :destroy_async`, run at once here).
- * - Document: `external_link` presence and uniqueness per assistant, the assistant must exist (in
- *   the account: upstream takes the account from the assistant), `before_create` plan limit
+ * - Document (and DocumentsController#create): an assistant of the account, else 422 "Missing
+ *   Assistant"; `normalize_external_link` drops one trailing "/" (not from a link ending ".pdf");
+ *   `external_link` presence and uniqueness per assistant; a link ending ".pdf" is a PDF document,
+ *   which needs an uploaded `pdf_file` ("Pdf file can't be blank": the sandbox takes no uploads
+ *   here); `before_create` plan limit
  *   (`captain_documents`, "Document limit exceeded"); `status` starts `in_progress`, and the crawl
  *   job (`after_create_commit`) has run by the next request: the content is the server's, the
  *   status `available`.
@@ -127,6 +130,12 @@ export function runCrawls(state: SandboxState): void {
   }
 }
 
+/** `normalize_external_link`: one trailing "/" dropped, except from a PDF's link. */
+function normalizedLink(link: string | null): string | null {
+  if (link === null || link === "" || link.endsWith(".pdf")) return link;
+  return link.endsWith("/") ? link.slice(0, -1) : link;
+}
+
 /** `Current.account.captain_documents.ordered`, of one assistant when the index filters by `assistant_id`. */
 export function documentsOf(state: SandboxState, account: AccountRecord, assistantId?: number): CaptainDocumentRecord[] {
   runCrawls(state);
@@ -149,16 +158,16 @@ export function findDocument(state: SandboxState, account: AccountRecord, idPara
 export function createDocument(state: SandboxState, account: AccountRecord, request: ParamsRequest): CaptainDocumentRecord {
   const attributes = permit(requireParam(wrapParameters(request.params, request.json, "document", DOCUMENT_COLUMNS), "document"), DOCUMENT_PERMIT);
   const assistant = attributes.assistant_id === undefined ? undefined : rowById(state.captainAssistants, attributes.assistant_id, account);
-  const external_link = castString(attributes.external_link);
+  if (!assistant) throw couldNotCreate("Missing Assistant");
+  const external_link = normalizedLink(castString(attributes.external_link));
   const errors = new RecordErrors();
-  // belongs_to :assistant, then :account (`ensure_account_id` takes the assistant's), then the link.
-  if (!assistant) for (const key of ["assistant", "account"]) errors.add(key, "must exist");
   if (blank(external_link)) errors.add("external_link", CANT_BE_BLANK);
-  else if (assistant && [...state.captainDocuments.values()].some((d) => d.assistant_id === assistant.id && d.external_link === external_link)) {
+  else if ([...state.captainDocuments.values()].some((d) => d.assistant_id === assistant.id && d.external_link === external_link)) {
     errors.add("external_link", TAKEN);
   }
+  if (external_link?.endsWith(".pdf")) errors.add("pdf_file", CANT_BE_BLANK);
   if (errors.any()) throw couldNotCreate((errors.toRecordInvalid().body as { message: string }).message);
-  if (!assistant || external_link === null) throw recordNotFound(); // unreachable: refused above
+  if (external_link === null) throw recordNotFound(); // unreachable: refused above
   requireCaptainDocumentSlot(state, account);
   const stamp = now();
   const document: CaptainDocumentRecord = {

@@ -48,15 +48,22 @@ function assistantView(assistant: CaptainAssistantRecord) {
   };
 }
 
-/** The `captain/_document` partial: the assistant in full, and the crawled content. */
+/**
+ * The `captain/_document` partial (enterprise/app/views/api/v1/models/captain/_document.json.jbuilder
+ * at fd5ac2a8a): the assistant in full, the crawled content; `content_type` and `file_size` are an
+ * uploaded PDF's (none here: nil), `display_url` the link.
+ */
 function documentView(state: SandboxState, document: CaptainDocumentRecord) {
   const assistant = state.captainAssistants.get(document.assistant_id);
   return {
     account_id: document.account_id,
     assistant: assistant ? assistantView(assistant) : null,
     content: document.content,
+    content_type: null,
     created_at: epoch(document.created_at),
     external_link: document.external_link,
+    display_url: document.external_link,
+    file_size: null,
     id: document.id,
     name: document.name,
     status: document.status,
