@@ -411,8 +411,9 @@ export const CaptainAssistantFixture = z.object({
   name: z.string(),
   description: z.string(),
   config: JsonObject.default({}),
-  guardrails: z.array(z.string()).nullable().default(null),
-  response_guidelines: z.array(z.string()).nullable().default(null),
+  /** jsonb, default `[]` (db/schema.rb). */
+  guardrails: z.array(z.string()).nullable().default([]),
+  response_guidelines: z.array(z.string()).nullable().default([]),
 });
 
 /** A Captain document: its crawl runs before the sandbox's first request (the content is the server's). */

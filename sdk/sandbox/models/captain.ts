@@ -4,7 +4,8 @@
  * controllers of enterprise/app/controllers/api/v1/accounts/captain, upstream at fd5ac2a8a):
  * - Assistant: name and description presence (422 RecordInvalid); `config` is the permitted hash of
  *   the last write that sent one (`update!` replaces it whole); `response_guidelines` and
- *   `guardrails` are kept as sent, and only when their key is sent; destroy takes the documents,
+ *   `guardrails` are kept as sent, and only when their key is sent (the columns' default: `[]`);
+ *   destroy takes the documents,
  *   scenarios and inbox links (`dependent: :destroy_async`, run at once here).
  * - Document (and DocumentsController#create): an assistant of the account, else 422 "Missing
  *   Assistant"; `normalize_external_link` drops one trailing "/" (not from a link ending ".pdf");
@@ -22,7 +23,6 @@
  *   while an agent bot or an enabled Dialogflow hook answers it (`ensure_exclusive_bot_provider`:
  *   "Disconnect Agent Bot before connecting Captain"); the inbox's destroy takes its link.
  */
-import { ASSISTANT_CONFIG_KEYS } from "../../../provider/wire/captain-assistant";
 import { couldNotCreate, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, permit, requireParam, wrapParameters, type Params, type PermitFilter, type ParamsRequest } from "../params";
 import { requireCaptainDocumentSlot } from "./plan-limits";
@@ -43,7 +43,12 @@ const now = () => new Date().toISOString();
 
 
 const ASSISTANT_COLUMNS = ["id", "name", "description", "config", "guardrails", "response_guidelines", "account_id", "created_at", "updated_at"];
-const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", config: Object.fromEntries(ASSISTANT_CONFIG_KEYS.map((k) => [k, "scalar"])) };
+/**
+ * `assistant_params`' config keys at fd5ac2a8a: `feature_contact_attributes`, which some servers
+ * take, is not among them (dropped silently).
+ */
+const CONFIG_KEYS = ["product_name", "feature_faq", "feature_memory", "feature_citation", "welcome_message", "handoff_message", "resolution_message", "instructions", "temperature"];
+const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", config: Object.fromEntries(CONFIG_KEYS.map((k) => [k, "scalar"])) };
 
 /** `config/agents/tools.yml`: the built-in tools a scenario's instruction may reference. */
 export const BUILT_IN_TOOLS = ["add_contact_note", "add_private_note", "update_priority", "add_label_to_conversation", "faq_lookup", "handoff", "resolve"] as const;
@@ -87,7 +92,7 @@ function assignAssistant(row: CaptainAssistantRecord, attributes: Params): Capta
 
 export function createAssistant(state: SandboxState, account: AccountRecord, request: ParamsRequest): CaptainAssistantRecord {
   const stamp = now();
-  const draft = { id: 0, account_id: account.id, name: null, description: null, config: {}, guardrails: null, response_guidelines: null, created_at: stamp, updated_at: stamp };
+  const draft = { id: 0, account_id: account.id, name: null, description: null, config: {}, guardrails: [], response_guidelines: [], created_at: stamp, updated_at: stamp };
   const row = assignAssistant(draft as unknown as CaptainAssistantRecord, assistantParams(request));
   row.id = state.nextId("captain_assistants");
   state.captainAssistants.set(row.id, row);

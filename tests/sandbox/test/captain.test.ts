@@ -48,7 +48,8 @@ describe("Captain (Enterprise)", () => {
     expect(outcome(await agent1.post(`${CAPTAIN}/assistants`, { assistant: helpdesk }))).toEqual([401, NOT_AUTHORIZED]);
     expect(outcome(await agent1.patch(`${CAPTAIN}/assistants/999`, { assistant: { name: "x" } }))).toEqual([401, NOT_AUTHORIZED]);
     const b = await assistant({ name: "Sales", description: "Qualifies leads" });
-    expect(b).toMatchObject({ config: {}, guardrails: null, response_guidelines: null });
+    // db/schema.rb: guardrails and response_guidelines default to [].
+    expect(b).toMatchObject({ config: {}, guardrails: [], response_guidelines: [] });
     expect(outcome(await agent1.get(`${CAPTAIN}/assistants`))).toEqual([200, { payload: [b, a], meta: { total_count: 2, page: 1 } }]);
     expect(outcome(await agent1.get(`${CAPTAIN}/assistants/${a.id}`))).toEqual([200, a]);
     const guidelines = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { response_guidelines: ["New guideline only"] } })).body as Row;
@@ -65,7 +66,8 @@ describe("Captain (Enterprise)", () => {
       { message: "Name can't be blank, Description can't be blank", attributes: ["name", "description"] },
     ]);
     const a = await assistant();
-    const updated = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { config: { feature_citation: false, unknown_key: 1 } } })).body as Row;
+    // assistant_params' config keys at fd5ac2a8a do not include feature_contact_attributes.
+    const updated = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { config: { feature_citation: false, unknown_key: 1, feature_contact_attributes: true } } })).body as Row;
     expect(updated.config).toEqual({ feature_citation: false });
     // A flat JSON body is wrapped under `assistant` (its columns).
     expect(((await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { name: "Flat" })).body as Row).name).toBe("Flat");
