@@ -3,6 +3,9 @@
  * (403) runs before anything else, then `check_authorization` (Captain::AssistantPolicy and
  * ScenarioPolicy: reads for every member, writes for administrators; 401 otherwise), then the
  * lookups (404). Destroys answer 204; lists are `{payload, meta: {total_count, page}}`.
+ * The guard is a later upstream's (and forks'): the controllers at fd5ac2a8a have none, and answer
+ * whatever the account's features; the sandbox keeps it so that a client's handling of a server
+ * with Captain switched off can be tested.
  */
 import { requireAdministrator, requireCaptain } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
