@@ -229,8 +229,11 @@ export function setAgentBot(call: AccountCall): ApiResult {
   return EMPTY_OK;
 }
 
-/** GET .../agent_bot: anyone who may see the inbox; `{agent_bot: {...}}`, or an empty object when there is none. */
+/**
+ * GET .../agent_bot: anyone who may see the inbox; `{agent_bot: {...}}`, or an empty object when
+ * there is none. The view renders the bot without its presenter: the token comes as its whole row.
+ */
 export function agentBot(call: AccountCall): ApiResult {
   const bot = botOf(call.state, fetchInbox(call));
-  return ok({ agent_bot: bot ? agentBotView(bot, call.role === "administrator") : {} });
+  return ok({ agent_bot: bot ? agentBotView(bot, { presenter: false }) : {} });
 }
