@@ -21,7 +21,8 @@
  *   `tools` is derived from the instruction on save (the sent one is ignored); `enabled` defaults true.
  * - CaptainInbox: an inbox has one assistant (`validates :inbox_id, uniqueness: true`), and none
  *   while an agent bot or an enabled Dialogflow hook answers it (`ensure_exclusive_bot_provider`:
- *   "Disconnect Agent Bot before connecting Captain"); the inbox's destroy takes its link.
+ *   "Disconnect Agent Bot before connecting Captain", a later upstream's check: captain_inbox.rb at
+ *   fd5ac2a8a has the uniqueness only); the inbox's destroy takes its link.
  */
 import { couldNotCreate, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, permit, requireParam, wrapParameters, type Params, type PermitFilter, type ParamsRequest } from "../params";
