@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ChatwootApiError } from "../http/transport/errors";
-import { call } from "../lifecycle/api";
+import { call, unlessNotFound } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { outputsOf } from "../lifecycle/outputs";
 import { accountId, adopt, name, positiveCount, text } from "../validation/fields";
@@ -36,10 +36,14 @@ function explain(err: unknown, inputs: z.output<typeof AssignmentPolicyInputs>, 
 
 type Policy = z.output<typeof AssignmentPolicyWire>;
 
-/** The policy with its linked inboxes: from the answer where it lists them, else from the policy's inbox list (upstream's route for them). */
+/**
+ * The policy with its linked inboxes: from the answer where it lists them, else from the policy's
+ * inbox list (upstream's route for them); a server with neither shows none.
+ */
 async function withInboxes(props: Props, policy: Policy | undefined): Promise<Policy | undefined> {
   if (!policy || policy.inboxes !== null) return policy;
-  const inboxes = await call(PolicyInboxesWire, { method: "GET", path: accountPath(props.accountId as number, "assignment_policies", policy.id, "inboxes") });
+  const path = accountPath(props.accountId as number, "assignment_policies", policy.id, "inboxes");
+  const inboxes = (await unlessNotFound(() => call(PolicyInboxesWire, { method: "GET", path }))) ?? [];
   return { ...policy, inboxes, inbox_count: policy.inbox_count ?? inboxes.length };
 }
 

@@ -35,7 +35,9 @@ const oauthApp = (settings: Record<string, SettingType> = {}, visible: readonly 
 /**
  * Every app an `IntegrationHook` may name, by app id, as Chatwoot's apps.yml declares them (upstream
  * at 2026-02-13: Dyte takes `api_key` and `organization_id`, Dialogflow no `language_code`). `visible`
- * is the app's `visible_properties` less its credentials. Webhooks and dashboard apps are their own types (Webhook, DashboardApp). */
+ * is the app's `visible_properties` less its credentials. Webhooks and dashboard apps are their own
+ * types (Webhook, DashboardApp).
+ */
 export const HOOK_APPS = {
   openai: {
     hookType: "account", multiple: false, oauth: false, settings: { labelSuggestion: "boolean" }, secrets: { apiKey: "string" },
