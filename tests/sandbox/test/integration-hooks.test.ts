@@ -124,15 +124,19 @@ describe("integration hooks", () => {
     for (const key of ["settings_json_schema", "settings_form_schema", "visible_properties", "action", "button", "logo"]) expect(agent).not.toHaveProperty(key);
   });
 
-  it("calls webhooks and dashboard apps enabled by rows of their own tables", async () => {
-    const enabled = async (id: string) => ((await agent1.get(`${APPS}/${id}`)).body as App).enabled;
-    const before = [await enabled("webhook"), await enabled("dashboard_apps")];
-    sandbox().control.reset();
-    const snapshot = sandbox().control.snapshot();
-    const has = (rows: { account_id: number }[]) => rows.some((row) => row.account_id === 1);
-    expect(before).toEqual([has(snapshot.webhooks), has(snapshot.dashboard_apps)]);
-    for (const webhook of snapshot.webhooks.filter((w) => w.account_id === 1)) expect((await admin1.delete(`/api/v1/accounts/1/webhooks/${webhook.id}`)).status).toBe(200);
-    expect(await enabled("webhook")).toBe(false);
+  it.each([
+    ["webhook", "/api/v1/accounts/1/webhooks", { url: "https://hooks.acme.test/in", subscriptions: ["message_created"] }, (b: unknown) => (b as { payload: { webhook: { id: number } } }).payload.webhook.id],
+    ["dashboard_apps", "/api/v1/accounts/1/dashboard_apps", { title: "Orders", content: [{ type: "frame", url: "https://apps.acme.test/orders" }] }, (b: unknown) => (b as { id: number }).id],
+  ])("calls %s enabled while the account has a row of its own table (not a hook)", async (id, path, body, idOf) => {
+    const enabled = async () => ((await agent1.get(`${APPS}/${id}`)).body as App).enabled;
+    const existing = (id === "webhook" ? sandbox().control.snapshot().webhooks : sandbox().control.snapshot().dashboard_apps).filter((r) => r.account_id === 1);
+    for (const row of existing) expect((await admin1.delete(`${path}/${row.id}`)).status).toBeLessThan(300);
+    expect(await enabled()).toBe(false);
+    const created = await admin1.post(path, body);
+    expect(created.status).toBe(200);
+    expect(await enabled()).toBe(true);
+    expect((await admin1.delete(`${path}/${idOf(created.body)}`)).status).toBeLessThan(300);
+    expect(await enabled()).toBe(false);
   });
 
   it("answers 404 for an app it does not know", async () => {
