@@ -34,8 +34,10 @@ export interface InboxViewOptions {
 }
 
 /**
- * The `_inbox` partial (core keys in partial order; channel-specific keys per channel type). The
- * linked help center (`help_center`) is shown when `state` is given to look it up.
+ * The `_inbox` partial (app/views/api/v1/models/_inbox.json.jbuilder at fd5ac2a8a: core keys in
+ * partial order; channel-specific keys per channel type; a LINE channel's id is not among them,
+ * only in its callback URL). The linked help center (`help_center`) is shown when `state` is given
+ * to look it up.
  */
 export function inboxView(inbox: InboxRecord, options: InboxViewOptions, state?: SandboxState) {
   const type = inbox.channel_type;
@@ -89,7 +91,6 @@ export function inboxView(inbox: InboxRecord, options: InboxViewOptions, state?:
           continuity_via_email: inbox.continuity_via_email,
         }
       : {}),
-    ...(type === "Channel::Line" ? { line_channel_id: inbox.line_channel_id } : {}),
     messaging_service_sid: null,
     phone_number: type === "Channel::Sms" || type === "Channel::Whatsapp" ? inbox.phone_number : null,
     medium: null,
@@ -115,6 +116,8 @@ function emailView(inbox: InboxRecord, admin: boolean) {
   const secret = (key: string) => inbox.channel_credentials[key] ?? "";
   return {
     email: inbox.email,
+    // MAILER_INBOUND_EMAIL_DOMAIN is set (inbound.sandbox.test): forwarding is on, and the address shown.
+    forwarding_enabled: true,
     forward_to_email: inbox.forward_to_email,
     ...(admin
       ? {
