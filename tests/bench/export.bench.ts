@@ -19,7 +19,7 @@
  * pool and limiter, as a new command would; the scenarios
  * whose limit does not bind run `--reps` times (medians), the others once. Per scenario it prints
  * the objects exported, the requests sent (and how many an export needs: one list per kind, one
- * read per team and per capacity policy, two per inbox, per portal and per Captain assistant), the 429s, the wall time, the time of the same answered requests
+ * read per team, capacity policy and assignment policy, two per inbox, per portal and per Captain assistant), the 429s, the wall time, the time of the same answered requests
  * replayed one after another with bare undici (support/bare-client.ts, without a limit), their
  * ratio, and the limit-bound time.
  *
@@ -271,10 +271,10 @@ function report(results: readonly [Scenario, Run[], number[]][], seed: ExportSee
   }
   printTable(rows, out);
   out("load: one-minute load average when the (median) run started. requests: sent, 429s included (several values: they varied");
-  out("between runs); needed: one list per kind (three for custom attributes, one per model), one read per team and per");
-  out("capacity policy (its members), two per inbox (its bot and its members), per portal (its categories and articles, a page");
-  out("of each) and per Captain assistant (its scenarios and inboxes). wall: the export (read, model, files in memory), median;");
-  out("read: its HTTP part. bare: the");
+  out("between runs); needed: one list per kind (three for custom attributes, one per model), one read per team, capacity");
+  out("policy (its members) and assignment policy (its inboxes), two per inbox (its bot and its members), per portal (its");
+  out("categories and articles, a page of each) and per Captain assistant (its scenarios and inboxes). wall: the export (read,");
+  out("model, files in memory), median; read: its HTTP part. bare: the");
   out("answered requests of the first run sent one after another with bare undici and no limit, median of the replays; ratio:");
   out("wall / bare (the export reads a few teams' and inboxes' details at once, so it can beat a serial replay). limit-bound: the");
   out("earliest any client could finish under the limit (0: the quota left in its window covers it; -: no limit); of bound:");

@@ -400,14 +400,15 @@ export function exportSeed(objects: number): ExportSeed {
     captain_documents: captainDocuments,
     saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: "https://chat.acme.test/saml/sp/1" }],
   };
-  // The users, each attribute model, the eighteen other kinds' lists (custom tools and documents: one page of 25 each; assignment
-  // and capacity policies bring their inbox links and limits) and the SAML settings, the account itself and the Platform App's
-  // bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and members; a portal's categories and
-  // articles (under 25 of each per portal: one page each); an assistant's scenarios and inboxes; a capacity policy's agents.
+  // The users, each attribute model, the eighteen other kinds' lists (custom tools and documents: one page of 25 each; capacity
+  // policies bring their inbox limits) and the SAML settings, the account itself and the Platform App's bots, the hooks of each
+  // settings-based app (five); a team's members; an inbox's bot and members; a portal's categories and articles (under 25 of
+  // each per portal: one page each); an assistant's scenarios and inboxes; a capacity policy's agents; an assignment policy's
+  // inboxes (the list renders none, as upstream's does).
   const lists = 1 + ATTRIBUTE_MODELS.length + 18 + 1 + 2 + SETTINGS_APP_IDS.length;
   return {
     fixture,
     expected: n,
-    neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant + capacityPolicies.length,
+    neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant + capacityPolicies.length + assignmentPolicies.length,
   };
 }
