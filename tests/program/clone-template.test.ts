@@ -58,6 +58,24 @@ afterAll(async () => {
   await acme?.close();
 });
 
+/**
+ * A member's stack settings: the connection to Initech's account `accountId` as Ida, Ida for every
+ * user the template refers to (the keys of `declared`, its Pulumi.yaml's), the credentials, and `own`.
+ */
+function memberSettings(accountId: number, declared: Record<string, unknown>, own: Record<string, string>, leaveOut?: string) {
+  const people = Object.keys(declared).filter((key) => /^agent\w+Email$/.test(key));
+  const config: Record<string, string> = {
+    "chatwoot:url": initech.url,
+    "chatwoot:accountId": String(accountId),
+    "chatwoot:apiAccessToken": initech.info.accounts.find((a) => a.id === accountId)?.adminToken ?? "",
+    ...own,
+    ...Object.fromEntries(people.map((key) => [key, "ida@initech.test"])),
+    ...COPY_SECRETS,
+  };
+  if (leaveOut) delete config[leaveOut];
+  return { config, secretKeys: ["chatwoot:apiAccessToken", ...Object.keys(COPY_SECRETS)] };
+}
+
 realEngine.describe("a fleet template through `pulumi-chatwoot export --template` and `pulumi`, applied to an account of another installation", () => {
   beforeAll(() => {
     flow = new CloneFlow(acme.info, realEngine.binary);
@@ -68,20 +86,7 @@ realEngine.describe("a fleet template through `pulumi-chatwoot export --template
     flow?.dispose();
   });
 
-  /** The member's stack settings: the connection to Initech as Ida, Ida for every user the template refers to, and the credentials. */
-  const settings = (keys: Record<string, unknown>, leaveOut?: string) => {
-    const people = Object.keys(keys).filter((key) => /^agent\w+Email$/.test(key));
-    const config: Record<string, string> = {
-      "chatwoot:url": initech.url,
-      "chatwoot:accountId": "1",
-      "chatwoot:apiAccessToken": initech.info.accounts[0]?.adminToken ?? "",
-      accountName: "Initech",
-      ...Object.fromEntries(people.map((key) => [key, "ida@initech.test"])),
-      ...COPY_SECRETS,
-    };
-    if (leaveOut) delete config[leaveOut];
-    return { config, secretKeys: ["chatwoot:apiAccessToken", ...Object.keys(COPY_SECRETS)] };
-  };
+  const settings = (keys: Record<string, unknown>, leaveOut?: string) => memberSettings(1, keys, { accountName: "Initech" }, leaveOut);
 
   test("export --template writes a project whose Pulumi.yaml declares every key a member sets, and no person or credential", async () => {
     const { code, stderr } = await flow.command(["export", "--template", "--account-id", "1", "--out", flow.project, ...EXCLUDE]);
@@ -169,18 +174,7 @@ realEngine.describeYaml("the same template in Pulumi YAML, on the plugin, applie
     expect(Object.keys(keys).sort()).toEqual(["agentBobEmail", "agentCarolEmail", "agentDanaEmail", "hookOpenaiApiKey", "slugSuffix", "toolOrderStatusToken"]);
     hooli = new PulumiProject(dir, realEngine.binary);
     await hooli.installPlugin();
-    const people = Object.keys(keys).filter((key) => /^agent\w+Email$/.test(key));
-    await hooli.init("hooli", {
-      config: {
-        "chatwoot:url": initech.url,
-        "chatwoot:accountId": "2",
-        "chatwoot:apiAccessToken": initech.info.accounts[1]?.adminToken ?? "",
-        slugSuffix: "-hooli",
-        ...Object.fromEntries(people.map((key) => [key, "ida@initech.test"])),
-        ...COPY_SECRETS,
-      },
-      secretKeys: ["chatwoot:apiAccessToken", ...Object.keys(COPY_SECRETS)],
-    });
+    await hooli.init("hooli", memberSettings(2, keys, { slugSuffix: "-hooli" }));
     const up = await hooli.up();
     expectSuccess(up);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["create"]));
