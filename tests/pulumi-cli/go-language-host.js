@@ -21,8 +21,9 @@
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { configEnv, engineAddress, load, messages, pluginEnv, programDirectory, runAnswer, runPlugin, runProgram, runStep, runtimeOptions, serveLanguageHost, tools } = require("./language-host-server");
+const { configEnv, debuggerRefused, engineAddress, load, messages, pluginEnv, programDirectory, runAnswer, runPlugin, runProgram, runStep, runtimeOptions, serveLanguageHost, tools } = require("./language-host-server");
 
+const HOST = "pulumi-language-go";
 const { version } = load("@pulumi/pulumi/package.json");
 /** Pulumi's host's flags of `go build` (which the setup's warm-up of Go's build cache builds with too). */
 const GO_BUILD_FLAGS = require("./go-build-flags.json");
@@ -73,6 +74,8 @@ function program(req, dir) {
 
 function run(call, callback) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return callback(null, runAnswer(refused));
   program(req, programDirectory(req)).then(
     ({ binary, dispose }) =>
       runProgram(binary, req.getArgsList(), { cwd: req.getPwd() || programDirectory(req), env: { ...process.env, ...engineEnv(req) } }, (err, answer) => {
@@ -85,6 +88,8 @@ function run(call, callback) {
 
 function runGoPlugin(call) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return call.destroy({ code: 2, details: refused });
   const dir = req.getInfo()?.getProgramDirectory() ?? "";
   build(dir).then(
     ({ binary, dispose }) => {
@@ -95,7 +100,7 @@ function runGoPlugin(call) {
   );
 }
 
-serveLanguageHost("pulumi-language-go", version, {
+serveLanguageHost(HOST, version, {
   run,
   runPlugin: runGoPlugin,
   // Go projects have no options to ask `pulumi new` for and no template to change.

@@ -40,6 +40,8 @@ const LANGUAGE_HOSTS = [
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
 const YAML_MODULE = path.join(__dirname, "yaml-host");
 export const YAML_HOST_NAME = "pulumi-language-yaml";
+/** Pulumi YAML's converter plugin, which `pulumi convert --from yaml` runs. */
+const YAML_CONVERTER_NAME = "pulumi-converter-yaml";
 /** The stand-in hosts' Go half, a package of the wrapper module. */
 const LANGUAGE_TOOLS = { name: "language-tools", pkg: "pulumi-chatwoot/tests/pulumi-cli/language-tools" } as const;
 /** What the Go half is built from: its package, the wrapper module's pins, and the module of Go fixes it shares with provider/build/sdkgen. */
@@ -211,11 +213,11 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
 }
 
-/** A binary built from a Go module of this folder, whose go.mod and go.sum pin all it is made of. */
+/** Binaries built from a Go module of this folder, whose go.mod and go.sum pin all they are made of. */
 interface GoBinary {
   module: string;
-  /** The main package; the binary takes the last part of its path as its name. */
-  pkg: string;
+  /** The main packages; each binary takes the last part of its package's path as its name. */
+  pkgs: readonly string[];
   /** The `-X` flag that stamps the version the binary reports, if it reports one. */
   stamp?: string;
   tags?: string;
@@ -239,7 +241,7 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   try {
     await run(
       "go",
-      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w${binary.stamp ? ` ${binary.stamp}` : ""}`, "-o", `${dir}${path.sep}`, binary.pkg],
+      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w${binary.stamp ? ` ${binary.stamp}` : ""}`, "-o", `${dir}${path.sep}`, ...binary.pkgs],
       binary.module,
       env,
       (line) => {
@@ -249,17 +251,20 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   } finally {
     clearInterval(ticker);
   }
-  const built = path.join(dir, path.posix.basename(binary.pkg));
-  log(`  built ${path.relative(REPO_ROOT, built)} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
+  const built = binary.pkgs.map((pkg) => path.relative(REPO_ROOT, path.join(dir, path.posix.basename(pkg))));
+  log(`  built ${built.join(" and ")} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
 }
+
+/** The build tags of Pulumi's release (its `.goreleaser.yml`); the Go half of the hosts is built with them too, so that Go's build cache holds what both are made of. */
+const RELEASE_TAGS = "osusergo,grpcnotrace";
 
 /** `pulumi` as Pulumi's release builds it (its `.goreleaser.yml`: these tags, the version stamped). */
 async function build(dir: string, version: string, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
   log(`Building the Pulumi CLI ${version} from the Go module proxy (a cold build takes several minutes on 2 cores; Go's caches make the next one quick).`);
   const binary = {
     module: WRAPPER_MODULE,
-    pkg: "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
-    tags: "osusergo,grpcnotrace",
+    pkgs: ["github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"],
+    tags: RELEASE_TAGS,
     stamp: `-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${version}`,
   };
   await goBuild(dir, binary, log, baseEnv);
@@ -319,11 +324,12 @@ function linkTarget(file: string): string | undefined {
 }
 
 /**
- * Puts Pulumi's YAML language host beside the CLI, so Pulumi YAML programs run: beside a CLI linked
- * from the PATH, the installed Pulumi's own host (when it ships one); else one built from the Go
+ * Puts Pulumi's YAML language host beside the CLI, so Pulumi YAML programs run, and Pulumi YAML's
+ * converter `pulumi-converter-yaml`, which `pulumi convert --from yaml` loads: beside a CLI linked
+ * from the PATH, the installed Pulumi's own (when it ships them); else both built from the Go
  * module proxy with the module in ./yaml-host, which is its own because pulumi-yaml requires older
- * `pkg/v3` and `sdk/v3` than the CLI's and does not compile against those (a host and the CLI talk
- * over gRPC, so any v3 CLI runs it). Quick when a host of the pinned version is there. Without Go
+ * `pkg/v3` and `sdk/v3` than the CLI's and does not compile against those (they and the CLI talk
+ * over gRPC, so any v3 CLI runs them). Quick when both are there at the pinned version. Without Go
  * it changes nothing and says what that means ({@link NO_YAML_HOST}): the CLI itself still works.
  */
 export async function ensureYamlHost(
@@ -335,6 +341,8 @@ export async function ensureYamlHost(
   const cli = linkedCli(dir);
   const installed = cli && sibling(cli, YAML_HOST_NAME);
   if (installed) {
+    const converter = sibling(cli, YAML_CONVERTER_NAME);
+    if (converter && linkTarget(path.join(dir, YAML_CONVERTER_NAME)) !== converter) link(dir, converter, YAML_CONVERTER_NAME);
     if (linkTarget(host) === installed) return { found: true, host, version: yamlHostVersion(host), source: "already there" };
     link(dir, installed, YAML_HOST_NAME);
     log(`Linked Pulumi's YAML language host from ${installed}.`);
@@ -342,7 +350,7 @@ export async function ensureYamlHost(
   }
   const version = pinnedYamlVersion();
   const there = yamlHostVersion(host);
-  if (there === version) return { found: true, host, version, source: "already there" };
+  if (there === version && yamlHostVersion(path.join(dir, YAML_CONVERTER_NAME)) === version) return { found: true, host, version, source: "already there" };
   if (!onPath("go", place)) {
     if (!there) return { found: false, reason: NO_YAML_HOST };
     // Another version still runs YAML programs; only Go could replace it.
@@ -351,8 +359,9 @@ export async function ensureYamlHost(
   }
   fs.mkdirSync(dir, { recursive: true });
   fs.rmSync(host, { force: true });
-  log(`Building Pulumi's YAML language host ${version} from the Go module proxy (one to two minutes cold on 2 cores, seconds with Go's caches).`);
-  await goBuild(dir, { module: YAML_MODULE, pkg: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml", stamp: `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${version}` }, log, place.env);
+  log(`Building Pulumi's YAML language host ${version} and its converter from the Go module proxy (one to two minutes cold on 2 cores, seconds with Go's caches).`);
+  const pkgs = [YAML_HOST_NAME, YAML_CONVERTER_NAME].map((name) => `github.com/pulumi/pulumi-yaml/cmd/${name}`);
+  await goBuild(dir, { module: YAML_MODULE, pkgs, stamp: `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${version}` }, log, place.env);
   const built = yamlHostVersion(host);
   if (built !== version) throw new Error(`the YAML language host built from ${YAML_MODULE} was built from pulumi-yaml ${JSON.stringify(built ?? "")}, not ${version}`);
   return { found: true, host, version, source: "built from the Go module proxy" };
@@ -379,13 +388,21 @@ export async function ensureLanguageTools(
   const tools = path.join(dir, LANGUAGE_TOOLS.name);
   const stampFile = `${tools}.sources`;
   const hash = goSourcesHash(REPO_ROOT, LANGUAGE_TOOLS_SOURCES);
-  const built = fs.existsSync(tools) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === hash;
+  // What it was built from and how: a change of either builds it again.
+  const recipe = `${hash} ${RELEASE_TAGS}`;
+  const built = fs.existsSync(tools) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === recipe;
   if (built) return { found: true, tools, source: "already there", hash };
   if (!onPath("go", place)) return { found: false, reason: NO_LANGUAGE_TOOLS };
+  // Built aside, then put in place in one step: hosts running now keep calling the one there.
   fs.mkdirSync(dir, { recursive: true });
-  fs.rmSync(tools, { force: true });
-  log("Building the stand-in language hosts' Go half (language-tools: Pulumi's code generators, package managers and toolchains) with Go's caches.");
-  await goBuild(dir, { module: WRAPPER_MODULE, pkg: LANGUAGE_TOOLS.pkg }, log, place.env);
-  fs.writeFileSync(stampFile, `${hash}\n`);
+  const aside = fs.mkdtempSync(path.join(dir, ".language-tools-"));
+  try {
+    log("Building the stand-in language hosts' Go half (language-tools: Pulumi's code generators, package managers and toolchains) with Go's caches.");
+    await goBuild(aside, { module: WRAPPER_MODULE, pkgs: [LANGUAGE_TOOLS.pkg], tags: RELEASE_TAGS }, log, place.env);
+    fs.renameSync(path.join(aside, LANGUAGE_TOOLS.name), tools);
+  } finally {
+    fs.rmSync(aside, { recursive: true, force: true });
+  }
+  fs.writeFileSync(stampFile, `${recipe}\n`);
   return { found: true, tools, source: "built", hash };
 }

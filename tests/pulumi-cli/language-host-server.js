@@ -58,6 +58,16 @@ function programPath(req) {
   return entry === "." ? "." : path.resolve(programDirectory(req), entry);
 }
 
+/**
+ * Why a program or plugin the engine asks to start under a debugger (`pulumi up --attach-debugger`)
+ * is not started, or `undefined` when it is not asked: Pulumi's hosts start node, debugpy or Delve
+ * for it and tell the engine where to attach, which these hosts do not.
+ */
+function debuggerRefused(req, host) {
+  if (!req.getAttachDebugger?.()) return undefined;
+  return `${host} (the checkout's stand-in) does not start programs under a debugger: install Pulumi to use --attach-debugger`;
+}
+
 /** A `Run` answer: an error, or none. */
 function runAnswer(error) {
   const answer = new messages.RunResponse();
@@ -201,6 +211,7 @@ function serveLanguageHost(name, version, methods) {
 module.exports = {
   ask,
   configEnv,
+  debuggerRefused,
   engineAddress: () => engineAddress,
   flagArgs,
   load,

@@ -29,6 +29,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const {
   configEnv,
+  debuggerRefused,
   engineAddress,
   flagArgs,
   load,
@@ -45,6 +46,7 @@ const {
   tools,
 } = require("./language-host-server");
 
+const HOST = "pulumi-language-nodejs";
 const { version } = load("@pulumi/pulumi/package.json");
 
 /** The Node.js runtime options of Pulumi.yaml. */
@@ -97,6 +99,8 @@ function sdkModule(id, dir) {
 
 function run(call, callback) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return callback(null, runAnswer(refused));
   const cwd = programDirectory(req);
   const options = nodeOptions(req);
   const runPath = sdkModule(process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || "@pulumi/pulumi/cmd/run", cwd);
@@ -107,6 +111,8 @@ function run(call, callback) {
 
 function runNodePlugin(call) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return call.destroy({ code: 2, details: refused });
   const info = req.getInfo();
   const dir = info?.getProgramDirectory() ?? "";
   if (req.getKind() === "analyzer") {
@@ -149,7 +155,7 @@ async function pack(call, callback) {
   }
 }
 
-serveLanguageHost("pulumi-language-nodejs", version, {
+serveLanguageHost(HOST, version, {
   run,
   runPlugin: runNodePlugin,
   pack: (call, callback) => void pack(call, callback),

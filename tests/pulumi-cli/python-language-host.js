@@ -32,6 +32,7 @@ const path = require("node:path");
 const {
   ask,
   configEnv,
+  debuggerRefused,
   engineAddress,
   flagArgs,
   load,
@@ -48,6 +49,7 @@ const {
 } = require("./language-host-server");
 
 const EXEC = path.join(__dirname, "python-exec.py");
+const HOST = "pulumi-language-python";
 const { version } = load("@pulumi/pulumi/package.json");
 
 /** The command line of the exec script, flag for flag as Pulumi's host builds it. */
@@ -77,6 +79,8 @@ function toolchainCommand(info, args, kind = "", pwd = "") {
 
 function run(call, callback) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return callback(null, runAnswer(refused));
   toolchainCommand(req.getInfo(), execArguments(req)).then(
     ({ command, env }) => {
       const base = env ? envObject(env) : process.env;
@@ -88,6 +92,8 @@ function run(call, callback) {
 
 function runPythonPlugin(call) {
   const req = call.request;
+  const refused = debuggerRefused(req, HOST);
+  if (refused) return call.destroy({ code: 2, details: refused });
   toolchainCommand(req.getInfo(), req.getArgsList(), req.getKind(), req.getPwd()).then(
     // The toolchain's environment (an activated virtual environment), with the engine's over it.
     ({ command, env }) => runPlugin(call, command[0], command.slice(1), { cwd: req.getPwd(), env: { ...envObject(env ?? []), ...pluginEnv(req) } }, "code"),
@@ -126,7 +132,7 @@ async function pack(call, callback) {
   }
 }
 
-serveLanguageHost("pulumi-language-python", version, {
+serveLanguageHost(HOST, version, {
   run,
   runPlugin: runPythonPlugin,
   pack: (call, callback) => void pack(call, callback),
