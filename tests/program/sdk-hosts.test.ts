@@ -13,7 +13,9 @@
  *   installed from its tarball, prints code in the project's language that uses the package's SDK,
  *   and that code compiles (TypeScript, Go) or runs under Pulumi's mocks (Python);
  * - `pulumi convert --from yaml` of examples/yaml-quickstart writes a project in the language on
- *   the package's SDK.
+ *   the package's SDK (the Python one runs under the mocks);
+ * - `pulumi package gen-sdk` writes the SDK the checkout has (Python, Go) or an npm package (TypeScript);
+ * - a provider run from its folder of source starts through the Node.js host's `RunPlugin`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -186,6 +188,11 @@ function runWithMocks(python: string, program: string, config: Record<string, st
 
 const byName = (a: Imported, b: Imported) => a.name.localeCompare(b.name);
 
+/** The files under `dir`, by their paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
 let sandbox: Sandbox;
 const ids = new Map<string, string>();
 
@@ -326,6 +333,49 @@ for (const language of LANGUAGES) {
           project.write({ "main.go": GO_PROGRAM });
         }
       });
+    });
+
+    if (language.runtime === "nodejs") {
+      test("a provider run from its folder (a PulumiPlugin.yaml of runtime nodejs) starts through the host's RunPlugin and serves `pulumi import`", async () => {
+        // The checkout's plugin as a folder of source: no executable, no plugin installed in this project's Pulumi home.
+        const folder = path.join(project.work, "plugin-folder");
+        fs.mkdirSync(folder);
+        fs.writeFileSync(path.join(folder, "PulumiPlugin.yaml"), "runtime:\n  name: nodejs\n  options:\n    typescript: false\n");
+        fs.writeFileSync(path.join(folder, "index.js"), `require(${JSON.stringify(path.join(REPO_ROOT, "dist/provider/plugin/main.js"))});\n`);
+        fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(folder, "node_modules"), "junction");
+        const fromSource = new PulumiProject({ "Pulumi.yaml": `name: plugin-from-source\nruntime: nodejs\nplugins:\n  providers:\n    - name: chatwoot\n      path: ${folder}\n` });
+        try {
+          await fromSource.init("dev", {
+            config: { "chatwoot:url": sandbox.url, "chatwoot:accountId": "1", "chatwoot:apiAccessToken": sandbox.info.accounts[0]!.adminToken },
+            secretKeys: ["chatwoot:apiAccessToken"],
+          });
+          const [label] = OBJECTS;
+          const done = await fromSource.cli(["import", label!.type, label!.name, ids.get(label!.name)!, "--generate-code=false", "--yes", "--non-interactive"]);
+          expectSuccess(done);
+          expect((await fromSource.resources()).get(label!.name)).toMatchObject({ id: ids.get(label!.name), outputs: expect.objectContaining({ title: "vip" }) });
+        } finally {
+          fromSource.dispose();
+        }
+      });
+    }
+
+    test("`pulumi package gen-sdk` writes the package's SDK in the language with Pulumi's generator", async () => {
+      const out = path.join(project.work, "gen-sdk");
+      const { runtime } = language;
+      expectSuccess(await project.cli(["package", "gen-sdk", path.join(REPO_ROOT, "provider/plugin/schema.json"), "--language", runtime, "--out", out]));
+      const generated = filesUnder(path.join(out, runtime));
+      if (runtime === "nodejs") {
+        expect(generated).toEqual(expect.arrayContaining(["index.ts", "label.ts", "package.json"]));
+        expect(JSON.parse(fs.readFileSync(path.join(out, "nodejs/package.json"), "utf8"))).toMatchObject({ name: "pulumi-chatwoot", version: PACKAGE_VERSION });
+        return;
+      }
+      // The checked-in SDK (npm run build:sdks) is what the same generator writes, but for the tool its files name.
+      const checkedIn = runtime === "python" ? path.join(REPO_ROOT, "sdk/python") : path.join(REPO_ROOT, "sdk/go");
+      expect(generated.length).toBeGreaterThan(40);
+      for (const file of generated) {
+        const text = fs.readFileSync(path.join(out, runtime, file), "utf8").replaceAll(`pulumi-language-${runtime}`, "pulumi-chatwoot sdkgen");
+        expect([file, text]).toEqual([file, fs.readFileSync(path.join(checkedIn, file), "utf8")]);
+      }
     });
 
     test("`pulumi convert --from yaml` of examples/yaml-quickstart writes a project in the language on the package's SDK", async () => {
