@@ -109,12 +109,13 @@ export const GO_IMPORT_PATH = "github.com/pulumi-chatwoot/pulumi-chatwoot/sdk/go
  * needs the Pulumi SDK the plugin supports), and the package a program imports, which the
  * program generators of `pulumi import` and `pulumi convert` write: this npm package in TypeScript
  * (whose classes are the schema's resources by name), `pulumi_chatwoot` in Python, the Go SDK's
- * module (a program's go.mod requires its module path).
+ * import path (its module is one up in an SDK `pulumi package add` generates, as Go's generator
+ * lays a local SDK out).
  */
 const LANGUAGE_OPTIONS: PackageSchema["language"] = {
   nodejs: { packageName: NPM_PACKAGE, respectSchemaVersion: true },
   python: { packageName: "pulumi_chatwoot", requires: { pulumi: ">=3.139.0,<4.0.0" }, pyproject: { enabled: true }, respectSchemaVersion: true },
-  go: { importBasePath: GO_IMPORT_PATH, modulePath: GO_IMPORT_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
+  go: { importBasePath: GO_IMPORT_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
 };
 
 /** The whole schema for the package at `root`, of version `version` (from `decls`, when the caller has compiled them already). */

@@ -14,7 +14,9 @@
  *   and that code compiles (TypeScript, Go) or runs under Pulumi's mocks (Python);
  * - `pulumi convert --from yaml` of examples/yaml-quickstart writes a project in the language on
  *   the package's SDK (the Python one runs under the mocks);
- * - `pulumi package gen-sdk` writes the SDK the checkout has (Python, Go) or an npm package (TypeScript);
+ * - `pulumi package gen-sdk` writes the SDK the checkout has (Python, Go) or an npm package
+ *   (TypeScript); `pulumi package pack-sdk go` packs the Go SDK, and `pulumi package add` links a
+ *   local one into a Go module;
  * - a provider run from its folder of source starts through the Node.js host's `RunPlugin`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -267,6 +269,20 @@ for (const language of LANGUAGES) {
     }
 
     if (language.runtime === "go") {
+      test("a `pulumi install` that fails ends at once with the host's error (the stream carries it)", async () => {
+        const failing = new PulumiProject({ "Pulumi.yaml": "name: install-fails\nruntime: go\n", "go.mod": "module installfails\n\ngo 1.25\n", "main.go": 'package main\n\nimport _ "example.invalid/nothing"\n\nfunc main() {}\n' });
+        try {
+          const install = await failing.cli(["install"], { env: { GOPROXY: "off" }, timeoutMs: 60_000 });
+          expect(install.signal).toBeNull();
+          expect(install.code).not.toBe(0);
+          expect(`${install.stdout}${install.stderr}`).toMatch(/`go mod tidy` failed to install dependencies: .*\n?.*example\.invalid\/nothing/);
+        } finally {
+          failing.dispose();
+        }
+      });
+    }
+
+    if (language.runtime === "go") {
       test("a program that does not compile shows the compiler's message", async () => {
         project.write({ "main.go": GO_PROGRAM.replace("return nil\n", "return nil + 1\n") });
         const preview = await project.preview();
@@ -378,6 +394,37 @@ for (const language of LANGUAGES) {
       }
     });
 
+    if (language.runtime === "go") {
+      test("`pulumi package pack-sdk go` copies the SDK's module into a folder named for its module path", async () => {
+        const out = path.join(project.work, "packed");
+        fs.mkdirSync(out);
+        const sdk = path.join(REPO_ROOT, "sdk/go/chatwoot");
+        const pack = await runCommand(realEngine.binary!, ["package", "pack-sdk", "go", sdk], { cwd: out, env: project.env });
+        expectSuccess(pack);
+        const artifact = path.join(out, GO_IMPORT_PATH.replace(/\//g, "_"));
+        expect(pack.stdout.trim()).toBe(artifact);
+        expect(filesUnder(artifact).sort()).toEqual(filesUnder(sdk).sort());
+      });
+    }
+
+    if (language.runtime === "go") {
+      test("`pulumi package add` of the schema generates a local SDK, replaces its module by it in go.mod and tidies the module", async () => {
+        const adding = new PulumiProject({ "Pulumi.yaml": "name: package-add\nruntime: go\n", "main.go": GO_PROGRAM.replace(`\t_ "${GO_IMPORT_PATH}"\n`, ""), ...goModule() });
+        try {
+          // The project requires the Go SDK only through the package it adds.
+          const goMod = path.join(adding.dir, "go.mod");
+          fs.writeFileSync(goMod, fs.readFileSync(goMod, "utf8").replace(/^\s*github\.com\/pulumi-chatwoot\/\S+ v\S+\n/m, "").replace(/^replace .*\n/m, ""));
+          const added = await adding.cli(["package", "add", path.join(REPO_ROOT, "provider/plugin/schema.json")], { env: { PULUMI_DISABLE_REGISTRY_RESOLVE: "true" } });
+          expectSuccess(added);
+          expect(added.stdout).toContain("Finished installing dependencies");
+          expect(fs.readFileSync(goMod, "utf8")).toMatch(new RegExp(`^replace ${path.posix.dirname(GO_IMPORT_PATH).replace(/[./]/g, "\\$&")} => \\./sdks/chatwoot$`, "m"));
+          expect(fs.existsSync(path.join(adding.dir, "sdks/chatwoot/chatwoot/label.go"))).toBe(true);
+        } finally {
+          adding.dispose();
+        }
+      });
+    }
+
     test("`pulumi convert --from yaml` of examples/yaml-quickstart writes a project in the language on the package's SDK", async () => {
       const source = quickstartToConvert(path.join(project.work, "yaml-quickstart"));
       const out = path.join(project.work, "converted");
@@ -401,7 +448,8 @@ for (const language of LANGUAGES) {
         const registered = runWithMocks(path.join(project.dir, "venv/bin/python"), path.join(out, "__main__.py"), config, invokes);
         expect(registered.sort(byName)).toEqual([...QUICKSTART_RESOURCES].sort(byName));
       } else {
-        expect(fs.readFileSync(path.join(out, "go.mod"), "utf8")).toContain(`${GO_IMPORT_PATH} v${PACKAGE_VERSION}`);
+        // A module of version 0 is left to `go mod tidy` to require, as Go's generator does.
+        expect(fs.readFileSync(path.join(out, "go.mod"), "utf8")).toMatch(/^require github\.com\/pulumi\/pulumi\/sdk\/v3 /m);
         const program = fs.readFileSync(path.join(out, "main.go"), "utf8");
         for (const code of importedCode("go", QUICKSTART_RESOURCES)) expect(program).toMatch(code);
         // The SDK's name of the data source whose resource has the name (Go's program generator says GetInbox).

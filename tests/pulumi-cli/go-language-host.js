@@ -89,14 +89,14 @@ function run(call, callback) {
 function runGoPlugin(call) {
   const req = call.request;
   const refused = debuggerRefused(req, HOST);
-  if (refused) return call.destroy({ code: 2, details: refused });
+  if (refused) return call.emit("error", { code: 2, details: refused });
   const dir = req.getInfo()?.getProgramDirectory() ?? "";
   build(dir).then(
     ({ binary, dispose }) => {
       call.on("close", dispose);
       runPlugin(call, binary, req.getArgsList(), { cwd: req.getPwd() || dir, env: pluginEnv(req) }, "code");
     },
-    (err) => call.destroy({ code: 2, details: `error in compiling Go: ${err.message}` }),
+    (err) => call.emit("error", { code: 2, details: `error in compiling Go: ${err.message}` }),
   );
 }
 

@@ -225,9 +225,10 @@ interface GoBinary {
 
 /**
  * Builds a binary into `dir` as Pulumi's releases do (`CGO_ENABLED=0`, `-trimpath`, `-s -w`, the
- * version stamped with `-X`), reusing Go's module and build caches; progress lines go to `log`.
+ * version stamped with `-X`), reusing Go's module and build caches; progress lines go to `log`,
+ * which names the binaries in `shownDir` (where they end up).
  */
-async function goBuild(dir: string, binary: GoBinary, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+async function goBuild(dir: string, binary: GoBinary, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv, shownDir = dir): Promise<void> {
   const env = { ...baseEnv, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
   const started = Date.now();
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -251,7 +252,7 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   } finally {
     clearInterval(ticker);
   }
-  const built = binary.pkgs.map((pkg) => path.relative(REPO_ROOT, path.join(dir, path.posix.basename(pkg))));
+  const built = binary.pkgs.map((pkg) => path.relative(REPO_ROOT, path.join(shownDir, path.posix.basename(pkg))));
   log(`  built ${built.join(" and ")} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
 }
 
@@ -398,7 +399,7 @@ export async function ensureLanguageTools(
   const aside = fs.mkdtempSync(path.join(dir, ".language-tools-"));
   try {
     log("Building the stand-in language hosts' Go half (language-tools: Pulumi's code generators, package managers and toolchains) with Go's caches.");
-    await goBuild(aside, { module: WRAPPER_MODULE, pkgs: [LANGUAGE_TOOLS.pkg], tags: RELEASE_TAGS }, log, place.env);
+    await goBuild(aside, { module: WRAPPER_MODULE, pkgs: [LANGUAGE_TOOLS.pkg], tags: RELEASE_TAGS }, log, place.env, dir);
     fs.renameSync(path.join(aside, LANGUAGE_TOOLS.name), tools);
   } finally {
     fs.rmSync(aside, { recursive: true, force: true });

@@ -81,12 +81,11 @@ function runAnswer(error) {
  */
 function runProgram(command, args, options, callback) {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "inherit", "inherit"] });
-  programs.add(child);
+  track(child);
   let answered = false;
   const answer = (response) => {
     if (answered) return;
     answered = true;
-    programs.delete(child);
     callback(null, response);
   };
   child.on("error", (err) => answer(runAnswer(`Problem executing program (could not run language executor): ${err.message}`)));
@@ -133,14 +132,14 @@ function runPlugin(call, command, args, options, exit) {
   child.stderr.on("data", send((r, chunk) => r.setStderr(chunk)));
   // The engine closes the stream when it is done with the plugin: the plugin ends with it.
   call.on("cancelled", () => child.kill("SIGKILL"));
-  child.on("error", (err) => call.destroy({ code: grpc.status.UNKNOWN, details: `Problem executing plugin program (could not run language executor): ${err.message}` }));
+  child.on("error", (err) => call.emit("error", { code: grpc.status.UNKNOWN, details: `Problem executing plugin program (could not run language executor): ${err.message}` }));
   child.on("close", (code, signal) => {
     if (exit === "code" && code !== null) {
       call.write(new messages.RunPluginResponse().setExitcode(code));
       return call.end();
     }
     if (code === 0) return call.end();
-    call.destroy({ code: grpc.status.UNKNOWN, details: signal ? `Program exited unexpectedly: ${signal}` : `Program exited with non-zero exit code: ${code}` });
+    call.emit("error", { code: grpc.status.UNKNOWN, details: signal ? `Program exited unexpectedly: ${signal}` : `Program exited with non-zero exit code: ${code}` });
   });
 }
 
@@ -219,13 +218,12 @@ module.exports = {
   programDirectory,
   programPath,
   REPORTED_AND_EXITED,
-  runAnswer,
   pluginEnv,
+  runAnswer,
   runPlugin,
   runProgram,
   runStep,
   runtimeOptions,
   serveLanguageHost,
   tools,
-  track,
 };

@@ -112,17 +112,17 @@ function run(call, callback) {
 function runNodePlugin(call) {
   const req = call.request;
   const refused = debuggerRefused(req, HOST);
-  if (refused) return call.destroy({ code: 2, details: refused });
+  if (refused) return call.emit("error", { code: 2, details: refused });
   const info = req.getInfo();
   const dir = info?.getProgramDirectory() ?? "";
   if (req.getKind() === "analyzer") {
-    return call.destroy({
+    return call.emit("error", {
       code: 2,
       details: "this Node.js language host (the checkout's stand-in) does not run policy packs: Pulumi's host runs them through its policy proxy, a Go package the module proxy does not serve. Install Pulumi to run policy packs.",
     });
   }
   const runPath = sdkModule(process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || "@pulumi/pulumi/cmd/run-plugin", dir);
-  if (!runPath) return call.destroy({ code: 2, details: `It looks like the Pulumi SDK has not been installed. Have you run npm install in ${dir}?` });
+  if (!runPath) return call.emit("error", { code: 2, details: `It looks like the Pulumi SDK has not been installed. Have you run npm install in ${dir}?` });
   const options = nodeOptions(req);
   runPlugin(call, process.execPath, [runPath, ...options.nodeargs, dir, ...req.getArgsList()], { cwd: req.getPwd() || dir, env: pluginEnv(req, typescriptEnv(options)) }, "error");
 }

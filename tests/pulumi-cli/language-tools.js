@@ -73,7 +73,7 @@ function toolMethods(language, service, methods, { track, grpcStatus }) {
         };
         callTools(language, name, call.request, write, track).then(
           () => call.end(),
-          (err) => call.destroy(failure(err)),
+          (err) => call.emit("error", failure(err)),
         );
       };
     } else {

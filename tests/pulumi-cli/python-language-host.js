@@ -93,11 +93,11 @@ function run(call, callback) {
 function runPythonPlugin(call) {
   const req = call.request;
   const refused = debuggerRefused(req, HOST);
-  if (refused) return call.destroy({ code: 2, details: refused });
+  if (refused) return call.emit("error", { code: 2, details: refused });
   toolchainCommand(req.getInfo(), req.getArgsList(), req.getKind(), req.getPwd()).then(
     // The toolchain's environment (an activated virtual environment), with the engine's over it.
     ({ command, env }) => runPlugin(call, command[0], command.slice(1), { cwd: req.getPwd(), env: { ...envObject(env ?? []), ...pluginEnv(req) } }, "code"),
-    (err) => call.destroy({ code: 2, details: err.message }),
+    (err) => call.emit("error", { code: 2, details: err.message }),
   );
 }
 

@@ -57,33 +57,23 @@ type nodeOptions struct {
 
 // parseNodeOptions reads them as Pulumi's host does, refusing a value of the wrong kind by its option's name.
 func parseNodeOptions(info *pulumirpc.ProgramInfo) (nodeOptions, error) {
-	options := nodeOptions{typescript: true, packagemanager: npm.AutoPackageManager}
-	raw := info.GetOptions().AsMap()
-	if v, ok := raw["typescript"]; ok {
-		b, isBool := v.(bool)
-		if !isBool {
-			return options, errors.New("typescript option must be a boolean")
-		}
-		options.typescript = b
+	raw := optionsOf(info)
+	var options nodeOptions
+	var err error
+	if options.typescript, err = raw.boolean("typescript", true); err != nil {
+		return options, err
 	}
-	if v, ok := raw["tsconfig"]; ok {
-		s, isString := v.(string)
-		if !isString {
-			return options, errors.New("tsconfigpath option must be a string")
-		}
-		options.tsconfig = s
+	if options.tsconfig, err = raw.text("tsconfig", "tsconfigpath"); err != nil {
+		return options, err
 	}
-	if v, ok := raw["packagemanager"]; ok {
-		s, isString := v.(string)
-		if !isString {
-			return options, errors.New("packagemanager option must be a string")
-		}
-		switch pm := npm.PackageManagerType(s); pm {
-		case npm.AutoPackageManager, npm.NpmPackageManager, npm.YarnPackageManager, npm.PnpmPackageManager, npm.BunPackageManager:
-			options.packagemanager = pm
-		default:
-			return options, fmt.Errorf("packagemanager option must be one of auto, npm, yarn, pnpm or bun, got %q", s)
-		}
+	options.packagemanager, err = oneOf(raw, "packagemanager", npm.AutoPackageManager,
+		func(named string) error {
+			return fmt.Errorf("packagemanager option must be one of auto, npm, yarn, pnpm or bun, got %q", named)
+		},
+		option("auto", npm.AutoPackageManager), option("npm", npm.NpmPackageManager), option("yarn", npm.YarnPackageManager),
+		option("pnpm", npm.PnpmPackageManager), option("bun", npm.BunPackageManager))
+	if err != nil {
+		return options, err
 	}
 	return options, nil
 }
@@ -166,7 +156,7 @@ func dependencyInfos(packages []plugin.DependencyInfo) *pulumirpc.GetProgramDepe
 // nodejsPrompts asks `pulumi new` for the package manager, when the template does not name one.
 func nodejsPrompts(_ context.Context, req *pulumirpc.RuntimeOptionsRequest, _ streams) (*pulumirpc.RuntimeOptionsResponse, error) {
 	response := &pulumirpc.RuntimeOptionsResponse{}
-	if _, named := req.GetInfo().GetOptions().AsMap()["packagemanager"]; named {
+	if _, named := optionsOf(req.GetInfo())["packagemanager"]; named {
 		return response, nil
 	}
 	response.Prompts = append(response.Prompts, &pulumirpc.RuntimeOptionPrompt{

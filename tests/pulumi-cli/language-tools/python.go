@@ -58,46 +58,23 @@ var pythonMethods = merge(
 // on the ambient Python.
 func parsePythonOptions(info *pulumirpc.ProgramInfo, isPlugin bool) (toolchain.PythonOptions, error) {
 	options := toolchain.PythonOptions{Root: info.GetRootDirectory(), ProgramDir: info.GetProgramDirectory()}
-	raw := info.GetOptions().AsMap()
-	text := func(name string) (string, bool, error) {
-		v, ok := raw[name]
-		if !ok {
-			return "", false, nil
-		}
-		s, isString := v.(string)
-		if !isString {
-			return "", true, fmt.Errorf("%s option must be a string", name)
-		}
-		return s, true, nil
+	raw := optionsOf(info)
+	var err error
+	if options.Virtualenv, err = raw.text("virtualenv", "virtualenv"); err != nil {
+		return options, err
 	}
-	virtualenv, _, err := text("virtualenv")
+	unsupported := func(what string) func(string) error {
+		return func(named string) error { return fmt.Errorf("unsupported %s option: %s", what, named) }
+	}
+	options.Typechecker, err = oneOf(raw, "typechecker", toolchain.TypeCheckerNone, unsupported("typechecker"),
+		option("mypy", toolchain.TypeCheckerMypy), option("pyright", toolchain.TypeCheckerPyright))
 	if err != nil {
 		return options, err
 	}
-	options.Virtualenv = virtualenv
-	switch checker, named, err := text("typechecker"); {
-	case err != nil:
+	options.Toolchain, err = oneOf(raw, "toolchain", toolchain.Auto, unsupported("toolchain"),
+		option("pip", toolchain.Pip), option("poetry", toolchain.Poetry), option("uv", toolchain.Uv))
+	if err != nil {
 		return options, err
-	case !named:
-	case checker == "mypy":
-		options.Typechecker = toolchain.TypeCheckerMypy
-	case checker == "pyright":
-		options.Typechecker = toolchain.TypeCheckerPyright
-	default:
-		return options, fmt.Errorf("unsupported typechecker option: %s", checker)
-	}
-	switch tc, named, err := text("toolchain"); {
-	case err != nil:
-		return options, err
-	case !named:
-	case tc == "pip":
-		options.Toolchain = toolchain.Pip
-	case tc == "poetry":
-		options.Toolchain = toolchain.Poetry
-	case tc == "uv":
-		options.Toolchain = toolchain.Uv
-	default:
-		return options, fmt.Errorf("unsupported toolchain option: %s", tc)
 	}
 	if isPlugin && (options.Toolchain == toolchain.Pip || options.Toolchain == toolchain.Auto) && options.Virtualenv == "" {
 		options.Virtualenv = "venv"
@@ -293,7 +270,7 @@ func pythonDependencies(ctx context.Context, req *pulumirpc.GetProgramDependenci
 // pythonPrompts asks `pulumi new` for the toolchain when the template names none, and for pip's virtual
 // environment when it names pip but no environment.
 func pythonPrompts(_ context.Context, req *pulumirpc.RuntimeOptionsRequest, _ streams) (*pulumirpc.RuntimeOptionsResponse, error) {
-	raw := req.GetInfo().GetOptions().AsMap()
+	raw := optionsOf(req.GetInfo())
 	response := &pulumirpc.RuntimeOptionsResponse{}
 	str := func(v string) *pulumirpc.RuntimeOptionPrompt_RuntimeOptionValue {
 		return &pulumirpc.RuntimeOptionPrompt_RuntimeOptionValue{PromptType: pulumirpc.RuntimeOptionPrompt_STRING, StringValue: v}
