@@ -4,7 +4,7 @@
  * each language, so that what is checked is the host's part of each command a user runs:
  * - `pulumi install` installs the project's dependencies (npm, the virtual environment, `go mod
  *   tidy`); `pulumi about` names the language's runtime, the program's dependencies and the
- *   plugins they need;
+ *   plugins they need; `pulumi new` asks the host's questions;
  * - the engine's settings reach a program (the project, the stack, the config with its secret,
  *   `dry_run` in preview only); a program that fails shows its error once and fails the command; a
  *   Go program that does not compile shows the compiler's message (Python and Go: TypeScript
@@ -22,8 +22,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { load } from "js-yaml";
 import { GO_IMPORT_PATH } from "../../provider/build/pulumi-schema";
 import { pythonSdkCopy, PulumiProject, runCommand } from "../harness/pulumi-cli";
+import { temporaryDir } from "../harness/temp-dir";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { importedCode, printedProgram, type Imported, type SdkRuntime } from "./support/imported-code";
@@ -92,6 +94,8 @@ interface Language {
   about: { dependency: { name: string; version: string }; plugins: { name: string; version: string; kind: string }[] };
   /** Whether the tests run a program of it (TypeScript programs run throughout the tier). */
   runs: boolean;
+  /** The runtime options `pulumi new` sets from the host's questions, at their defaults. */
+  newOptions: Record<string, string>;
 }
 
 const CHATWOOT_PLUGIN = { kind: "resource", name: "chatwoot", version: PACKAGE_VERSION };
@@ -112,6 +116,7 @@ const LANGUAGES: Language[] = [
     installed: (dir) => fs.existsSync(path.join(dir, "node_modules", LOCAL_PACKAGE.name, "package.json")) && fs.existsSync(path.join(dir, "package-lock.json")),
     about: { dependency: LOCAL_PACKAGE, plugins: [] },
     runs: false,
+    newOptions: { packagemanager: "npm" },
   },
   {
     runtime: "python",
@@ -123,6 +128,8 @@ const LANGUAGES: Language[] = [
     installed: (dir) => fs.existsSync(path.join(dir, "venv", "bin", "python")),
     about: { dependency: { name: "pulumi-chatwoot", version: PACKAGE_VERSION }, plugins: [CHATWOOT_PLUGIN] },
     runs: true,
+    // The toolchain first, then pip's environment.
+    newOptions: { toolchain: "pip", virtualenv: "venv" },
   },
   {
     runtime: "go",
@@ -132,6 +139,7 @@ const LANGUAGES: Language[] = [
     // A module replaced by a folder has no version.
     about: { dependency: { name: GO_IMPORT_PATH, version: "" }, plugins: [CHATWOOT_PLUGIN] },
     runs: true,
+    newOptions: {},
   },
 ];
 
@@ -197,6 +205,7 @@ function filesUnder(dir: string): string[] {
 
 let sandbox: Sandbox;
 const ids = new Map<string, string>();
+const home = temporaryDir("sdk-hosts-home-");
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -216,8 +225,11 @@ for (const language of LANGUAGES) {
       project = new PulumiProject({});
       project.write(language.files(project.work));
       language.prepare?.(project.dir);
-      // First, as a user does: the Python and Go SDKs name the plugin, which `pulumi install` would download.
-      await project.installPlugin();
+      // One Pulumi home for the projects of the file, which run one after the other: the plugin is
+      // installed once (each installation unpacks its 14 MB, tens of seconds on a busy machine),
+      // first, as a user does: the Python and Go SDKs name it, which `pulumi install` would download.
+      Object.assign(project.env, { PULUMI_HOME: home });
+      if (!fs.existsSync(path.join(home, "plugins"))) await project.installPlugin();
     });
     afterAll(() => project?.dispose());
 
@@ -424,6 +436,19 @@ for (const language of LANGUAGES) {
         }
       });
     }
+
+    test("`pulumi new` of a local template asks the host's questions (answered with their defaults) and writes the answers into Pulumi.yaml", async () => {
+      const template = path.join(project.work, "template");
+      fs.mkdirSync(template);
+      fs.writeFileSync(path.join(template, "Pulumi.yaml"), `name: \${PROJECT}\ndescription: \${DESCRIPTION}\nruntime: ${language.runtime}\ntemplate:\n  description: A template of one file\n`);
+      const out = path.join(project.work, "new-project");
+      fs.mkdirSync(out);
+      expectSuccess(await runCommand(realEngine.binary!, ["new", template, "--name", "from-template", "--yes", "--generate-only", "--force"], { cwd: out, env: project.env }));
+      const written = load(fs.readFileSync(path.join(out, "Pulumi.yaml"), "utf8")) as { name: string; runtime: string | { name: string; options: Record<string, string> } };
+      expect(written.name).toBe("from-template");
+      const runtime = typeof written.runtime === "string" ? { name: written.runtime, options: {} } : written.runtime;
+      expect(runtime).toEqual({ name: language.runtime, options: language.newOptions });
+    });
 
     test("`pulumi convert --from yaml` of examples/yaml-quickstart writes a project in the language on the package's SDK", async () => {
       const source = quickstartToConvert(path.join(project.work, "yaml-quickstart"));
