@@ -72,10 +72,7 @@ func parseNodeOptions(info *pulumirpc.ProgramInfo) (nodeOptions, error) {
 		},
 		option("auto", npm.AutoPackageManager), option("npm", npm.NpmPackageManager), option("yarn", npm.YarnPackageManager),
 		option("pnpm", npm.PnpmPackageManager), option("bun", npm.BunPackageManager))
-	if err != nil {
-		return options, err
-	}
-	return options, nil
+	return options, err
 }
 
 // packageManager is the project's package manager.
