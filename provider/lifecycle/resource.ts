@@ -47,6 +47,12 @@ export interface ResourceDeclaration<S extends InputSchema> {
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   create(inputs: z.output<S>): Promise<{ id: string; outs: Props }>;
   /**
+   * Why `create` would refuse these checked inputs before its POST, judged from what the server
+   * holds (a natural key another object has), or `undefined`. Asked by the check of a resource the
+   * engine has no state of, so that `pulumi preview` fails where `pulumi up` would, without a write.
+   */
+  keyInUse?(inputs: z.output<S>): Promise<string | undefined>;
+  /**
    * Where the object an import id names is (`pulumi import`); default: `<id>` or `<accountId>/<id>`
    * in an account, `<id>` for an object of the installation (see ./import.ts).
    */
@@ -138,7 +144,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
   };
 
   const provider = withRedactedErrors({
-    async check(_olds: Props, news: Props) {
+    async check(olds: Props, news: Props) {
       const raw = withoutProvider(news);
       if (decl.account !== "none" && raw.accountId === undefined) {
         const { accountId, failure } = defaultAccount(decl.account === "required");
@@ -149,9 +155,14 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       if (!parsed.success) {
         return { inputs: raw, failures: failuresFrom(parsed.error.issues, raw, decl.inputs) };
       }
-      if (!decl.prepare) return { inputs: jsonSafe(parsed.data as Props), failures: [] };
-      const prepared = await decl.prepare(parsed.data);
-      return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
+      const prepared = decl.prepare ? await decl.prepare(parsed.data) : { inputs: parsed.data as Props, failures: [] };
+      const inputs = jsonSafe(prepared.inputs);
+      // The engine checks a resource it has no state of with no old inputs: that check comes before its create.
+      const creating = Object.keys(withoutProvider(olds ?? {})).length === 0;
+      if (prepared.failures.length > 0 || !creating || !decl.keyInUse) return { inputs, failures: prepared.failures };
+      // Read as the create reads it, through the create journal of these inputs.
+      const refused = await withCreateJournal(inputs, () => decl.keyInUse!(inputs as z.output<S>));
+      return { inputs, failures: refused === undefined ? [] : [{ property: "", reason: refused }] };
     },
 
     async diff(id: string, olds: Props, news: Props): Promise<LifecycleDiff> {

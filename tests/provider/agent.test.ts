@@ -90,7 +90,7 @@ describe("Agent", () => {
 
   it("refuses an address that is already an agent of the account before any write, and adopts it with adopt", async () => {
     await expect(create(provider, { email: "bob@acme.test", name: "Bob Agent" })).rejects.toThrow(
-      /^POST \S+agents not sent: agent 2 already has email "bob@acme.test"; set adopt: true/,
+      /^check failed: POST \S+agents not sent: agent 2 already has email "bob@acme.test"; set adopt: true/,
     );
     expect(ctx.writes()).toHaveLength(0);
     const adopted = await create(provider, { email: "BOB@acme.test", name: "Bob Agent", role: "administrator", adopt: true });
