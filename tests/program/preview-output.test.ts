@@ -152,6 +152,14 @@ realEngine.describe("pulumi preview through the real CLI", () => {
   });
 
   test("a replacement names the property that forces it, on that resource only", async () => {
+    // The stack's token reaches account 2 too (account 2's administrator adds its user), so the
+    // replacement's check can look the label's title up there.
+    const invited = await fetch(`${sandbox.url}/api/v1/accounts/2/agents`, {
+      method: "POST",
+      headers: { api_access_token: sandbox.info.accounts[1].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ email: "alice@acme.test", name: "Alice Admin", role: "administrator" }),
+    });
+    expect(invited.status).toBe(200);
     await project.setConfig({ config: { labelAccount: "2" } });
     const preview = await project.preview();
     expectSuccess(preview);

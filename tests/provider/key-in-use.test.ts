@@ -99,6 +99,22 @@ describe.each(FRONT_DOORS)("a key in use, through the %s front door", (door) => 
     });
   });
 
+  it("a replacement that keeps the key: the engine's check after the diff (without old inputs) leaves the replaced object alone", async () => {
+    await ctx.admin("POST", `/api/v1/accounts/${ctx.account.id}/captain/assistants`, { assistant: { name: "Helpdesk", description: "d" } });
+    const documents = throughFrontDoor("CaptainDocument", door);
+    const guide = { assistantId: 1, externalLink: "https://www.acme.test/guide", name: "Guide" };
+    const first = await documents.check!({}, guide);
+    const created = await documents.create(first.inputs as Props);
+    const renamed = { ...guide, name: "Handbook" };
+    const rechecked = await documents.check!(first.inputs, renamed);
+    const diff = await documents.diff!(created.id, created.outs, rechecked.inputs);
+    expect(diff).toMatchObject({ replaces: ["name"], deleteBeforeReplace: true });
+    await expect(documents.check!({}, renamed)).resolves.toMatchObject({ failures: [] });
+    // Another resource with the same link is still refused: the object is not that one's.
+    const other = await documents.check!({}, { ...guide, name: "Copy" });
+    expect(other.failures?.[0]?.reason).toMatch(new RegExp(`not sent: Captain document ${created.id} already has link`));
+  });
+
   it("lists a collection once for the checks and creates of a run", async () => {
     const labels = ["a1", "b2", "c3"].map((title) => ({ title }));
     const label = throughFrontDoor("Label", door);

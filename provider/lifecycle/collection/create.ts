@@ -62,21 +62,24 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
  * create's own words (`POST ... not sent: label 2 already has title "vip"; set adopt: true to
  * manage it`), or `undefined`. The check of a new resource asks, so that `pulumi preview` fails
  * where `pulumi up` would, with no write; it shares the run's listing with the creates. A key not
- * known yet (a preview's unknown value), `adopt: true`, an object an interrupted earlier run of
- * this create made (see the create journal) and a parent that cannot be found (the create says so)
- * are not refused here.
+ * known yet (a preview's unknown value), `adopt: true`, the object a replacement replaces
+ * (`replaced`: it is deleted first) and an object an interrupted earlier run of this create made
+ * (see the create journal) are not refused; a parent or a listing that cannot be had fails the check
+ * as it would fail the create.
  */
-export async function keyInUse<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, raw: I): Promise<string | undefined> {
+export async function keyInUse<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, raw: I, replaced?: string): Promise<string | undefined> {
   const key = kind.key;
   if (!key || (raw as Switches).adopt === true || (raw as Switches).adoptId !== undefined) return undefined;
   if (kind.parent && [raw[kind.parent.idKey], raw.accountId].includes(UNKNOWN)) return undefined;
-  const inputs = (kind.parent ? await placeAtParent(kind.parent, raw).catch(() => undefined) : raw) as I | undefined;
-  if (!inputs) return undefined;
+  const inputs = (kind.parent ? await placeAtParent(kind.parent, raw) : raw) as I;
   const request = `POST ${kind.paths.collection(inputs)}`;
   if ([request, key.describe(inputs), JSON.stringify(key.query?.(inputs) ?? {})].some((text) => text.includes(UNKNOWN))) return undefined;
-  let listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
-  let holder = listing.objects.find((o) => key.matches(inputs, o));
-  if (holder && !listing.fresh) holder = (listing = await listing.again()).objects.find((o) => key.matches(inputs, o));
+  const holderIn = (listing: Listing<W>) => listing.objects.find((o) => key.matches(inputs, o) && String(o.id) !== replaced);
+  // A listing that fails (a token that cannot reach that account, a feature the server lacks) fails
+  // the check as it would fail the create.
+  const listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
+  let holder = holderIn(listing);
+  if (holder && !listing.fresh) holder = holderIn(await listing.again());
   if (!holder || madeByInterruptedRun(request, holder)) return undefined;
   return `${request} not sent: ${taken(kind, holder, inputs)}`;
 }

@@ -150,6 +150,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   return defineResource({
     inputs: decl.inputs,
     account,
+    noun: kind.noun,
     importAddress: at.importAddress ?? (parent ? (importId: string) => importedUnderParent(parent, importId) : undefined),
     importForms: at.importForms,
     controlKeys: controlKeys as never,
@@ -162,7 +163,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     deleteBeforeReplace: adoption.key !== undefined,
     normalizers: content.normalizers,
     create: (inputs) => createObject(kind, inputs),
-    keyInUse: adoption.key ? (inputs) => keyInUse(kind, inputs) : undefined,
+    keyInUse: adoption.key ? (inputs, replaced) => keyInUse(kind, inputs, replaced) : undefined,
     read: (id, olds) => readObject(kind, id, olds),
     update: (id, olds, news, changed) => updateObject(kind, news, id, changed, olds),
     delete: (id, olds) => deleteObject(kind, id, olds),
