@@ -74,12 +74,11 @@ export async function keyInUse<I extends Props, W extends WireObject>(kind: Obje
   const inputs = (kind.parent ? await placeAtParent(kind.parent, raw) : raw) as I;
   const request = `POST ${kind.paths.collection(inputs)}`;
   if ([request, key.describe(inputs), JSON.stringify(key.query?.(inputs) ?? {})].some((text) => text.includes(UNKNOWN))) return undefined;
-  const holderIn = (listing: Listing<W>) => listing.objects.find((o) => key.matches(inputs, o) && String(o.id) !== replaced);
   // A listing that fails (a token that cannot reach that account, a feature the server lacks) fails
   // the check as it would fail the create.
   const listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
-  let holder = holderIn(listing);
-  if (holder && !listing.fresh) holder = holderIn(await listing.again());
+  let holder = inTheWay(kind, inputs, listing, replaced).existing;
+  if (holder && !listing.fresh) holder = inTheWay(kind, inputs, await listing.again(), replaced).existing;
   if (!holder || madeByInterruptedRun(request, holder)) return undefined;
   return `${request} not sent: ${taken(kind, holder, inputs)}`;
 }
@@ -91,9 +90,12 @@ function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I,
   return { family: kind, key: [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null] };
 }
 
-/** What stands in the way of a create, as the listing shows it: an object holding the key, or why the kind refuses. */
-function inTheWay<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, listing: Listing<W>) {
-  const existing = kind.key ? listing.objects.find((o) => kind.key!.matches(inputs, o)) : undefined;
+/**
+ * What stands in the way of a create, as the listing shows it: an object holding the key (other
+ * than the one a replacement replaces), or why the kind refuses.
+ */
+function inTheWay<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, listing: Listing<W>, replaced?: string) {
+  const existing = kind.key ? listing.objects.find((o) => kind.key!.matches(inputs, o) && String(o.id) !== replaced) : undefined;
   const refused = existing ? undefined : kind.refuseCreate?.(inputs, listing.objects);
   return { existing, refused };
 }
