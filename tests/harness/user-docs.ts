@@ -31,3 +31,12 @@ export function userDocs(): UserDoc[] {
 export function userDoc(file: string): string {
   return fs.readFileSync(path.join(ROOT, file), "utf8");
 }
+
+/** The first bash block after `marker` in `text` (a sentence or heading before it), line by line. */
+export function bashBlockAfter(text: string, marker: string): string[] {
+  const from = text.indexOf(marker);
+  const open = text.indexOf("```bash\n", from);
+  const close = text.indexOf("\n```\n", open);
+  if (from < 0 || open < 0 || close < 0) throw new Error(`no bash block after ${JSON.stringify(marker)}`);
+  return text.slice(open + "```bash\n".length, close).split("\n");
+}

@@ -179,7 +179,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
     // The WhatsApp number Globex had gets Acme's survey template, submitted to Meta and waiting for its review.
     expect(sandbox.control.snapshot().meta_templates.find((t) => t.inbox_id === TARGET_WHATSAPP_INBOX)).toMatchObject({
-      name: `customer_satisfaction_survey_inbox_${TARGET_WHATSAPP_INBOX}`,
+      name: `customer_satisfaction_survey_${TARGET_WHATSAPP_INBOX}`,
       body: "Thanks for talking to Acme! How did we do?",
       button_text: "Rate us",
       status: "PENDING",

@@ -1,8 +1,8 @@
 /**
  * IntegrationHook against the sandbox, in both shape modes: the collection lifecycle (create,
  * no write on a second up, one PATCH, drift, gone, delete), what is its own: secret settings that
- * reach neither outputs nor state in plain text and are sent again whenever the settings are
- * (Chatwoot replaces them whole), adoption by id (which sends the secrets: they cannot be read),
+ * reach neither outputs nor state in plain text, though an administrator's answer shows them, and
+ * are sent again whenever the settings are (Chatwoot replaces them whole), adoption by id (which sends the secrets: they cannot be read),
  * OAuth apps refused at check and adopted only, and one hook per account for single-hook apps.
  */
 import { resources } from "../../provider";
@@ -123,10 +123,15 @@ describe.each(SHAPES)("IntegrationHook (%s shapes)", (shapes) => {
     expect(ctx.writes().map((w) => w.body)).toEqual([{ status: "disabled" }]);
   });
 
-  it("names the server's refusal of an API key without quoting it", async () => {
-    const err = await create(provider, { appId: "openai", secretSettings: { apiKey: "sk-rejected" } }).catch((e: unknown) => e as Error);
-    expect(String(err)).toMatch(/Invalid API key/);
-    expect(String(err)).not.toContain("sk-rejected");
+  it("reads the settings an administrator's answer shows whole (credentials included) into outputs without a credential", async () => {
+    const state = await create(provider, { appId: "openai", settings: { labelSuggestion: true }, secretSettings: { apiKey: "sk-echoed-by-the-server" } });
+    const shown = (await listed("openai"))[0] as unknown as { settings: Record<string, unknown> };
+    expect(shown.settings).toEqual({ api_key: "sk-echoed-by-the-server", label_suggestion: true });
+    expect(state.outs.settings).toEqual({ labelSuggestion: true });
+    expect(JSON.stringify(state.outs)).not.toContain("sk-echoed-by-the-server");
+    const refreshed = (await refresh(provider, state))!;
+    expect(JSON.stringify(refreshed.outs)).not.toContain("sk-echoed-by-the-server");
+    expect((await up(provider, refreshed, { appId: "openai", settings: { labelSuggestion: true }, secretSettings: { apiKey: "sk-echoed-by-the-server" } })).op).toBe("same");
   });
 
   it("checks the settings against the app before any request", async () => {

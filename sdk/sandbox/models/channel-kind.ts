@@ -1,5 +1,6 @@
+/** What each channel of an inbox declares (models/inbox-channels.ts, models/credentialed-channels.ts): one shape, in a file both read. */
 import type { CHANNEL_TYPES } from "../fixture";
-import type { Params, PermitFilter } from "../params";
+import type { PermitFilter, Params } from "../params";
 import type { RecordErrors } from "../record-errors";
 import type { ChannelTable, InboxRecord, SandboxState } from "../state";
 

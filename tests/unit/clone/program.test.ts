@@ -288,14 +288,14 @@ test("SAML settings are adopted by their account, a custom role of a mapping by 
 
 test("a WhatsApp inbox's survey template refers to its inbox and takes its text from the inbox's survey settings", () => {
   const whatsapp = (id: number, csat_config: Record<string, unknown>) => ({ id, name: `WhatsApp ${id}`, channel_type: "Channel::Whatsapp", phone_number: `+1555010010${id}`, provider: "whatsapp_cloud", csat_config });
-  const template = { name: "customer_satisfaction_survey_inbox_30", template_id: "9001", language: "pt_BR" };
+  const template = { name: "customer_satisfaction_survey_30", template_id: "9001", language: "pt_BR" };
   const inboxes = [
     ...(ACCOUNT.inboxes ?? []),
     whatsapp(30, { display_type: "emoji", message: "Como foi?", button_text: "Avaliar", language: "en", template }),
     // No template named: nothing to declare.
     whatsapp(31, { message: "How did we do?" }),
     // A template without a message in the settings: declared, the message left for the user.
-    whatsapp(32, { message: "", template: { ...template, name: "customer_satisfaction_survey_inbox_32" } }),
+    whatsapp(32, { message: "", template: { ...template, name: "customer_satisfaction_survey_32" } }),
   ];
   const built = buildModel(snapshotOf({ ...ACCOUNT, inboxes }));
   const text = programText(built);
