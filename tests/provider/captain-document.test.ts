@@ -52,7 +52,7 @@ describe.each(SHAPES)("CaptainDocument (%s shapes)", (shapes) => {
   it("refuses a link the assistant has unless adopted, which sends nothing", async () => {
     await ctx.admin("POST", documents(), { document: { assistant_id: 1, external_link: guide.externalLink, name: "Guide" } });
     ctx.sb.control.clearLog();
-    await expect(create(provider, guide)).rejects.toThrow(/^POST \S+ not sent: Captain document 1 already has link https:\/\/www\.acme\.test\/guide in Captain assistant 1; set adopt: true/);
+    await expect(create(provider, guide)).rejects.toThrow(/^check failed: POST \S+ not sent: Captain document 1 already has link https:\/\/www\.acme\.test\/guide in Captain assistant 1; set adopt: true/);
     const adopted = await create(provider, { ...guide, adopt: true });
     expect([adopted.id, ctx.writes()]).toEqual(["1", []]);
     // The same link in another assistant is another document.

@@ -89,7 +89,7 @@ describe.each(SHAPES)("IntegrationHook (%s shapes)", (shapes) => {
     await expect(create(provider, { ...base, adoptId: 9999 })).rejects.toThrow(/account 1 has no integration hook 9999/);
   });
 
-  it("refuses creating an OAuth app's hook at check, and adopts one to switch it off and delete it", async () => {
+  it("refuses creating an OAuth app's hook at check, and adopts one to switch it off (deleting the resource then only forgets it)", async () => {
     await expect(check(provider, { appId: "slack" })).rejects.toThrow(/appId: slack is installed through OAuth, which needs a person's consent in a browser/);
     await expect(check(provider, { appId: "slack", settings: { channelName: "x" }, adoptId: 1 })).rejects.toThrow(/settings: cannot be set for slack, an OAuth app/);
     // As the dashboard's OAuth flow leaves it.
@@ -98,8 +98,10 @@ describe.each(SHAPES)("IntegrationHook (%s shapes)", (shapes) => {
     const state = await create(provider, { appId: "slack", enabled: false, adoptId: id });
     expect(ctx.writes().map((w) => w.body)).toEqual([{ status: "disabled" }]);
     expect(state.outs).toMatchObject({ settings: { channelName: "support" }, enabled: false });
+    ctx.sb.control.clearLog();
     await destroy(provider, state);
-    expect(await listed("slack")).toEqual([]);
+    expect(ctx.writes()).toEqual([]);
+    expect(await listed("slack")).toEqual([expect.objectContaining({ id, status: false })]);
   });
 
   it("refuses a second hook of a single-hook app before the POST, naming the one to adopt", async () => {

@@ -11,6 +11,7 @@
 import { Pool, type Dispatcher } from "undici";
 import { Limiter, type LimiterOptions, type LimiterStats } from "../rate-limit/limiter";
 import { attemptGate } from "./attempt-gate";
+import type { OriginContact } from "./call-state";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {
@@ -25,11 +26,6 @@ export interface OriginOptions {
 
 const DEFAULT_CONNECTIONS = 16;
 const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v4");
-
-/** Whether the server has answered this process yet (see {@link OriginEntry.contact}). */
-export interface OriginContact {
-  answered: boolean;
-}
 
 interface OriginEntry {
   dispatcher: Dispatcher;
