@@ -54,6 +54,9 @@ type Handling = { run: Scenario } | { notRun: string };
  */
 const YAML_CLONE = "tests/program/clone-yaml.test.ts runs it as written (the tarball from this checkout's dist/plugin), in the sandbox's accounts 1 and 2";
 
+/** The stand-in language hosts' commands, which their own tests run in each language against the sandbox. */
+const SDK_HOSTS = "tests/program/sdk-hosts.test.ts runs it, in a TypeScript, a Python and a Go project, against the sandbox with the plugin from this checkout";
+
 /** Each command of the README, and who runs it (or why nothing can here). */
 const HANDLED: Record<string, Handling> = {
   // Quick start: configuring a stack (the GitOps scenario's stack).
@@ -119,6 +122,20 @@ const HANDLED: Record<string, Handling> = {
   "pulumi login": { notRun: "would log the machine's own CLI in to Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi refresh --run-program": { notRun: "only differs from `pulumi refresh` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
   "pulumi destroy --run-program": { notRun: "only differs from `pulumi destroy` after a token was rotated: tests/program/token-rotation.test.ts runs it after one" },
+  // The stand-in language hosts' commands: tests/program/sdk-hosts.test.ts runs each in a TypeScript, a Python and a Go project.
+  "pulumi convert --from yaml --language python": { notRun: SDK_HOSTS },
+  "pulumi convert --from yaml": { notRun: SDK_HOSTS },
+  "pulumi convert": { notRun: SDK_HOSTS },
+  "pulumi package gen-sdk": { notRun: SDK_HOSTS },
+  "pulumi install": { notRun: SDK_HOSTS },
+  "pulumi about": { notRun: SDK_HOSTS },
+  "pulumi new": { notRun: SDK_HOSTS },
+  "pulumi package add": { notRun: SDK_HOSTS },
+  "pulumi package pack-sdk": { notRun: SDK_HOSTS },
+  "pulumi up --target-replace <urn>": {
+    notRun: "names a limit with a placeholder: tests/provider/key-in-use.test.ts drives the check the engine makes for such a replacement, through both doors",
+  },
+  "pulumi state unprotect": { notRun: "names the command a resource imported with protection needs before destroy; the tests import with --protect=false instead (tests/program/support/lifecycle.ts)" },
   "pulumi refresh --clear-pending-creates": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the pending creates a SIGKILL left" },
 };
 
