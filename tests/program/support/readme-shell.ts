@@ -20,7 +20,8 @@ export function readmeEnv(home: string): NodeJS.ProcessEnv {
     PULUMI_SKIP_CONFIRMATIONS: "true",
     NO_COLOR: "1",
   };
-  for (const name of ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN"]) delete env[name];
+  // FORCE_COLOR (set by some CI runners) beside NO_COLOR makes Node print a warning into every program's output.
+  for (const name of ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_ACCESS_TOKEN", "FORCE_COLOR"]) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith("CHATWOOT_")) delete env[name];
   return env;
 }

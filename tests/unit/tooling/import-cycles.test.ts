@@ -17,7 +17,12 @@ function cruise(files: Record<string, string>) {
   try {
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "commonjs" } }));
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-    const result = spawnSync(CRUISE, ["--config", path.join(ROOT, ".dependency-cruiser.cjs"), "."], { cwd: dir, encoding: "utf8" });
+    const result = spawnSync(CRUISE, ["--config", path.join(ROOT, ".dependency-cruiser.cjs"), "."], {
+      cwd: dir,
+      encoding: "utf8",
+      // CI terminals ask for colour; the assertions read the plain text.
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+    });
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
