@@ -139,7 +139,7 @@ export function createArticle(state: SandboxState, portal: PortalRecord, account
   };
   const assigned = assign(draft, attributes);
   if (!Object.hasOwn(attributes, "slug")) assigned.slug = generatedSlug(assigned.title);
-  const article = save(state, portal, assigned, undefined);
+  const article = save(state, portal, assigned, undefined, slugMade(attributes, true));
   // before_create: add_position_to_article
   article.position ??= nextPosition(state, article);
   if ([...state.articles.values()].some((a) => a.slug === article.slug)) throw internalError(); // the unique index
@@ -162,7 +162,8 @@ export function updateArticle(state: SandboxState, portal: PortalRecord, account
   // discard_invalid_author
   const { author_id: author, ...rest } = submitted;
   const kept = Object.hasOwn(submitted, "author_id") && !isAccountUser(state, account, author) ? rest : submitted;
-  const updated = save(state, portal, assign({ ...article, meta: structuredClone(article.meta) }, permit(kept, PERMIT)), article);
+  const permitted = permit(kept, PERMIT);
+  const updated = save(state, portal, assign({ ...article, meta: structuredClone(article.meta) }, permitted), article, slugMade(permitted, false));
   if (updated.category_id !== article.category_id) updated.position = nextPosition(state, updated);
   if (updated.slug !== article.slug && [...state.articles.values()].some((a) => a.id !== article.id && a.slug === updated.slug)) throw internalError();
   if (JSON.stringify(updated) !== JSON.stringify(article)) updated.updated_at = Math.max(Date.now(), article.updated_at + 1);
@@ -214,9 +215,18 @@ function parameterize(title: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** ApplicationRecord's length limits, the model's before_validation callbacks, then its validations (422). `stored`: the row before an update. */
-function save(state: SandboxState, portal: PortalRecord, article: ArticleRecord, stored: ArticleRecord | undefined): ArticleRecord {
-  const errors = columnLengthErrors(article, TEXT_COLUMNS);
+/** Whether `ensure_article_slug` makes the slug: none sent on create, or nil sent. */
+function slugMade(attributes: Params, creating: boolean): boolean {
+  return Object.hasOwn(attributes, "slug") ? castString(attributes.slug) === null : creating;
+}
+
+/**
+ * ApplicationRecord's length limits (which run before `ensure_article_slug`, so a slug made from
+ * the title is not measured), the model's before_validation callbacks, then its validations (422).
+ * `stored`: the row before an update.
+ */
+function save(state: SandboxState, portal: PortalRecord, article: ArticleRecord, stored: ArticleRecord | undefined, slugGenerated: boolean): ArticleRecord {
+  const errors = columnLengthErrors({ ...article, slug: slugGenerated ? null : article.slug }, TEXT_COLUMNS);
   const category = article.category_id === null ? undefined : state.categories.get(article.category_id);
   // ensure_locale_in_article: the category's locale wins.
   article.locale = category ? category.locale : isPresent(article.locale) ? article.locale : portal.config.default_locale;
