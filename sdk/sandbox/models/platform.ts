@@ -23,7 +23,8 @@
  *   `POST /users/:id/token` the user's access token, `expiry` null and the user's id, names,
  *   e-mail and pubsub token;
  * - account params: name, locale, domain, support_email, status, limits and custom_attributes are
- *   assigned (the hashes whole); `features` turns each named flag on (a present value) or off;
+ *   assigned (the hashes whole); a new account starts with the installation's default flags
+ *   (DEFAULT_ACCOUNT_FEATURES), and `features` turns each named flag on (a present value) or off;
  *   Enterprise checks `limits` (see plan-limits.ts); a suspended account's application API
  *   answers 401 "Account is suspended" (auth.ts);
  *   user params: name, display_name, email, password, custom_attributes (merged on update);
@@ -83,10 +84,22 @@ export function accountsVisibleTo(state: SandboxState, app: PlatformAppRecord): 
   return app.permissible_account_ids.flatMap((id) => state.accounts.get(id) ?? []);
 }
 
-/** Account.create!, the features, then the app's row. */
+/**
+ * The flags a new account starts with (`enable_default_features`): the installation's
+ * ACCOUNT_LEVEL_FEATURE_DEFAULTS, which a fresh installation seeds with config/features.yml's
+ * `enabled: true` entries (fd5ac2a8a's, sorted).
+ */
+export const DEFAULT_ACCOUNT_FEATURES = [
+  "agent_bots", "agent_management", "auto_resolve_conversations", "automations", "campaigns", "canned_responses", "captain_tasks",
+  "channel_email", "channel_facebook", "channel_instagram", "channel_tiktok", "channel_twitter", "channel_website", "chatwoot_v4",
+  "contact_chatwoot_support_team", "crm", "custom_attributes", "help_center", "inbound_emails", "inbox_management", "integrations",
+  "labels", "macros", "report_v4", "reports", "team_management", "voice_recorder",
+] as const;
+
+/** Account.create! (the default flags on), the request's features, then the app's row. */
 export function createPlatformAccount(state: SandboxState, app: PlatformAppRecord, params: Params, edition: Edition): AccountRecord {
   const draft: AccountRecord = {
-    id: 0, name: "", locale: "en", features: [], domain: null, support_email: null, settings: {}, custom_attributes: {}, limits: {}, status: "active", platform_app_ids: [],
+    id: 0, name: "", locale: "en", features: [...DEFAULT_ACCOUNT_FEATURES], domain: null, support_email: null, settings: {}, custom_attributes: {}, limits: {}, status: "active", platform_app_ids: [],
   };
   const account = { ...assignAccount(draft, params, edition), id: state.nextId("accounts") };
   state.accounts.set(account.id, account);

@@ -37,13 +37,19 @@ describe("Platform accounts, users and account users", () => {
   });
 
   describe("accounts", () => {
+    // "creates an account with feature flags": the installation's default flags (config/features.yml's `enabled: true`), then the request's.
     it("creates with the permitted fields and features, updates in place, and deletes", async () => {
-      const account = await newAccount({ name: "Initech", locale: "de", limits: { agents: 5 }, features: { help_center: true, ip_lookup: false }, dealer: "x" });
+      const account = await newAccount({ name: "Initech", locale: "de", limits: { agents: 5 }, features: { ip_lookup: true, help_center: false }, dealer: "x" });
+      const flags = Object.keys(account.features as object);
       expect(account).toEqual({
-        id: 3, name: "Initech", locale: "de", domain: null, support_email: null, features: { help_center: true }, custom_attributes: {}, limits: { agents: 5 }, status: "active",
+        id: 3, name: "Initech", locale: "de", domain: null, support_email: null, features: expect.any(Object), custom_attributes: {}, limits: { agents: 5 }, status: "active",
       });
-      const updated = await platform1.patch(`${ACCOUNTS}/${account.id}`, { status: "suspended", features: { help_center: false, ip_lookup: true } });
-      expect(updated.body).toMatchObject({ status: "suspended", features: { ip_lookup: true } });
+      expect(flags).toEqual(expect.arrayContaining(["agent_management", "inbox_management", "macros", "ip_lookup"]));
+      expect(flags).not.toContain("help_center");
+      expect(flags).not.toContain("sla");
+      const updated = await platform1.patch(`${ACCOUNTS}/${account.id}`, { status: "suspended", features: { help_center: true, ip_lookup: false } });
+      expect(updated.body).toMatchObject({ status: "suspended", features: { help_center: true } });
+      expect(updated.body).not.toHaveProperty("features.ip_lookup");
       expect(outcome(await platform1.delete(`${ACCOUNTS}/${account.id}`))).toEqual([200, undefined]);
       expect((await platform1.get(`${ACCOUNTS}/${account.id}`)).status).toBe(404);
     });
