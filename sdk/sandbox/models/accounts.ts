@@ -45,8 +45,9 @@ const SETTINGS_PERMIT: PermitFilter = {
   auto_resolve_ignore_waiting: "scalar",
   audio_transcriptions: "scalar",
   auto_resolve_label: "scalar",
-  conversation_required_attributes: "scalars",
 };
+/** What Enterprise's AccountsSettings adds to `permitted_settings_attributes`. */
+const ENTERPRISE_SETTINGS_PERMIT: PermitFilter = { ...SETTINGS_PERMIT, conversation_required_attributes: "scalars" };
 
 /** `current_user.accounts.find(params[:id])`. */
 export function findAccount(state: SandboxState, user: UserRecord, idParam: string): AccountRecord {
@@ -65,7 +66,7 @@ export function updateAccount(account: AccountRecord, params: Params, edition: E
   if (has("support_email")) draft.support_email = castString(fields.support_email);
   if (has("locale")) draft.locale = localeOf(fields.locale);
   Object.assign(draft.custom_attributes, permit(params, CUSTOM_ATTRIBUTES_PERMIT));
-  Object.assign(draft.settings, permit(params, SETTINGS_PERMIT));
+  Object.assign(draft.settings, permit(params, edition === "enterprise" ? ENTERPRISE_SETTINGS_PERMIT : SETTINGS_PERMIT));
   if (draft.custom_attributes.onboarding_step === "account_update") draft.custom_attributes.onboarding_step = "invite_team";
   validateAccount(draft, edition);
   Object.assign(account, draft);

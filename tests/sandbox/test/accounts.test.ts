@@ -106,6 +106,16 @@ describe("the account (show and update)", () => {
     expect(outcome(await admin1.patch(ACCOUNT, change))).toEqual(answer);
   });
 
+  // enterprise/app/controllers/enterprise/api/v1/accounts_settings.rb adds conversation_required_attributes to the permitted settings.
+  it.each([
+    ["enterprise", { conversation_required_attributes: ["plan"] }],
+    ["community", {}],
+  ] as const)("takes the required conversation attributes on a %s server: %j", async (edition, settings) => {
+    sandbox().control.setEdition(edition);
+    const answer = await admin1.patch(ACCOUNT, { conversation_required_attributes: ["plan"], auto_resolve_label: "stale" });
+    expect((answer.body as { settings: unknown }).settings).toEqual({ auto_resolve_label: "stale", ...settings });
+  });
+
   // "updates onboarding step to invite_team if onboarding step is present in account custom attributes", and the one where it is not.
   it.each([
     ["account_update", "invite_team"],
