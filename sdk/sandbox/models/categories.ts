@@ -22,7 +22,8 @@
  * app/views/api/v1/accounts/categories/_category.json.jbuilder) the model has no translation
  * families: `associated_category_id` is stored as sent (a translation of a translation stays one,
  * another portal's category is taken), and neither the reassociation nor the family's locale is
- * checked; the rest is the same.
+ * checked; db/schema.rb there has no foreign key on categories, so a `parent_category_id` naming
+ * no category is stored (and no parent rendered); the rest is the same.
  */
 import { internalError, recordNotFound } from "../errors";
 import { castInteger, castString, isHash, isPresent, permit, requireParam, wrapParameters, type ParamsRequest, type PermitFilter } from "../params";
