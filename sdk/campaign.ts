@@ -34,7 +34,7 @@ export interface CampaignArgs extends AccountArgs {
   inboxId: pulumi.Input<string | number>;
   /** The campaign's title: one line, not blank, at most 255 characters. Chatwoot does not keep titles unique. */
   title: pulumi.Input<string>;
-  /** The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters. */
+  /** The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column). */
   message: pulumi.Input<string>;
   /** A description for agents, at most 10,000 characters; `null` clears it. */
   description?: pulumi.Input<string | null | undefined>;

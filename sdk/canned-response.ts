@@ -16,8 +16,8 @@ export interface CannedResponseArgs extends AccountArgs {
    */
   shortCode: pulumi.Input<string>;
   /**
-   * The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-   * characters (Chatwoot's limit on a message).
+   * The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+   * characters (Chatwoot's limit on its column).
    */
   content: pulumi.Input<string>;
   /** Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false. */

@@ -38,7 +38,7 @@ export interface PortalArticleArgs extends AccountArgs {
    */
   slug: pulumi.Input<string>;
   /**
-   * The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+   * The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
    * Required to publish. It is compared with what the server holds and sent only when it differs,
    * so a long text unchanged costs no upload.
    */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ChatwootApiError } from "../http/transport/errors";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
-import { accountId, eachOnce, httpUrl, MESSAGE_MAX, name, objectId, presentText, text } from "../validation/fields";
+import { accountId, eachOnce, httpUrl, TEXT_COLUMN_MAX, name, objectId, presentText, text } from "../validation/fields";
 import { CampaignWire } from "../wire/campaign";
 
 /** Longest wait before a website campaign shows, in seconds: a day (Chatwoot sets no bound; the widget counts seconds on one page). */
@@ -43,7 +43,7 @@ export const CampaignInputs = z.strictObject({
   accountId,
   inboxId: objectId,
   title: name,
-  message: presentText("the campaign's message", MESSAGE_MAX),
+  message: presentText("the campaign's message", TEXT_COLUMN_MAX),
   description: text.optional(),
   enabled: z.boolean().optional(),
   senderId: objectId.nullable().optional(),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { accountId, adopt, MESSAGE_MAX, presentLine, presentText } from "../validation/fields";
+import { accountId, adopt, TEXT_COLUMN_MAX, presentLine, presentText } from "../validation/fields";
 import { CannedResponseWire } from "../wire/canned-response";
 
 /** The checks of `CannedResponseArgs` (sdk/canned-response.ts, where each argument is documented). */
 export const CannedResponseInputs = z.strictObject({
   accountId,
   shortCode: presentLine("the short code agents type"),
-  content: presentText("the text of the response", MESSAGE_MAX),
+  content: presentText("the text of the response", TEXT_COLUMN_MAX),
   adopt,
 });
 export type CannedResponseInputs = z.input<typeof CannedResponseInputs>;

@@ -2,18 +2,12 @@ import { z } from "zod";
 import { asPresentText, isRecord } from "../diff/normalize/coerce";
 import { ChatwootApiError } from "../http/transport/errors";
 import { defineCollectionResource } from "../lifecycle/collection";
-import { pick } from "../lifecycle/outputs";
+import { outputsOf, pick } from "../lifecycle/outputs";
 import { toWire } from "../mapping";
-import { accountId, adopt, lineText, name, objectId, oneLine, pathSegment, position, presentText, text } from "../validation/fields";
+import { accountId, adopt, lineText, name, objectId, oneLine, pathSegment, position, presentText, text, TEXT_COLUMN_MAX } from "../validation/fields";
 import { localeCode } from "../validation/portal-locales";
 import { ARTICLE_STATUSES, PortalArticleWire } from "../wire/portal-article";
 import { portalParent } from "./portal";
-
-/**
- * Longest article text accepted, a bound of this provider's own (Chatwoot stores the Markdown in a
- * `text` column): ten times the longest message, far beyond any help article.
- */
-export const ARTICLE_CONTENT_MAX = 1_500_000;
 
 /** Slugs that would shadow help-center routes (`/hc/{portal}/{locale}/search`): Chatwoot refuses them. */
 const RESERVED_SLUGS = ["search", "articles", "categories"];
@@ -25,7 +19,7 @@ export const PortalArticleInputs = z
     portalId: objectId,
     title: name,
     slug: pathSegment.refine((v) => !RESERVED_SLUGS.includes(v), `must not be ${RESERVED_SLUGS.join(", ")} (help-center routes use them)`),
-    content: presentText("the article's Markdown", ARTICLE_CONTENT_MAX).optional(),
+    content: presentText("the article's Markdown", TEXT_COLUMN_MAX).optional(),
     description: text.optional(),
     status: z.enum(ARTICLE_STATUSES).optional(),
     locale: localeCode.optional(),
@@ -67,11 +61,12 @@ function assertTaken(inputs: Inputs, article: PortalArticleWire): void {
   if (article.author_id !== inputs.authorId) {
     problems.push(`authorId ${inputs.authorId} was not taken (Chatwoot keeps the author when the user is not a user of account ${inputs.accountId})`);
   }
-  if (inputs.locale !== undefined && article.locale !== inputs.locale && article.category_id !== null) {
+  // A server whose view renders no locale or link (upstream of February 2026) cannot be checked for them.
+  if (inputs.locale !== undefined && article.locale !== undefined && article.locale !== inputs.locale && article.category_id !== null) {
     problems.push(`locale ${inputs.locale} was not taken: an article in a category is in the category's locale (${article.locale}); leave locale out`);
   }
   const linked = inputs.associatedArticleId;
-  if (typeof linked === "number" && article.associated_article_id !== linked) {
+  if (typeof linked === "number" && article.associated_article_id !== undefined && article.associated_article_id !== linked) {
     problems.push(
       `associatedArticleId ${linked} is itself a translation of article ${article.associated_article_id}; Chatwoot links a translation ` +
         `to the first article of its family: set associatedArticleId to ${article.associated_article_id}`,
@@ -109,6 +104,8 @@ export const portalArticle = defineCollectionResource({
   },
   content: {
     normalizers: { meta: normalizeMeta },
+    // The translations' ids are for a reader that learns links from their targets, not an output.
+    outputs: (base, { translation_ids: _translations, ...article }) => outputsOf(base, article),
     // `meta: null` is dropped by the server's parameter filter: an empty object clears it.
     body: (inputs, keys) => ({ article: toWire({ ...pick(inputs, keys), ...(keys.includes("meta") && inputs.meta === null ? { meta: {} } : {}) }) }),
   },

@@ -5,9 +5,9 @@ import { characterCount, firstBlankOrInvisible, unusableCharacter, type TextKind
 /** Input fields several resources share, so that they validate and read the same everywhere. */
 
 /**
- * Longest name, title, short code, slug, key or other one-line text accepted. Chatwoot sets no
- * limit on these (plain `string` columns), so this is a generous bound of this provider's own:
- * far beyond any name a dashboard can show on its one line.
+ * Longest name, title, short code, slug, key or other one-line text accepted: Chatwoot's limit on a
+ * `string` column (ApplicationRecord's `validates_column_content_length`: 255 characters, unless a
+ * model sets its own).
  */
 export const LINE_MAX = 255;
 
@@ -18,8 +18,12 @@ export const LINE_MAX = 255;
  */
 export const TEXT_MAX = 10_000;
 
-/** Longest message text (a canned response is inserted as a message): Chatwoot's `Message` content limit. */
-export const MESSAGE_MAX = 150_000;
+/**
+ * Longest text Chatwoot keeps in a `text` column without a limit of the model's own
+ * (ApplicationRecord's `validates_column_content_length`: 20,000 characters): a canned response's
+ * content, a campaign's message, an article's Markdown.
+ */
+export const TEXT_COLUMN_MAX = 20_000;
 
 /** Longest URL accepted: Chatwoot's `Limits::URL_LENGTH_LIMIT` (enforced upstream on a bot's `outgoing_url`). */
 export const URL_MAX = 2048;

@@ -307,7 +307,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     inboxes,
     portals: await kind("Portal", async () => listedPortals),
     categories: await inPortals("PortalCategory", PortalCategoryWire, "categories"),
-    articles: await inPortals("PortalArticle", PortalArticleWire, "articles"),
+    articles: linkTranslations(await inPortals("PortalArticle", PortalArticleWire, "articles")),
     rules: await kind("AutomationRule", () => get(list(RuleWire), at("automation_rules"))),
     webhooks: await kind("Webhook", () => get(webhookList, at("webhooks"))),
     cannedResponses: await kind("CannedResponse", () => get(list(CannedResponseWire), at("canned_responses"))),
@@ -341,6 +341,18 @@ export async function readAccount(client: ApiClient, accountId: number, options:
     captainDocuments,
     unavailable,
   };
+}
+
+/**
+ * Each article's translation link where the answer leaves it out (upstream's view of February 2026
+ * renders none): the article of the same portal whose translations list it, or none.
+ */
+function linkTranslations(articles: AccountSnapshot["articles"]): AccountSnapshot["articles"] {
+  return articles.map((article) => {
+    if (article.associated_article_id !== undefined) return article;
+    const target = articles.find((a) => a.portal_id === article.portal_id && a.translation_ids.includes(article.id));
+    return { ...article, associated_article_id: target?.id ?? null };
+  });
 }
 
 /** `read` for every item, at most {@link CONCURRENCY} at a time; results in the items' order. */

@@ -396,6 +396,9 @@ function category(refs: ReferenceMap, c: AccountSnapshot["categories"][number]):
 /** An article: its portal, category and translation as references, its author by e-mail address. */
 function article(refs: ReferenceMap, a: AccountSnapshot["articles"][number]): Draft {
   const meta = normalizeMeta(a.meta);
+  const notes: string[] = [];
+  // Servers whose view renders no locale (upstream of February 2026) show it only through a category.
+  if (a.category_id === null && a.locale === undefined) notes.push("the server does not show this article's locale: set locale unless it is the portal's default");
   return {
     type: "PortalArticle",
     id: a.id,
@@ -410,12 +413,12 @@ function article(refs: ReferenceMap, a: AccountSnapshot["articles"][number]): Dr
       locale: a.category_id === null ? a.locale : undefined,
       position: a.position,
       categoryId: a.category_id === null ? undefined : single(refs.category(a.category_id)),
-      associatedArticleId: a.associated_article_id === null ? undefined : single(refs.article(a.associated_article_id)),
+      associatedArticleId: a.associated_article_id == null ? undefined : single(refs.article(a.associated_article_id)),
       authorId: a.author_id === null ? new Unmapped(undefined, "the author is no longer a user of the account: set authorId") : refs.agent(a.author_id),
       meta: present({ title: meta.title, description: meta.description, tags: meta.tags }),
     }),
     adoption: { by: "key" },
-    notes: [],
+    notes,
     naming: a.slug,
   };
 }

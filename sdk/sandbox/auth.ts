@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { ApiError, forbidden, notAuthorizedAction, recordNotFound, unauthorized } from "./errors";
 import type { Role } from "./fixture";
+import type { Edition } from "./options";
 import { castInteger } from "./params";
 import type { AccountRecord, PlatformAppRecord, SandboxState, UserRecord } from "./state";
 
@@ -96,4 +97,16 @@ export function requireEnabled(caller: { account: AccountRecord }, flags: readon
 /** A Pundit check that only administrators pass. */
 export function requireAdministrator(caller: { role: Role }): void {
   if (caller.role !== "administrator") throw notAuthorizedAction();
+}
+
+/**
+ * The help center's administrator-only actions on Enterprise, where a custom role with
+ * `knowledge_base_manage` stands in for the administrator role
+ * (enterprise/app/policies/enterprise/{portal,category,article}_policy.rb at fd5ac2a8a).
+ */
+export function requireKnowledgeBaseManager(caller: AccountCaller & { state: SandboxState; edition: Edition }): void {
+  if (caller.role === "administrator") return;
+  const roleId = caller.user.memberships.find((m) => m.account_id === caller.account.id)?.custom_role_id;
+  const permissions = roleId === null || roleId === undefined ? [] : (caller.state.customRoles.get(roleId)?.permissions ?? []);
+  if (caller.edition !== "enterprise" || !permissions.includes("knowledge_base_manage")) throw notAuthorizedAction();
 }

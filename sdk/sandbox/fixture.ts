@@ -24,8 +24,9 @@ export const AccountFixture = z.object({
   name: z.string(),
   locale: z.string().nullable().default("en"),
   /**
-   * The account's enabled feature flags that change API behaviour here: `delayed_automations`, and
-   * the Enterprise `sla` (SLA policies) and `custom_roles` (custom roles).
+   * The account's enabled feature flags that change API behaviour here: the Enterprise `sla` (SLA
+   * policies) and `custom_roles` (custom roles), `captain_integration` and `custom_tools` (Captain),
+   * and `saml` (SAML settings).
    */
   features: z.array(z.string()).default([]),
   /** The account's e-mail domain (inbound mail), at most 100 characters. */
@@ -247,7 +248,6 @@ export const AutomationRuleFixture = z.object({
   conditions: z.array(JsonObject),
   actions: z.array(JsonObject),
   active: z.boolean().default(true),
-  execution_delay: z.number().int().nullable().default(null),
 });
 
 export const CustomAttributeDefinitionFixture = z.object({

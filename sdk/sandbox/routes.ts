@@ -93,6 +93,8 @@ const ROUTES: Route[] = [
   ...platform(["GET"], "/users/:id", platform_.users.show),
   ...platform(UPDATE, "/users/:id", platform_.users.update),
   ...platform(["DELETE"], "/users/:id", platform_.users.destroy),
+  ...platform(["GET"], "/users/:id/login", platform_.users.login),
+  ...platform(["POST"], "/users/:id/token", platform_.users.token),
 
   ...account(["GET"], "/inboxes", inboxes.index),
   ...account(["GET"], "/inboxes/:id", inboxes.show),
@@ -188,6 +190,7 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/macros/:id", macros.show),
   ...account(UPDATE, "/macros/:id", macros.update),
   ...account(["DELETE"], "/macros/:id", macros.destroy),
+  ...account(["POST"], "/macros/:id/execute", macros.execute),
 
   ...enterprise(["GET"], "/sla_policies", slaPolicies.index),
   ...enterprise(["POST"], "/sla_policies", slaPolicies.create),

@@ -46,7 +46,10 @@ export interface AvatarDigest {
 }
 
 export type AccountRecord = z.output<typeof AccountFixture>;
-export type UserRecord = z.output<typeof UserFixture> & {
+/** An account_users row: the fixture's membership with its id and timestamps (`render json:` shows them all). */
+export type MembershipRecord = z.output<typeof UserFixture>["memberships"][number] & { id: number; created_at: string; updated_at: string };
+export type UserRecord = Omit<z.output<typeof UserFixture>, "memberships"> & {
+  memberships: MembershipRecord[];
   access_token: string;
   /** The user's own custom attributes (the Platform API sets them); absent for the fixture's users. */
   custom_attributes?: Record<string, unknown>;
@@ -275,7 +278,7 @@ export class SandboxState {
     let accountUserId = 0;
     for (const user of fixture.users) {
       const access_token = secrets.stable(`user:${user.id}`);
-      const memberships = user.memberships.map((m) => ({ ...structuredClone(m), id: m.id ?? ++accountUserId }));
+      const memberships = user.memberships.map((m) => ({ ...structuredClone(m), id: m.id ?? ++accountUserId, created_at: now.toISOString(), updated_at: now.toISOString() }));
       const saml = fixture.saml_settings.some((s) => memberships.some((m) => m.account_id === s.account_id));
       this.users.set(user.id, { ...structuredClone(user), memberships, access_token, provider: saml ? "saml" : "email" });
       this.tokens.set(access_token, { kind: "user", id: user.id });

@@ -16,7 +16,11 @@ describe("PlatformAccount", () => {
       expect.objectContaining({ method: "POST", path: "/platform/api/v1/accounts", body: { name: "Initech", locale: "de", limits: { agents: 5, inboxes: 3 }, features: { help_center: true, channel_email: false } } }),
     ]);
     expect(state.outs).toMatchObject({ name: "Initech", locale: "de", status: "active", limits: { agents: 5, inboxes: 3 }, features: { help_center: true, channel_email: false } });
-    expect(snapshot().accounts.find((a) => a.id === Number(state.id))).toMatchObject({ name: "Initech", features: ["help_center"] });
+    // The installation's default flags are on too (channel_email among them, turned off here); only the named ones are outputs.
+    const flags = snapshot().accounts.find((a) => a.id === Number(state.id))?.features;
+    expect(flags).toEqual(expect.arrayContaining(["help_center", "agent_management"]));
+    expect(flags).not.toContain("channel_email");
+    expect(Object.keys(state.outs.features as object)).toEqual(["channel_email", "help_center"]);
     ctx.sb.control.clearLog();
     expect((await up(provider, state, base)).op).toBe("same");
     expect(ctx.writes()).toHaveLength(0);

@@ -138,7 +138,7 @@ type campaignArgs struct {
 	// ongoing campaign, an SMS or WhatsApp inbox a one-off campaign (Chatwoot refuses other inboxes).
 	// Changing it replaces the campaign.
 	InboxId interface{} `pulumi:"inboxId"`
-	// The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters.
+	// The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column).
 	Message string `pulumi:"message"`
 	// When a one-off campaign is sent: an ISO 8601 date and time with an offset
 	// (`2026-12-01T09:00:00Z`), compared to the second. Left out, Chatwoot sends it at once; one more
@@ -172,7 +172,7 @@ type CampaignArgs struct {
 	// ongoing campaign, an SMS or WhatsApp inbox a one-off campaign (Chatwoot refuses other inboxes).
 	// Changing it replaces the campaign.
 	InboxId pulumi.Input
-	// The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters.
+	// The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column).
 	Message pulumi.StringInput
 	// When a one-off campaign is sent: an ISO 8601 date and time with an offset
 	// (`2026-12-01T09:00:00Z`), compared to the second. Left out, Chatwoot sends it at once; one more

@@ -91,8 +91,8 @@ type cannedResponseArgs struct {
 	AccountId *int `pulumi:"accountId"`
 	// Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false.
 	Adopt *bool `pulumi:"adopt"`
-	// The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-	// characters (Chatwoot's limit on a message).
+	// The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+	// characters (Chatwoot's limit on its column).
 	Content string `pulumi:"content"`
 	// What agents type after `/` to insert the response: one line, at most 255 characters, unique in
 	// the account, case included (`Hello` and `hello` are two responses). The adoption key. Changing
@@ -107,8 +107,8 @@ type CannedResponseArgs struct {
 	AccountId pulumi.IntPtrInput
 	// Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false.
 	Adopt pulumi.BoolPtrInput
-	// The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-	// characters (Chatwoot's limit on a message).
+	// The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+	// characters (Chatwoot's limit on its column).
 	Content pulumi.StringInput
 	// What agents type after `/` to insert the response: one line, at most 255 characters, unique in
 	// the account, case included (`Hello` and `hello` are two responses). The adoption key. Changing

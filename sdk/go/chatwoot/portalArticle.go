@@ -146,7 +146,7 @@ type portalArticleArgs struct {
 	AuthorId interface{} `pulumi:"authorId"`
 	// The category the article is filed under: a `PortalCategory`'s `id` of the same portal; `null` files it under none.
 	CategoryId interface{} `pulumi:"categoryId"`
-	// The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+	// The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
 	// Required to publish. It is compared with what the server holds and sent only when it differs,
 	// so a long text unchanged costs no upload.
 	Content *string `pulumi:"content"`
@@ -192,7 +192,7 @@ type PortalArticleArgs struct {
 	AuthorId pulumi.Input
 	// The category the article is filed under: a `PortalCategory`'s `id` of the same portal; `null` files it under none.
 	CategoryId pulumi.Input
-	// The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+	// The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
 	// Required to publish. It is compared with what the server holds and sent only when it differs,
 	// so a long text unchanged costs no upload.
 	Content pulumi.StringPtrInput

@@ -39,7 +39,7 @@ class CampaignArgs:
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] inbox_id: The inbox the campaign runs on (a number, or an `Inbox`'s `id`): a website inbox makes an
                ongoing campaign, an SMS or WhatsApp inbox a one-off campaign (Chatwoot refuses other inboxes).
                Changing it replaces the campaign.
-        :param pulumi.Input[_builtins.str] message: The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters.
+        :param pulumi.Input[_builtins.str] message: The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column).
         :param pulumi.Input[_builtins.str] title: The campaign's title: one line, not blank, at most 255 characters. Chatwoot does not keep titles unique.
         :param pulumi.Input[_builtins.int] account_id: Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
@@ -95,7 +95,7 @@ class CampaignArgs:
     @pulumi.getter
     def message(self) -> pulumi.Input[_builtins.str]:
         """
-        The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters.
+        The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column).
         """
         return pulumi.get(self, "message")
 
@@ -291,7 +291,7 @@ class Campaign(pulumi.CustomResource):
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] inbox_id: The inbox the campaign runs on (a number, or an `Inbox`'s `id`): a website inbox makes an
                ongoing campaign, an SMS or WhatsApp inbox a one-off campaign (Chatwoot refuses other inboxes).
                Changing it replaces the campaign.
-        :param pulumi.Input[_builtins.str] message: The message sent (one-off) or shown in the widget (ongoing): not blank, at most 150,000 characters.
+        :param pulumi.Input[_builtins.str] message: The message sent (one-off) or shown in the widget (ongoing): not blank, at most 20,000 characters (Chatwoot's limit on its column).
         :param pulumi.Input[_builtins.str] scheduled_at: When a one-off campaign is sent: an ISO 8601 date and time with an offset
                (`2026-12-01T09:00:00Z`), compared to the second. Left out, Chatwoot sends it at once; one more
                than three days in the past is never sent. Only for SMS and WhatsApp inboxes.

@@ -26,8 +26,8 @@ class CannedResponseArgs:
         """
         The set of arguments for constructing a CannedResponse resource.
 
-        :param pulumi.Input[_builtins.str] content: The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-               characters (Chatwoot's limit on a message).
+        :param pulumi.Input[_builtins.str] content: The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+               characters (Chatwoot's limit on its column).
         :param pulumi.Input[_builtins.str] short_code: What agents type after `/` to insert the response: one line, at most 255 characters, unique in
                the account, case included (`Hello` and `hello` are two responses). The adoption key. Changing
                it renames the response in place.
@@ -46,8 +46,8 @@ class CannedResponseArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[_builtins.str]:
         """
-        The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-        characters (Chatwoot's limit on a message).
+        The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+        characters (Chatwoot's limit on its column).
         """
         return pulumi.get(self, "content")
 
@@ -130,8 +130,8 @@ class CannedResponse(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] account_id: Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing canned response with this short code instead of failing on it (see Adoption). Default: false.
-        :param pulumi.Input[_builtins.str] content: The message inserted into the reply (Markdown), sent as written: not blank, at most 150,000
-               characters (Chatwoot's limit on a message).
+        :param pulumi.Input[_builtins.str] content: The message inserted into the reply (Markdown), sent as written: not blank, at most 20,000
+               characters (Chatwoot's limit on its column).
         :param pulumi.Input[_builtins.str] short_code: What agents type after `/` to insert the response: one line, at most 255 characters, unique in
                the account, case included (`Hello` and `hello` are two responses). The adoption key. Changing
                it renames the response in place.

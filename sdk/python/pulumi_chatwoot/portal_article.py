@@ -56,7 +56,7 @@ class PortalArticleArgs:
                translation family (Chatwoot links a translation of a translation to that one, and publishes one
                article per locale in a family); `null` unlinks it.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] category_id: The category the article is filed under: a `PortalCategory`'s `id` of the same portal; `null` files it under none.
-        :param pulumi.Input[_builtins.str] content: The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+        :param pulumi.Input[_builtins.str] content: The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
                Required to publish. It is compared with what the server holds and sent only when it differs,
                so a long text unchanged costs no upload.
         :param pulumi.Input[_builtins.str] description: A summary shown in lists and search results (at most 10,000 characters); `null` clears it.
@@ -202,7 +202,7 @@ class PortalArticleArgs:
     @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+        The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
         Required to publish. It is compared with what the server holds and sent only when it differs,
         so a long text unchanged costs no upload.
         """
@@ -344,7 +344,7 @@ class PortalArticle(pulumi.CustomResource):
                or an `Agent`'s `id`. Chatwoot refuses another user on create and ignores one on update (which
                then fails, naming it).
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] category_id: The category the article is filed under: a `PortalCategory`'s `id` of the same portal; `null` files it under none.
-        :param pulumi.Input[_builtins.str] content: The article's text, in Markdown (not blank, at most 1,500,000 characters), sent as written.
+        :param pulumi.Input[_builtins.str] content: The article's text, in Markdown (not blank, at most 20,000 characters: Chatwoot's limit on its column), sent as written.
                Required to publish. It is compared with what the server holds and sent only when it differs,
                so a long text unchanged costs no upload.
         :param pulumi.Input[_builtins.str] description: A summary shown in lists and search results (at most 10,000 characters); `null` clears it.

@@ -19,8 +19,6 @@ export interface AccountTableSpec<R extends Row, Draft> {
   param: string;
   columns: readonly string[];
   permit: PermitFilter;
-  /** What an update's `permit` lets through, where it differs from create's. */
-  updatePermit?: PermitFilter;
   /** A new row before assignment: id 0, the account's id, the columns' defaults. */
   draft(account: AccountRecord): Draft;
   /** Copies the permitted attributes present in the request onto the draft, cast as the columns do. */
@@ -73,8 +71,7 @@ export function accountTable<R extends Row, Draft>(spec: AccountTableSpec<R, Dra
     },
     update(state, row, request) {
       // A copy: a refused update leaves the stored row as it was.
-      const permitted = requirePermitted(request, spec.param, spec.columns, spec.updatePermit ?? spec.permit);
-      const updated = spec.save(spec.assign(structuredClone(row) as unknown as Draft, permitted), state);
+      const updated = spec.save(spec.assign(structuredClone(row) as unknown as Draft, payload(request)), state);
       if (spec.touch) Object.assign(updated, { updated_at: new Date().toISOString() });
       spec.rows(state).set(updated.id, updated);
       return updated;

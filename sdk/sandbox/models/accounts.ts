@@ -1,23 +1,32 @@
 /**
- * The account itself (AccountsController#show and #update, Account, AccountPolicy), behaving like
- * current upstream:
+ * The account itself, as upstream at fd5ac2a8a has it (app/controllers/api/v1/accounts_controller.rb#show
+ * and #update, enterprise/app/controllers/enterprise/api/v1/accounts_settings.rb, app/models/account.rb,
+ * enterprise/app/models/enterprise/account/plan_usage_and_limits.rb, app/policies/account_policy.rb):
  * - the account is `current_user.accounts.find(id)`: an unknown account or one the user is no
  *   member of is 404; show is for every member, update for administrators;
  * - update reads top-level keys: name, locale, domain and support_email are assigned when sent;
  *   industry, company_size and timezone are merged into `custom_attributes`; auto_resolve_after,
  *   auto_resolve_message, auto_resolve_ignore_waiting, audio_transcriptions, auto_resolve_label
  *   and (Enterprise) conversation_required_attributes into `settings`; other keys are ignored;
- * - validations (422 RecordInvalid): name present; domain at most 100 characters; a support address
- *   that does not parse; the settings' JSON schema (auto_resolve_after an integer from 10 to
- *   1,439,856 minutes or null; the messages and label texts or null; the flags booleans or null;
- *   required attributes a list of texts or null); `locale` is a Rails enum of the account
- *   languages, another value an ArgumentError (a 500);
+ *   an `onboarding_step` of `account_update` moves on to `invite_team`;
+ * - validations (422 RecordInvalid), in order: ApplicationRecord's length limits (column-lengths.ts:
+ *   name and support_email are string columns, 255 characters; domain has its own), Enterprise's
+ *   `limits` schema, name present, domain at most 100 characters, the settings' JSON schema
+ *   (auto_resolve_after an integer from 10 to 1,439,856 minutes or null; the messages and label
+ *   texts or null; the flags booleans or null; required attributes a list of texts or null);
+ *   `locale` is a Rails enum of the account languages, another value an ArgumentError (a 500);
+ *   a support address over 100 characters breaks its varchar(100) column (500). Upstream at
+ *   fd5ac2a8a does not check the support address's format (later builds refuse one that does not
+ *   parse as an address);
  * - `support_email` reads as the installation's sender address while the account has none.
  */
 import { internalError, recordNotFound } from "../errors";
 import { castString, permit, type Params, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
+import type { Edition } from "../options";
+import { CANT_BE_BLANK } from "../record-errors";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
+import { columnLengthErrors } from "./column-lengths";
+import { validateLimits } from "./plan-limits";
 
 /** `LANGUAGES_CONFIG`'s codes, in their enum order. */
 export const ACCOUNT_LOCALES = [
@@ -34,8 +43,9 @@ const SETTINGS_PERMIT: PermitFilter = {
   auto_resolve_ignore_waiting: "scalar",
   audio_transcriptions: "scalar",
   auto_resolve_label: "scalar",
-  conversation_required_attributes: "scalars",
 };
+/** What Enterprise's AccountsSettings adds to `permitted_settings_attributes`. */
+const ENTERPRISE_SETTINGS_PERMIT: PermitFilter = { ...SETTINGS_PERMIT, conversation_required_attributes: "scalars" };
 
 /** `current_user.accounts.find(params[:id])`. */
 export function findAccount(state: SandboxState, user: UserRecord, idParam: string): AccountRecord {
@@ -45,7 +55,7 @@ export function findAccount(state: SandboxState, user: UserRecord, idParam: stri
 }
 
 /** Assigns what the request sends, validates, and saves (`save!`). */
-export function updateAccount(account: AccountRecord, params: Params): AccountRecord {
+export function updateAccount(account: AccountRecord, params: Params, edition: Edition): AccountRecord {
   const draft: AccountRecord = structuredClone(account);
   const fields = permit(params, ACCOUNT_PERMIT);
   const has = (key: string) => Object.hasOwn(fields, key);
@@ -54,8 +64,9 @@ export function updateAccount(account: AccountRecord, params: Params): AccountRe
   if (has("support_email")) draft.support_email = castString(fields.support_email);
   if (has("locale")) draft.locale = localeOf(fields.locale);
   Object.assign(draft.custom_attributes, permit(params, CUSTOM_ATTRIBUTES_PERMIT));
-  Object.assign(draft.settings, permit(params, SETTINGS_PERMIT));
-  validateAccount(draft);
+  Object.assign(draft.settings, permit(params, edition === "enterprise" ? ENTERPRISE_SETTINGS_PERMIT : SETTINGS_PERMIT));
+  if (draft.custom_attributes.onboarding_step === "account_update") draft.custom_attributes.onboarding_step = "invite_team";
+  validateAccount(draft, edition);
   Object.assign(account, draft);
   return account;
 }
@@ -68,11 +79,12 @@ export function localeOf(value: unknown): string | null {
   throw internalError();
 }
 
-/** Account's validations; `errors` may hold those of a before_validation already. */
-export function validateAccount(account: AccountRecord, errors = new RecordErrors()): void {
+/** Account's before_validation callbacks and validations, in their order (`save!`). */
+export function validateAccount(account: AccountRecord, edition: Edition): void {
+  const errors = columnLengthErrors(account, { name: "string", support_email: "string" });
+  validateLimits(account.limits, edition, errors);
   if (account.name.trim() === "") errors.add("name", CANT_BE_BLANK);
   if (account.domain !== null && [...account.domain].length > 100) errors.add("domain", "is too long (maximum is 100 characters)");
-  if (account.support_email !== null && account.support_email.trim() !== "" && !parsesAsAddress(account.support_email)) errors.add("support_email", "is invalid");
   const s = account.settings;
   const nullOr = (key: string, ok: (v: unknown) => boolean) => {
     if (s[key] !== null && s[key] !== undefined && !ok(s[key])) errors.add(key, "is invalid");
@@ -86,9 +98,4 @@ export function validateAccount(account: AccountRecord, errors = new RecordError
   errors.raiseIfAny();
   // support_email is a varchar(100): a longer one fails in the database.
   if (account.support_email !== null && [...account.support_email].length > 100) throw internalError();
-}
-
-/** `Mail::Address.new(value).address` is present: `addr@host`, or `Name <addr@host>`. */
-function parsesAsAddress(value: string): boolean {
-  return /^(?:[^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(value.trim());
 }

@@ -26,6 +26,7 @@ import type { Role } from "../fixture";
 import { castBoolean, castEnum, castInteger, castString, requirePermitted, type Params, type ParamsRequest, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
+import { destroyUser, newAccountUser, removeAccountUser } from "./account-users";
 
 type Membership = UserRecord["memberships"][number];
 
@@ -71,7 +72,7 @@ export function inviteAgent(state: SandboxState, account: AccountRecord, request
   const email = castString(attributes.email)?.toLowerCase() ?? null;
   const existing = email === null ? undefined : [...state.users.values()].find((u) => u.email.toLowerCase() === email);
   const user = existing ?? newUser(state, email, attributes);
-  const membership: Membership = { id: state.nextId("account_users"), account_id: account.id, role: "agent", availability: "online", auto_offline: true, signed_in: false, custom_role_id: null, agent_capacity_policy_id: null };
+  const membership = newAccountUser(state, account);
   assignMembership(membership, attributes);
   if (user.memberships.some((m) => m.account_id === account.id)) {
     const errors = new RecordErrors();
@@ -106,19 +107,10 @@ export function setCustomRole(state: SandboxState, user: UserRecord, account: Ac
   (membershipOf(user, account) as Membership).custom_role_id = roleId;
 }
 
-/** Removes the user from the account; a user left in no account is deleted from the installation. */
+/** Removes the user from the account; a user left in no account is deleted from the installation (`delete_user_record`). */
 export function removeAgent(state: SandboxState, user: UserRecord, account: AccountRecord): void {
-  user.memberships = user.memberships.filter((m) => m.account_id !== account.id);
-  for (const inbox of state.inboxes.values()) {
-    if (inbox.account_id === account.id) inbox.member_ids = inbox.member_ids.filter((id) => id !== user.id);
-  }
-  for (const team of state.teams.values()) {
-    if (team.account_id === account.id) team.member_ids = team.member_ids.filter((id) => id !== user.id);
-  }
-  if (user.memberships.length > 0) return;
-  state.users.delete(user.id);
-  state.tokens.delete(user.access_token);
-  for (const macro of state.macros.values()) if (macro.created_by_id === user.id && macro.visibility === "personal") state.macros.delete(macro.id);
+  removeAccountUser(state, user, account);
+  if (user.memberships.length === 0) destroyUser(state, user);
 }
 
 /** Every top-level key is wrapped under `agent`, then `params.require(:agent).permit(...)`. */

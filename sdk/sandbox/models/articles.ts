@@ -1,5 +1,6 @@
 /**
- * Help-center articles (ArticlesController, Article, ArticlePolicy), behaving like current upstream:
+ * Help-center articles (ArticlesController, Article, ArticlePolicy), as a build later than
+ * upstream's commit fd5ac2a8a has them (the help center plays that build throughout: see portals.ts):
  * - nested under a portal found by slug with `find_by!` (an unknown slug is 404, before the role check);
  * - the list is open to every member: the last changed first, 25 a page (Kaminari's default),
  *   filtered by `?locale=`, `?category_slug=`, `?status=` and `?author_id=`; show, create, update
@@ -13,7 +14,8 @@
  * - before validation: a missing slug becomes `<epoch seconds>-<title parameterized>`; the locale is
  *   the category's when there is one (whatever was sent), else the one sent or the portal's default;
  *   `associated_article_id` is stored as the first article of the family it names;
- * - validations, in order: the author exists and is present, a title, content when published, a slug
+ * - validations, in order: ApplicationRecord's length limits (column-lengths.ts: the content and the
+ *   description 20,000 characters, the title and the slug 255), the author exists and is present, a title, content when published, a slug
  *   that is not `search`, `articles` or `categories` ("Slug is reserved"), an article with
  *   translations cannot become one, one published article per locale in a translation family;
  * - slugs are unique across the installation by a database index, which no handler rescues (500);
@@ -22,12 +24,20 @@
  * - after a create, `associated_article_id` is looked up with `find` in the portal: one that is not
  *   there answers 404, with the article already made;
  * - destroying an article empties its translations' link.
+ * At fd5ac2a8a (app/controllers/api/v1/accounts/articles_controller.rb, app/models/article.rb,
+ * app/views/api/v1/accounts/articles/_article.json.jbuilder) every article needs content, drafts
+ * too ("Content can't be blank"); no slug is reserved; an author of another account is taken;
+ * nothing is checked of translation families, and a translation is linked to its target's own
+ * link or the target itself (one level, not the first of the family); the view renders no
+ * `locale`, `associated_article_id` or `root_article` (a translation shows only in its target's
+ * `associated_articles`).
  */
 import { ApiError, internalError, recordNotFound } from "../errors";
 import { ARTICLE_STATUSES } from "../fixture";
 import { castEnum, castInteger, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type ParamsRequest, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { CANT_BE_BLANK, TAKEN } from "../record-errors";
 import type { AccountRecord, ArticleRecord, PortalRecord, SandboxState, UserRecord } from "../state";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { familyIds as family, rootOf as familyRoot } from "./translation-family";
 
 /** A translation links to the first article of its family. */
@@ -54,6 +64,9 @@ const PERMIT: PermitFilter = {
   locale: "scalar",
   meta: { title: "scalar", description: "scalar", tags: "scalars" },
 };
+
+/** The string and text columns a request sets (db/schema.rb), for ApplicationRecord's length limits. */
+const TEXT_COLUMNS: Record<string, TextColumn> = { title: "string", slug: "string", locale: "string", content: "text", description: "text" };
 
 /** Kaminari's default page size (Article declares none). */
 export const ARTICLES_PER_PAGE = 25;
@@ -126,7 +139,7 @@ export function createArticle(state: SandboxState, portal: PortalRecord, account
   };
   const assigned = assign(draft, attributes);
   if (!Object.hasOwn(attributes, "slug")) assigned.slug = generatedSlug(assigned.title);
-  const article = save(state, portal, assigned, undefined);
+  const article = save(state, portal, assigned, undefined, slugMade(attributes, true));
   // before_create: add_position_to_article
   article.position ??= nextPosition(state, article);
   if ([...state.articles.values()].some((a) => a.slug === article.slug)) throw internalError(); // the unique index
@@ -149,7 +162,8 @@ export function updateArticle(state: SandboxState, portal: PortalRecord, account
   // discard_invalid_author
   const { author_id: author, ...rest } = submitted;
   const kept = Object.hasOwn(submitted, "author_id") && !isAccountUser(state, account, author) ? rest : submitted;
-  const updated = save(state, portal, assign({ ...article, meta: structuredClone(article.meta) }, permit(kept, PERMIT)), article);
+  const permitted = permit(kept, PERMIT);
+  const updated = save(state, portal, assign({ ...article, meta: structuredClone(article.meta) }, permitted), article, slugMade(permitted, false));
   if (updated.category_id !== article.category_id) updated.position = nextPosition(state, updated);
   if (updated.slug !== article.slug && [...state.articles.values()].some((a) => a.id !== article.id && a.slug === updated.slug)) throw internalError();
   if (JSON.stringify(updated) !== JSON.stringify(article)) updated.updated_at = Math.max(Date.now(), article.updated_at + 1);
@@ -201,8 +215,18 @@ function parameterize(title: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** before_validation, then validations (422). `stored`: the row before an update. */
-function save(state: SandboxState, portal: PortalRecord, article: ArticleRecord, stored: ArticleRecord | undefined): ArticleRecord {
+/** Whether `ensure_article_slug` makes the slug: none sent on create, or nil sent. */
+function slugMade(attributes: Params, creating: boolean): boolean {
+  return Object.hasOwn(attributes, "slug") ? castString(attributes.slug) === null : creating;
+}
+
+/**
+ * ApplicationRecord's length limits (which run before `ensure_article_slug`, so a slug made from
+ * the title is not measured), the model's before_validation callbacks, then its validations (422).
+ * `stored`: the row before an update.
+ */
+function save(state: SandboxState, portal: PortalRecord, article: ArticleRecord, stored: ArticleRecord | undefined, slugGenerated: boolean): ArticleRecord {
+  const errors = columnLengthErrors({ ...article, slug: slugGenerated ? null : article.slug }, TEXT_COLUMNS);
   const category = article.category_id === null ? undefined : state.categories.get(article.category_id);
   // ensure_locale_in_article: the category's locale wins.
   article.locale = category ? category.locale : isPresent(article.locale) ? article.locale : portal.config.default_locale;
@@ -210,7 +234,6 @@ function save(state: SandboxState, portal: PortalRecord, article: ArticleRecord,
   const linked = article.associated_article_id === null ? undefined : state.articles.get(article.associated_article_id);
   if (linkChanged && linked?.portal_id === portal.id) article.associated_article_id = rootOf(state, linked).id;
 
-  const errors = new RecordErrors();
   if (!state.users.has(article.author_id)) errors.add("author", "must exist");
   if (article.author_id === 0) errors.add("author_id", CANT_BE_BLANK);
   if (!isPresent(article.title)) errors.add("title", CANT_BE_BLANK);

@@ -1,37 +1,46 @@
 /**
- * Automation rules (research section 4), behaving like current upstream, with one exception
- * chosen on purpose: an unknown or foreign rule id answers 500, as servers did through 4.17
- * (issue #15802; the fix was still open), on show, update, destroy and clone.
+ * Automation rules (research section 4), as upstream at fd5ac2a8a has them
+ * (app/controllers/api/v1/accounts/automation_rules_controller.rb, app/models/automation_rule.rb,
+ * enterprise/app/models/enterprise/automation_rule.rb, app/policies/automation_rule_policy.rb,
+ * app/views/api/v1/accounts/automation_rules/*.json.jbuilder, app/controllers/concerns/attachment_concern.rb):
  * - every action is administrator-only, checked before the lookup;
+ * - an unknown or foreign rule id answers 500 (`find_by`, then a method called on nil; issue
+ *   #15802, still so in 4.17) on show, update, destroy and clone;
+ * - create and update first run the attachment check on `actions` (attachments.ts);
  * - conditions and actions are stored raw (extra keys kept) and replaced whole on update;
- * - validations: attribute_key in the allowlist or an account custom-attribute key, action_name in
- *   the allowlist, at most one nil query_operator, non-blank ones AND/OR in any case (stored as sent);
- *   event_name, filter_operator and values are not validated;
+ * - validations: ApplicationRecord's length limits (column-lengths.ts: name and event_name 255
+ *   characters, the description 20,000), attribute_key in the allowlist or an account
+ *   custom-attribute key, action_name in the allowlist, at most one nil query_operator, non-blank
+ *   ones AND/OR in any case (stored as sent); event_name, filter_operator and values are not validated;
  * - create: validation errors are 422 `{"error":{attr:[msgs]}}`; anything Ruby would raise on
  *   (missing conditions, nil name/event_name/actions, odd types) is a 500;
- * - update: any failure inside the transaction is rescued into 422 `{"error": errors so far}`;
- * - `execution_delay` (newest builds) needs the account feature `delayed_automations`;
- * - `send_attachment` needs a signed blob id; the sandbox stores no blobs, so it is always refused.
- * The allowlists are the newest upstream ones; both `company` and `company_name` are accepted. An
+ * - update: any failure inside the transaction is rescued into 422 `{"error": errors so far}`.
+ * The allowlists are fd5ac2a8a's (`conditions_attributes`, `actions_attributes`): later builds add
+ * the condition `private_note` and rename `company` to `company_name`, and the newest take an
+ * `execution_delay` (delayed automations), which fd5ac2a8a neither permits nor renders. An
  * Enterprise server adds the condition `sla_policy_id` and the action `add_sla` (its parameters
  * hold a policy id; only running the rule looks it up).
  */
 import { couldNotCreate, internalError } from "../errors";
 import type { Edition } from "../options";
-import { castBoolean, castInteger, castString, isHash, isPresent, type Params } from "../params";
+import { castBoolean, castString, isHash, type Params } from "../params";
 import { RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AutomationRuleRecord, type SandboxState } from "../state";
+import { checkAttachments } from "./attachments";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 
 const CONDITION_ATTRIBUTES = new Set([
   "content", "email", "country_code", "status", "message_type", "browser_language", "assignee_id", "team_id", "referer", "city",
-  "company", "company_name", "inbox_id", "mail_subject", "phone_number", "priority", "conversation_language", "labels", "private_note",
+  "company", "inbox_id", "mail_subject", "phone_number", "priority", "conversation_language", "labels",
 ]);
 
 const ACTION_NAMES = new Set([
   "send_message", "add_label", "remove_label", "send_email_to_team", "assign_team", "assign_agent", "send_webhook_event",
-  "mute_conversation", "send_attachment", "change_status", "resolve_conversation", "open_conversation", "snooze_conversation",
-  "change_priority", "send_email_transcript", "add_private_note",
+  "mute_conversation", "send_attachment", "change_status", "resolve_conversation", "open_conversation", "pending_conversation",
+  "snooze_conversation", "change_priority", "send_email_transcript", "add_private_note",
 ]);
+
+const TEXT_COLUMNS: Record<string, TextColumn> = { name: "string", description: "text", event_name: "string" };
 
 /** What `Enterprise::AutomationRule` adds to the lists (`conditions_attributes`, `actions_attributes`). */
 const ENTERPRISE_CONDITIONS = new Set(["sla_policy_id"]);
@@ -56,7 +65,7 @@ export function rulesOf(state: SandboxState, account: AccountRecord): Automation
 }
 
 export function createRule(state: SandboxState, account: AccountRecord, params: Params, edition: Edition): AutomationRuleRecord {
-  checkExecutionDelay(account, params);
+  checkAttachments(params.actions);
   const draft = {
     id: 0,
     account_id: account.id,
@@ -66,14 +75,12 @@ export function createRule(state: SandboxState, account: AccountRecord, params: 
     conditions: params.conditions ?? null,
     actions: params.actions ?? null,
     active: true as boolean | null,
-    execution_delay: null as number | null,
   };
   assignScalars(draft, params);
   try {
-    const errors = validate(state, account, draft.conditions, draft.actions, edition);
+    const errors = validate(state, account, draft, edition);
     if (errors.any()) throw couldNotCreate(errors.messages());
     const rule = persistable(draft, errors);
-    checkAttachments(rule.actions);
     const created: AutomationRuleRecord = { ...rule, id: state.nextId("automation_rules"), created_on: Math.floor(Date.now() / 1000) };
     state.automationRules.set(created.id, created);
     return created;
@@ -85,17 +92,16 @@ export function createRule(state: SandboxState, account: AccountRecord, params: 
 
 /** Keys sent replace their values; `conditions`/`actions` are replaced whole when present and not null. */
 export function updateRule(state: SandboxState, account: AccountRecord, rule: AutomationRuleRecord, params: Params, edition: Edition): AutomationRuleRecord {
-  checkExecutionDelay(account, params);
+  checkAttachments(params.actions);
   const draft = { ...rule, name: rule.name as string | null, description: rule.description, event_name: rule.event_name as string | null, conditions: rule.conditions as unknown, actions: rule.actions as unknown, active: rule.active as boolean | null };
   assignScalars(draft, params);
   if (params.conditions !== undefined && params.conditions !== null) draft.conditions = params.conditions;
   if (params.actions !== undefined && params.actions !== null) draft.actions = params.actions;
   let errors = new RecordErrors();
   try {
-    errors = validate(state, account, draft.conditions, draft.actions, edition);
+    errors = validate(state, account, draft, edition);
     if (errors.any()) throw new RubyCrash(errors); // update!/save! raise RecordInvalid, rescued like the rest
     const updated = persistable(draft, errors);
-    checkAttachments(updated.actions);
     const stored: AutomationRuleRecord = { ...updated, created_on: rule.created_on };
     state.automationRules.set(rule.id, stored);
     return stored;
@@ -122,7 +128,6 @@ interface ScalarDraft {
   description: string | null;
   event_name: string | null;
   active: boolean | null;
-  execution_delay: number | null;
 }
 
 /** Permitted scalars present in the request (nil included, as strong parameters allow). */
@@ -132,22 +137,16 @@ function assignScalars(draft: ScalarDraft, params: Params): void {
   if (has("description")) draft.description = castString(params.description);
   if (has("event_name")) draft.event_name = castString(params.event_name);
   if (has("active")) draft.active = castBoolean(params.active);
-  if (has("execution_delay")) draft.execution_delay = castInteger(params.execution_delay);
 }
 
 function isScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
-function checkExecutionDelay(account: AccountRecord, params: Params): void {
-  if (isPresent(params.execution_delay) && !account.features.includes("delayed_automations")) {
-    throw couldNotCreate("Delayed automations are not enabled for this account.");
-  }
-}
-
-/** The model's validations, in their order. Raises RubyCrash where Ruby would raise. */
-function validate(state: SandboxState, account: AccountRecord, conditions: unknown, actions: unknown, edition: Edition): RecordErrors {
-  const errors = new RecordErrors();
+/** ApplicationRecord's length limits, then the model's validations, in their order. Raises RubyCrash where Ruby would raise. */
+function validate(state: SandboxState, account: AccountRecord, draft: ScalarDraft & { conditions: unknown; actions: unknown }, edition: Edition): RecordErrors {
+  const { conditions, actions } = draft;
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   const enterprise = edition === "enterprise";
   const knownCondition = (key: string) => CONDITION_ATTRIBUTES.has(key) || (enterprise && ENTERPRISE_CONDITIONS.has(key));
   const knownAction = (name: string) => ACTION_NAMES.has(name) || (enterprise && ENTERPRISE_ACTIONS.has(name));
@@ -202,11 +201,5 @@ function persistable(
     conditions: structuredClone(conditions as Params[]),
     actions: structuredClone(actions as Params[]),
     active,
-    execution_delay: draft.execution_delay,
   };
-}
-
-/** send_attachment actions carry a signed blob id; no blob exists here, so every one is invalid. */
-function checkAttachments(actions: Params[]): void {
-  if (actions.some((a) => a.action_name === "send_attachment")) throw couldNotCreate("Invalid attachment");
 }

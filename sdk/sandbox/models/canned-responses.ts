@@ -1,9 +1,12 @@
 /**
- * Canned responses (CannedResponsesController, CannedResponse), behaving like current upstream:
+ * Canned responses, as upstream at fd5ac2a8a has them
+ * (app/controllers/api/v1/accounts/canned_responses_controller.rb, app/models/canned_response.rb;
+ * the controller renders the record itself):
  * - no policy check at all: every member of the account lists, creates, updates and deletes;
  * - routes are index, create, update and destroy only (there is no show);
  * - `params.require(:canned_response)` after JSON wrapping; permitted: short_code, content;
- * - validations, in order: content presence, short_code presence, short_code uniqueness per
+ * - validations, in order: ApplicationRecord's length limits (column-lengths.ts: the short code
+ *   255 characters, the content 20,000), content presence, short_code presence, short_code uniqueness per
  *   account (case-sensitive, nothing is normalized or stripped); 422 RecordInvalid on create
  *   and update;
  * - `?search=` (present, even empty) keeps rows whose short code or content ILIKE `%search%`
@@ -12,12 +15,14 @@
  *   it the list is in id order.
  */
 import { castString, type Params, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { CANT_BE_BLANK, TAKEN } from "../record-errors";
 import type { AccountRecord, CannedResponseRecord, SandboxState } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "content", "short_code", "account_id", "created_at", "updated_at"];
+const TEXT_COLUMNS: Record<string, TextColumn> = { short_code: "string", content: "text" };
 const PERMIT: PermitFilter = { short_code: "scalar", content: "scalar" };
 
 /** A canned response being assigned: both texts may be nil until validation refuses them. */
@@ -56,7 +61,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 }
 
 function validated(draft: Draft, state: SandboxState): CannedResponseRecord {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   if ((draft.content ?? "").trim() === "") errors.add("content", CANT_BE_BLANK);
   if ((draft.short_code ?? "").trim() === "") errors.add("short_code", CANT_BE_BLANK);
   if (takenInAccount(state.cannedResponses, draft as CannedResponseRecord, "short_code")) errors.add("short_code", TAKEN);

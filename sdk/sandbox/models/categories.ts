@@ -1,5 +1,6 @@
 /**
- * Help-center categories (CategoriesController, Category, CategoryPolicy), behaving like current upstream:
+ * Help-center categories (CategoriesController, Category, CategoryPolicy), as a build later than
+ * upstream's commit fd5ac2a8a has them (the help center plays that build throughout: see portals.ts):
  * - nested under a portal that `Current.account.portals.find_by(slug:)` looks up without a bang: an
  *   unknown slug leaves the portal nil and the action fails on it (500), after the role check;
  * - the list is open to every member, ordered by position (nulls last), 1000 a page
@@ -9,7 +10,7 @@
  * - `params.require(:category)` after JSON wrapping; permitted: name, description, position, slug,
  *   locale, icon, parent_category_id, associated_category_id; `category.related_category_ids` sets
  *   the related categories (an update only when it names any, so they cannot be emptied);
- * - validations, in order: slug and name present, the locale one of the portal's allowed locales,
+ * - validations, in order: ApplicationRecord's length limits (column-lengths.ts), slug and name present, the locale one of the portal's allowed locales,
  *   the locale unique per slug and portal, a category with translations cannot become a
  *   translation, one category per locale in a translation family; 422 RecordInvalid;
  * - `associated_category_id` is stored as the first category of the family it names; one that is
@@ -17,11 +18,18 @@
  *   category breaks a foreign key (500), one of another portal is taken;
  * - destroying a category empties its articles' category, its sub categories' parent and its
  *   translations' link.
+ * At fd5ac2a8a (app/controllers/api/v1/accounts/categories_controller.rb, app/models/category.rb,
+ * app/views/api/v1/accounts/categories/_category.json.jbuilder) the model has no translation
+ * families: `associated_category_id` is stored as sent (a translation of a translation stays one,
+ * another portal's category is taken), and neither the reassociation nor the family's locale is
+ * checked; db/schema.rb there has no foreign key on categories, so a `parent_category_id` naming
+ * no category is stored (and no parent rendered); the rest is the same.
  */
 import { internalError, recordNotFound } from "../errors";
 import { castInteger, castString, isHash, isPresent, permit, requireParam, wrapParameters, type ParamsRequest, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { CANT_BE_BLANK, TAKEN } from "../record-errors";
 import type { AccountRecord, CategoryRecord, PortalRecord, SandboxState } from "../state";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { familyIds as family, rootOf as familyRoot } from "./translation-family";
 
 /** A translation links to the first category of its family. */
@@ -45,6 +53,9 @@ const PERMIT: PermitFilter = {
   parent_category_id: "scalar",
   associated_category_id: "scalar",
 };
+
+/** The string and text columns a request sets (db/schema.rb), for ApplicationRecord's length limits. */
+const TEXT_COLUMNS: Record<string, TextColumn> = { name: "string", slug: "string", locale: "string", icon: "string", description: "text" };
 
 /** `Limits::CATEGORIES_PER_PAGE`. */
 export const CATEGORIES_PER_PAGE = 1000;
@@ -138,6 +149,7 @@ const rubyArray = (items: readonly string[]) => `[${items.map((i) => JSON.string
 
 /** before_validation, validations (422), then the foreign keys (500). `stored`: the row before an update. */
 function save(state: SandboxState, portal: PortalRecord, category: CategoryRecord, stored: CategoryRecord | undefined): CategoryRecord {
+  const errors = columnLengthErrors(category, TEXT_COLUMNS);
   const linkChanged = category.associated_category_id !== (stored?.associated_category_id ?? null);
   const inPortal = (id: number | null) => {
     const found = id === null ? undefined : state.categories.get(id);
@@ -147,7 +159,6 @@ function save(state: SandboxState, portal: PortalRecord, category: CategoryRecor
   const linked = inPortal(category.associated_category_id);
   if (linkChanged && linked) category.associated_category_id = rootOf(state, linked).id;
 
-  const errors = new RecordErrors();
   if (!isPresent(category.slug)) errors.add("slug", CANT_BE_BLANK);
   if (!isPresent(category.name)) errors.add("name", CANT_BE_BLANK);
   const allowed = portal.config.allowed_locales;

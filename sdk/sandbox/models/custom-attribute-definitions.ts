@@ -1,17 +1,28 @@
 /**
- * Custom attribute definitions (research section 5), behaving like current upstream:
- * - create/update/destroy are administrator-only (after PR #14392), checked before the lookup;
- *   index and show stay open to every member;
- * - the list without `attribute_model` returns every model (newer builds); the filter takes a
- *   name or its integer; an unknown value matches nothing;
+ * Custom attribute definitions (research section 5). Which upstream: a build later than upstream's
+ * commit fd5ac2a8a (2026-02-13), as the research notes and the PRs named below describe it:
+ * - create/update/destroy are administrator-only (after PR #14392, May 2026), checked before the
+ *   lookup; index and show stay open to every member;
+ * - the list without `attribute_model` returns every model; the filter takes a name or its
+ *   integer; an unknown value matches nothing;
  * - enums are accepted as names or JSON integers and stored as names ("" is nil, refused by
  *   presence); a digit string, an unknown name or an out-of-range integer is Rails' enum
  *   ArgumentError, a 500;
- * - key and display name are stripped; the key must match /\A[\p{L}\p{N}_.\-]+\z/ and be unique
- *   per (account, model); on create it must not be a standard attribute of its model;
- * - `regex_cue` is accepted (newer builds); `default_value` is not permitted (always null);
+ * - validations, in order: ApplicationRecord's length limits (column-lengths.ts), the display
+ *   name and the key present (both stripped first), the key unique per (account, model) and
+ *   matching /\A[\p{L}\p{N}_.\-]+\z/, both enums present; on create the key must not be a
+ *   standard attribute of its model;
+ * - `regex_cue` is accepted; `default_value` is not permitted (always null);
  * - Enterprise: deleting a conversation attribute takes its key out of the account's
  *   `conversation_required_attributes`.
+ * At fd5ac2a8a (app/controllers/api/v1/accounts/custom_attribute_definitions_controller.rb,
+ * app/models/custom_attribute_definition.rb, app/views/api/v1/models/_custom_attribute_definition.json.jbuilder)
+ * the controller checks no role (agents create, update and delete too), nothing is stripped and
+ * the key's format is not checked, there is no `company_attribute` model (naming it is the enum's
+ * 500), `company_name` is no standard contact attribute, and a create with a blank model is a 500
+ * (the conflict check calls `to_sym` on nil). The sandbox plays the later build: its checks are
+ * the stricter ones (a program that passes them passes both), and the provider manages company
+ * attributes.
  */
 import { recordNotFound } from "../errors";
 import { ATTRIBUTE_DISPLAY_TYPES, ATTRIBUTE_MODELS } from "../fixture";
@@ -19,6 +30,7 @@ import { castEnum, castString, isPresent, requirePermitted, type Params, type Pe
 import type { Edition } from "../options";
 import { RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type CustomAttributeDefinitionRecord, type SandboxState } from "../state";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 
 type DisplayType = (typeof ATTRIBUTE_DISPLAY_TYPES)[number];
 type AttributeModel = (typeof ATTRIBUTE_MODELS)[number];
@@ -49,6 +61,11 @@ const STANDARD_ATTRIBUTES: Record<string, readonly string[]> = {
   conversation_attribute: ["status", "priority", "assignee_id", "inbox_id", "team_id", "display_id", "campaign_id", "labels", "browser_language", "country_code", "referer", "created_at", "last_activity_at"],
   contact_attribute: ["name", "email", "phone_number", "identifier", "country_code", "city", "company_name", "created_at", "last_activity_at", "referer", "blocked"],
   company_attribute: ["name", "domain", "description", "contacts_count", "created_at", "updated_at", "last_activity_at"],
+};
+
+/** The string and text columns a request sets (db/schema.rb), for ApplicationRecord's length limits. */
+const TEXT_COLUMNS: Record<string, TextColumn> = {
+  attribute_display_name: "string", attribute_key: "string", attribute_description: "text", regex_pattern: "string", regex_cue: "string",
 };
 
 const KEY_FORMAT = /^[\p{L}\p{N}_.-]+$/u;
@@ -135,8 +152,9 @@ function assign(definition: Draft, attributes: Params): Draft {
   return definition;
 }
 
+/** ApplicationRecord's length limits, then the model's validations, in their order. */
 function validate(state: SandboxState, definition: Draft): RecordErrors {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(definition, TEXT_COLUMNS);
   if (!isPresent(definition.attribute_display_name)) errors.add("attribute_display_name", "can't be blank");
   if (!isPresent(definition.attribute_key)) errors.add("attribute_key", "can't be blank");
   const taken = [...state.customAttributeDefinitions.values()].some(

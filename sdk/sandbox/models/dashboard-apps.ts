@@ -1,21 +1,25 @@
 /**
- * Dashboard apps (DashboardAppsController, DashboardApp), behaving like current upstream:
+ * Dashboard apps, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/dashboard_apps_controller.rb,
+ * app/models/dashboard_app.rb, app/views/api/v1/models/_dashboard_app.json.jbuilder):
  * - no authorization: every member of the account lists, shows, creates, updates and deletes them;
  * - show, update and destroy use `find(id)` among the account's apps: a missing or foreign id is
  *   404 "Resource could not be found";
  * - `params.require(:dashboard_app).permit(:title, content: [:url, :type])`; create records the
  *   caller as the app's user;
- * - `validate_content`: content must be a non-empty list of `{type: "frame", url}` with an http(s)
- *   URL (a JSON schema); a content that is not a list is first replaced by []. Otherwise 422
- *   RecordInvalid "Content : Invalid data";
+ * - validations, in order: ApplicationRecord's length limit on the title (column-lengths.ts), the
+ *   app's user exists (`belongs_to :user`: "User must exist", which an app whose user was deleted
+ *   fails on every update, since deleting a user empties its apps' `user_id`), then
+ *   `validate_content`: content must be a non-empty list of `{type: "frame", url}` (a JSON schema:
+ *   `url` present, and when it is text a URI starting with http:// or https://); a content that is
+ *   not a list is first replaced by []. Otherwise 422 RecordInvalid "Content : Invalid data";
  * - `title` is a NOT NULL column with no validation: a create without one is a 500, and "" is kept;
  * - destroy answers 204.
  */
 import { internalError } from "../errors";
 import { castString, isHash, type Params, type PermitFilter } from "../params";
-import { RecordErrors } from "../record-errors";
-import type { DashboardAppRecord } from "../state";
+import type { DashboardAppRecord, SandboxState } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors } from "./column-lengths";
 
 const COLUMNS = ["id", "title", "content", "account_id", "user_id", "created_at", "updated_at"];
 
@@ -41,9 +45,17 @@ function assign(draft: Draft, attributes: Params): Draft {
   return draft;
 }
 
-/** The content schema's `saneUrl`: a URI (JSONSchemer's `format: uri`) starting with http:// or https://. */
+/** Characters RFC 3986 allows in a URI (Ruby's URI parser refuses any other, spaces included). */
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+
+/**
+ * The content schema's `saneUrl` (`format: uri`, `pattern: ^https?://`): JSON Schema applies both
+ * to strings only, so a number or null passes; text must be an absolute URI starting with http://
+ * or https://.
+ */
 function saneUrl(value: unknown): boolean {
-  if (typeof value !== "string" || !/^https?:\/\//.test(value)) return false;
+  if (typeof value !== "string") return true;
+  if (!/^https?:\/\//.test(value) || !URI_CHARACTERS.test(value)) return false;
   try {
     new URL(value);
     return true;
@@ -53,11 +65,12 @@ function saneUrl(value: unknown): boolean {
 }
 
 function validContent(content: unknown): content is Params[] {
-  return Array.isArray(content) && content.length > 0 && content.every((item) => isHash(item) && item.type === "frame" && saneUrl(item.url));
+  return Array.isArray(content) && content.length > 0 && content.every((item) => isHash(item) && Object.hasOwn(item, "url") && item.type === "frame" && saneUrl(item.url));
 }
 
-function save(draft: Draft): DashboardAppRecord {
-  const errors = new RecordErrors();
+function save(draft: Draft, state: SandboxState): DashboardAppRecord {
+  const errors = columnLengthErrors(draft, { title: "string" });
+  if (draft.user_id === null || !state.users.has(draft.user_id)) errors.add("user", "must exist");
   const content = Array.isArray(draft.content) ? draft.content : [];
   if (!validContent(content)) errors.add("content", ": Invalid data");
   errors.raiseIfAny();

@@ -1,5 +1,7 @@
 /**
- * Inbox members (research section 7), behaving like current upstream:
+ * Inbox members (research section 7), as upstream at fd5ac2a8a has them
+ * (app/controllers/api/v1/accounts/inbox_members_controller.rb, app/models/inbox_member.rb, app/models/inbox.rb
+ * `add_members`/`remove_members`, app/policies/inbox_policy.rb, app/views/api/v1/accounts/inbox_members/*.json.jbuilder):
  * - the inbox is found in the account first (missing, null or foreign → 404), then InboxPolicy
  *   decides (show: administrators or members; add/replace/remove: administrators), 401 otherwise;
  * - POST adds the ids not yet members, PATCH replaces the set (adds first, then removes), DELETE

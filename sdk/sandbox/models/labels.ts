@@ -1,10 +1,12 @@
 /**
- * Labels (LabelsController, Label, LabelPolicy), behaving like current upstream:
+ * Labels, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/labels_controller.rb,
+ * app/models/label.rb, app/policies/label_policy.rb, app/views/api/v1/accounts/labels/*.json.jbuilder):
  * - the list is open to every member; show, create, update and destroy are administrator-only;
  *   show/update/destroy look the label up first, so another account's or an unknown id is 404
  *   before the role check;
  * - `params.require(:label)` after JSON wrapping; permitted: title, description, color,
  *   show_on_sidebar;
+ * - ApplicationRecord's length limits (column-lengths.ts) come first;
  * - the title is lower-cased before validation (when present), so "VIP" is stored as "vip";
  *   then, in order: presence ("must not be blank"), the format /\A[\p{L}\p{N}]+[\p{L}\p{N}_-]+\Z/
  *   ("is invalid": at least two characters, letters, digits, "_" and "-", starting with a letter
@@ -16,12 +18,15 @@
  */
 import { internalError } from "../errors";
 import { castBoolean, castString, type Params, type PermitFilter } from "../params";
-import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { MUST_NOT_BE_BLANK, TAKEN } from "../record-errors";
 import type { LabelRecord, SandboxState } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "title", "description", "color", "show_on_sidebar", "account_id", "created_at", "updated_at"];
+
+const TEXT_COLUMNS: Record<string, TextColumn> = { title: "string", description: "text", color: "string" };
 
 const PERMIT: PermitFilter = { title: "scalar", description: "scalar", color: "scalar", show_on_sidebar: "scalar" };
 
@@ -57,7 +62,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 
 /** Validates (422 RecordInvalid), then the NOT NULL column refuses a null colour (500). */
 function save(draft: Draft, state: SandboxState): LabelRecord {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   const title = draft.title ?? "";
   if (title.trim() === "") errors.add("title", MUST_NOT_BE_BLANK);
   if (!TITLE_FORMAT.test(title)) errors.add("title", "is invalid");

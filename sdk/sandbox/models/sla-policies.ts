@@ -1,30 +1,39 @@
 /**
- * SLA policies (Enterprise: SlaPoliciesController, SlaPolicy, SlaPolicyPolicy), behaving like
- * current upstream:
+ * SLA policies (Enterprise), as upstream at fd5ac2a8a has them
+ * (enterprise/app/controllers/api/v1/accounts/sla_policies_controller.rb, enterprise/app/models/sla_policy.rb,
+ * enterprise/app/policies/sla_policy_policy.rb, enterprise/app/views/api/v1/models/_sla_policy.json.jbuilder),
+ * with a later build's feature guard (first point):
  * - `ensure_sla_feature_enabled` runs first: in an account without the `sla` feature every action
- *   answers 401 (Pundit's error), before the lookup and the role check;
+ *   answers 401 (Pundit's error), before the lookup and the role check. The controller at
+ *   fd5ac2a8a has no such guard (an account without the flag is served); a later upstream
+ *   controller adds it, and the sandbox plays it so that a program's handling of a switched-off
+ *   flag can be tested;
  * - the list and show are open to every member; create, update and destroy are administrator-only;
  * - show, update and destroy use `find_by(id)` in the account: a missing or foreign id renders nil,
  *   a 500 on show and update, while destroy answers 200 (it queues the deletion only of a policy
  *   it found);
- * - `params.require(:sla_policy)` after JSON wrapping; permitted: name, description,
- *   first_response_time_threshold, next_response_time_threshold, resolution_time_threshold,
- *   only_during_business_hours; an update permits only name and description (newest upstream:
- *   "Thresholds and business hours are locked after creation"), so the others are dropped, 200;
- * - the one validation: name presence (422 RecordInvalid "Name can't be blank"); thresholds are
- *   float columns holding seconds, cast like ActiveModel's Float, with no range checked;
- *   `only_during_business_hours` defaults to false;
+ * - `params.require(:sla_policy)` after JSON wrapping; permitted on create and update alike: name,
+ *   description, first_response_time_threshold, next_response_time_threshold,
+ *   resolution_time_threshold, only_during_business_hours (the later build that adds the guard
+ *   also lets an update change only name and description);
+ * - validations: ApplicationRecord's length limits (column-lengths.ts: name and description are
+ *   string columns, 255 characters), then name presence (422 RecordInvalid "Name can't be
+ *   blank"); thresholds are float columns holding seconds, cast like ActiveModel's Float, with no
+ *   range checked; `only_during_business_hours` defaults to false;
  * - destroy queues a DeleteObjectJob; the sandbox runs it at once.
  */
 import { internalError } from "../errors";
 import { castBoolean, castFloat, castString, type Params, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
+import { CANT_BE_BLANK } from "../record-errors";
 import type { AccountRecord, SandboxState, SlaPolicyRecord } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 
 const THRESHOLDS = ["first_response_time_threshold", "next_response_time_threshold", "resolution_time_threshold"] as const;
 
 const COLUMNS = ["id", "name", "description", ...THRESHOLDS, "only_during_business_hours", "account_id", "created_at", "updated_at"];
+
+const TEXT_COLUMNS: Record<string, TextColumn> = { name: "string", description: "string" };
 
 const PERMIT: PermitFilter = {
   name: "scalar",
@@ -34,9 +43,6 @@ const PERMIT: PermitFilter = {
   resolution_time_threshold: "scalar",
   only_during_business_hours: "scalar",
 };
-
-/** `update_permitted_params`: conversations already measured against the thresholds keep their meaning. */
-const UPDATE_PERMIT: PermitFilter = { name: "scalar", description: "scalar" };
 
 /** A policy being assigned: the name may be nil until validation refuses it. */
 type Draft = Omit<SlaPolicyRecord, "name"> & { name: string | null };
@@ -48,7 +54,6 @@ export const slaPolicies = accountTable<SlaPolicyRecord, Draft>({
   param: "sla_policy",
   columns: COLUMNS,
   permit: PERMIT,
-  updatePermit: UPDATE_PERMIT,
   draft: (account) => ({
     id: 0,
     account_id: account.id,
@@ -80,7 +85,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 }
 
 function save(draft: Draft): SlaPolicyRecord {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   if (draft.name === null || draft.name.trim() === "") errors.add("name", CANT_BE_BLANK);
   errors.raiseIfAny();
   return { ...draft, name: draft.name as string };

@@ -1,6 +1,7 @@
 /**
- * Team members (TeamMembersController, Team#add_members/#remove_members, TeamMember), behaving
- * like current upstream; the list arithmetic is the inbox members' (member-lists.ts):
+ * Team members, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/team_members_controller.rb,
+ * app/models/team.rb `add_members`/`remove_members`, app/models/team_member.rb, app/policies/team_member_policy.rb,
+ * app/views/api/v1/accounts/team_members/*.json.jbuilder); the list arithmetic is the inbox members' (member-lists.ts):
  * - the team is looked up first (another account's or unknown → 404), then TeamMemberPolicy
  *   (index: every member; create, update, destroy: administrators), 401 otherwise;
  * - then, for POST/PATCH/DELETE, `validate_member_id_params`: every `user_ids` entry's `to_i`

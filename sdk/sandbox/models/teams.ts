@@ -1,9 +1,11 @@
 /**
- * Teams (TeamsController, Team, TeamPolicy), behaving like current upstream:
+ * Teams, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/teams_controller.rb,
+ * app/models/team.rb, app/policies/team_policy.rb, app/views/api/v1/models/_team.json.jbuilder):
  * - index and show are open to every member; create, update and destroy are administrator-only;
  *   show/update/destroy look the team up first, so another account's or an unknown id is 404
  *   before the role check;
  * - `params.require(:team)` after JSON wrapping; permitted: name, description, allow_auto_assign;
+ * - ApplicationRecord's length limits (column-lengths.ts) come first;
  * - the name is lower-cased before validation (when present), so "Sales" is stored as "sales";
  *   then presence ("must not be blank") and uniqueness per account; 422 RecordInvalid on create
  *   and update;
@@ -13,12 +15,14 @@
  *   its conversations (there are none here).
  */
 import { castBoolean, castString, type Params, type PermitFilter } from "../params";
-import { MUST_NOT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
+import { MUST_NOT_BE_BLANK, TAKEN } from "../record-errors";
 import type { SandboxState, TeamRecord } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { takenInAccount } from "./uniqueness";
 
 const COLUMNS = ["id", "name", "description", "allow_auto_assign", "account_id", "created_at", "updated_at"];
+const TEXT_COLUMNS: Record<string, TextColumn> = { name: "string", description: "text" };
 const PERMIT: PermitFilter = { name: "scalar", description: "scalar", allow_auto_assign: "scalar" };
 
 /** A team being assigned: the name may be nil until validation refuses it. */
@@ -47,7 +51,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 }
 
 function validated(draft: Draft, state: SandboxState): TeamRecord {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   if ((draft.name ?? "").trim() === "") errors.add("name", MUST_NOT_BE_BLANK);
   if (takenInAccount(state.teams, draft as TeamRecord, "name")) errors.add("name", TAKEN);
   errors.raiseIfAny();

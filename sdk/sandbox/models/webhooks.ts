@@ -1,10 +1,13 @@
 /**
- * Account webhooks (WebhooksController, Webhook, WebhookPolicy), behaving like current upstream:
+ * Account webhooks, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/webhooks_controller.rb,
+ * app/models/webhook.rb, app/policies/webhook_policy.rb, app/views/api/v1/accounts/webhooks/*.json.jbuilder),
+ * with one later build's addition (the signing secret, last point):
  * - every action, the list included, is administrator-only, checked before the lookup (agents get
  *   401 even for unknown ids); routes are index, create, update and destroy (there is no show);
  * - `params.require(:webhook)` after JSON wrapping; permitted: inbox_id, name, url and
  *   `subscriptions` (a list of scalars; anything else is dropped, as strong parameters do);
- * - validations: url uniqueness per account ("has already been taken") and the format of
+ * - validations: ApplicationRecord's length limits (column-lengths.ts: the url 20,000 characters,
+ *   the name 255), url uniqueness per account ("has already been taken") and the format of
  *   `URI::DEFAULT_PARSER.make_regexp(%w[http https])`, which is unanchored: the url must contain
  *   an absolute http(s) URI somewhere ("is invalid"); subscriptions must be a non-empty list of
  *   ALLOWED_WEBHOOK_EVENTS ("Invalid events"); 422 RecordInvalid on create and update;
@@ -17,9 +20,10 @@
  *   and render it in every view; it is issued through the secret book and never snapshotted.
  */
 import { castInteger, castString, type Params, type PermitFilter } from "../params";
-import { RecordErrors, TAKEN } from "../record-errors";
+import { TAKEN } from "../record-errors";
 import type { SandboxState, WebhookRecord } from "../state";
 import { accountTable } from "./account-table";
+import { columnLengthErrors, type TextColumn } from "./column-lengths";
 import { takenInAccount } from "./uniqueness";
 
 /** Webhook::ALLOWED_WEBHOOK_EVENTS of current upstream. */
@@ -36,6 +40,7 @@ export const DEFAULT_SUBSCRIPTIONS = [
 ] as const;
 
 const COLUMNS = ["id", "name", "url", "subscriptions", "webhook_type", "account_id", "inbox_id", "secret", "created_at", "updated_at"];
+const TEXT_COLUMNS: Record<string, TextColumn> = { url: "text", name: "string" };
 const PERMIT: PermitFilter = { inbox_id: "scalar", name: "scalar", url: "scalar", subscriptions: "scalars" };
 
 /** An absolute http(s) URI anywhere in the text: the scheme, a colon and at least one URI character. */
@@ -67,7 +72,7 @@ function assign(draft: Draft, attributes: Params): Draft {
 }
 
 function validated(draft: Draft, state: SandboxState): WebhookRecord {
-  const errors = new RecordErrors();
+  const errors = columnLengthErrors(draft, TEXT_COLUMNS);
   if (takenInAccount(state.webhooks, draft as WebhookRecord, "url")) errors.add("url", TAKEN);
   if (!URL_FORMAT.test(draft.url ?? "")) errors.add("url", "is invalid");
   if (!validSubscriptions(draft.subscriptions)) errors.add("subscriptions", "Invalid events");

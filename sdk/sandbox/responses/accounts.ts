@@ -60,5 +60,5 @@ export function show(call: UserCall): ApiResult {
 export function update(call: UserCall): ApiResult {
   const { account, role } = accountOf(call);
   requireAdministrator({ role });
-  return ok(accountView(updateAccount(account, call.params)));
+  return ok(accountView(updateAccount(account, call.params, call.edition)));
 }

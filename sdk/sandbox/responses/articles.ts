@@ -1,4 +1,4 @@
-import { requireAdministrator } from "../auth";
+import { requireKnowledgeBaseManager } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { ARTICLES_PER_PAGE, articlesOf, createArticle, destroyArticle, findArticle, updateArticle, type ArticleFilters } from "../models/articles";
 import { findPortal } from "../models/portals";
@@ -63,7 +63,7 @@ const portalOf = (call: AccountCall) => findPortal(call.state, call.account, cal
 /** The portal (404 first) and the article of the path, after the role check. */
 function adminArticle(call: AccountCall): [PortalRecord, ArticleRecord] {
   const portal = portalOf(call);
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   return [portal, findArticle(call.state, portal, call.path.id ?? "")];
 }
 
@@ -96,7 +96,7 @@ export function show(call: AccountCall): ApiResult {
 
 export function create(call: AccountCall): ApiResult {
   const portal = portalOf(call);
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   return ok({ payload: articleView(call, createArticle(call.state, portal, call.account, call)) });
 }
 

@@ -4,9 +4,12 @@ import { cloneRule, createRule, destroyRule, findRule, rulesOf, updateRule } fro
 import { columnsOf } from "../columns";
 import type { AutomationRuleRecord } from "../state";
 
-/** The rule partial: `created_on` in epoch seconds, no updated_at; `files` omitted (never attached here). */
+/**
+ * The rule partial (partials/_automation_rule.json.jbuilder): `created_on` is `created_at.to_i`
+ * (epoch seconds), there is no updated_at; `files` is omitted (never attached here).
+ */
 function ruleView(rule: AutomationRuleRecord) {
-  return columnsOf(rule, ["id", "account_id", "name", "description", "event_name", "conditions", "actions", "created_on", "active", "execution_delay"]);
+  return columnsOf(rule, ["id", "account_id", "name", "description", "event_name", "conditions", "actions", "created_on", "active"]);
 }
 
 /** The role check runs before any lookup, on every action. */

@@ -1,4 +1,4 @@
-import { requireAdministrator } from "../auth";
+import { requireKnowledgeBaseManager } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { internalError } from "../errors";
 import { articlesOf } from "../models/articles";
@@ -39,9 +39,9 @@ function portalOf(call: AccountCall): PortalRecord {
   return portal;
 }
 
-/** The portal and the category of the path, after the role check (`check_authorization` runs first). */
+/** The portal and the category of the path, after the role check (`check_authorization` runs first; Enterprise lets a custom role with `knowledge_base_manage` in). */
 function adminCategory(call: AccountCall): [PortalRecord, CategoryRecord] {
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   const portal = portalOf(call);
   return [portal, findCategory(call.state, portal, call.path.id ?? "")];
 }
@@ -64,7 +64,7 @@ export function show(call: AccountCall): ApiResult {
 }
 
 export function create(call: AccountCall): ApiResult {
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   const portal = portalOf(call);
   return ok({ payload: categoryView(call.state, portal, createCategory(call.state, portal, call)) });
 }

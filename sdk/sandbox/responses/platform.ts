@@ -1,21 +1,22 @@
+import { randomBytes } from "node:crypto";
 import { EMPTY_OK, ok, type ApiResult, type PlatformCall } from "../call";
+import { destroyUser } from "../models/account-users";
 import {
   accountsVisibleTo,
   accountUsers,
   createPlatformAccount,
   createPlatformUser,
   destroyPlatformAccount,
-  destroyPlatformUser,
   findPlatformAccount,
   findPlatformUser,
-  removeAccountUser,
+  removePlatformAccountUser,
   updatePlatformAccount,
   updatePlatformUser,
   upsertAccountUser,
 } from "../models/platform";
 import { columnsOf } from "../columns";
-import type { AccountRecord, SandboxState, UserRecord } from "../state";
-import { userView } from "./user-view";
+import type { AccountRecord, MembershipRecord, SandboxState, UserRecord } from "../state";
+import { pubsubToken, userView } from "./user-view";
 
 /** `platform/api/v1/models/_user`. */
 const platformUserView = (state: SandboxState, user: UserRecord) => userView(state, user, { api: false });
@@ -26,18 +27,35 @@ function accountView(account: AccountRecord) {
   return { ...columnsOf(account, ["id", "name", "locale", "domain", "support_email"]), features, ...columnsOf(account, ["custom_attributes", "limits", "status"]) };
 }
 
-/** `render json: account_user`: the row's columns. */
-function accountUserView({ user, membership }: ReturnType<typeof accountUsers>[number]) {
+/** `render json: account_user`: every column of the row, in db/schema.rb's order, enums by name. */
+function accountUserView({ user, membership }: { user: UserRecord; membership: MembershipRecord }) {
   return {
-    id: membership.id ?? null,
+    id: membership.id,
     account_id: membership.account_id,
     user_id: user.id,
     role: membership.role,
     inviter_id: null,
+    created_at: membership.created_at,
+    updated_at: membership.updated_at,
     active_at: null,
     availability: membership.availability,
     auto_offline: membership.auto_offline,
+    custom_role_id: membership.custom_role_id,
+    agent_capacity_policy_id: membership.agent_capacity_policy_id,
   };
+}
+
+/** ERB::Util.url_encode: every byte but letters, digits and `_-.~` as `%XX`. */
+const urlEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `generate_sso_link`: `FRONTEND_URL` (the sandbox's own address) with the e-mail and a fresh
+ * `SecureRandom.hex(32)` sign-in token, which is a credential (remembered for leak searches).
+ */
+function ssoLink(call: PlatformCall, user: UserRecord): string {
+  const token = randomBytes(32).toString("hex");
+  call.state.secrets.received(token);
+  return `${call.origin}/app/login?email=${urlEncode(user.email)}&sso_auth_token=${token}`;
 }
 
 export const accounts = {
@@ -56,8 +74,19 @@ export const users = {
   show: (call: PlatformCall): ApiResult => ok(platformUserView(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""))),
   update: (call: PlatformCall): ApiResult => ok(platformUserView(call.state, updatePlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""), call.params))),
   destroy(call: PlatformCall): ApiResult {
-    destroyPlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""));
+    destroyUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""));
     return EMPTY_OK;
+  },
+  /** `GET /users/:id/login`. */
+  login: (call: PlatformCall): ApiResult => ok({ url: ssoLink(call, findPlatformUser(call.state, call.app, call.path.id ?? "")) }),
+  /** `POST /users/:id/token` (users/token.json.jbuilder). */
+  token(call: PlatformCall): ApiResult {
+    const user = findPlatformUser(call.state, call.app, call.path.id ?? "");
+    return ok({
+      access_token: user.access_token,
+      expiry: null,
+      user: { id: user.id, name: user.name, display_name: user.display_name, email: user.email, pubsub_token: pubsubToken(call.state, user) },
+    });
   },
 };
 
@@ -71,7 +100,7 @@ export const accountUsersRoutes = {
     return ok(accountUserView(upsertAccountUser(call.state, account, call.params)));
   },
   destroy(call: PlatformCall): ApiResult {
-    removeAccountUser(call.state, findPlatformAccount(call.state, call.app, call.path.account_id ?? ""), call.params);
+    removePlatformAccountUser(call.state, findPlatformAccount(call.state, call.app, call.path.account_id ?? ""), call.params);
     return EMPTY_OK;
   },
 };

@@ -1,4 +1,4 @@
-import { requireAdministrator } from "../auth";
+import { requireAdministrator, requireKnowledgeBaseManager } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
 import { internalError } from "../errors";
 import { articlesOf } from "../models/articles";
@@ -70,9 +70,10 @@ export function show(call: AccountCall): ApiResult {
   return ok(portalView(call, findPortal(call.state, call.account, call.path.slug ?? ""), true));
 }
 
+/** Administrators, or on Enterprise a custom role with `knowledge_base_manage` (Enterprise::PortalPolicy#update?). */
 export function update(call: AccountCall): ApiResult {
   const portal = findPortal(call.state, call.account, call.path.slug ?? "");
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   return ok(portalView(call, updatePortal(call.state, portal, call), false));
 }
 
@@ -83,10 +84,10 @@ export function destroy(call: AccountCall): ApiResult {
   return EMPTY_OK;
 }
 
-/** `DELETE .../logo`: administrators; nothing is ever attached here, so only the answer is modelled. */
+/** `DELETE .../logo`: as update (Enterprise::PortalPolicy#logo?); nothing is ever attached here, so only the answer is modelled. */
 export function destroyLogo(call: AccountCall): ApiResult {
   findPortal(call.state, call.account, call.path.slug ?? "");
-  requireAdministrator(call);
+  requireKnowledgeBaseManager(call);
   return EMPTY_OK;
 }
 

@@ -6,7 +6,7 @@ import type { SlaPolicyRecord } from "../state";
 /** ActiveSupport encodes a float that is not finite as null. */
 const seconds = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value);
 
-/** The `_sla_policy` partial. */
+/** The `_sla_policy` partial, in its order (the resolution threshold before the business-hours flag). */
 function slaPolicyView(policy: SlaPolicyRecord) {
   return {
     id: policy.id,
@@ -14,8 +14,8 @@ function slaPolicyView(policy: SlaPolicyRecord) {
     description: policy.description,
     first_response_time_threshold: seconds(policy.first_response_time_threshold),
     next_response_time_threshold: seconds(policy.next_response_time_threshold),
-    only_during_business_hours: policy.only_during_business_hours,
     resolution_time_threshold: seconds(policy.resolution_time_threshold),
+    only_during_business_hours: policy.only_during_business_hours,
   };
 }
 

@@ -13,6 +13,7 @@ export const corpus: BadInputCorpus = {
     { name: "blank title", inputs: { ...valid, title: " " }, property: "title" },
     { name: "missing message (a NOT NULL column Chatwoot requires)", inputs: { ...valid, message: undefined }, property: "message" },
     { name: "blank message", inputs: { ...valid, message: "  " }, property: "message", reason: "must not be blank" },
+    { name: "message over Chatwoot's 20,000-character text column", inputs: { ...valid, message: "m".repeat(20_001) }, property: "message", reason: "at most 20000 characters" },
     { name: "enabled as text", inputs: { ...valid, enabled: "yes" }, property: "enabled" },
     { name: "trigger URL without a scheme (Chatwoot: Url invalid)", inputs: { ...valid, triggerRules: { url: "www.acme.test/pricing" } }, property: "triggerRules.url", reason: "http:// or https://" },
     { name: "trigger rules without a URL", inputs: { ...valid, triggerRules: { timeOnPage: 10 } }, property: "triggerRules.url" },

@@ -19,6 +19,6 @@ export const corpus: BadInputCorpus = {
     { name: "short code of 100,000 characters", inputs: { ...valid, shortCode: "s".repeat(100_000) }, property: "shortCode", reason: "at most 255 characters" },
     { name: "content with a NUL", inputs: { ...valid, content: "Your refund\u0000 is on its way." }, property: "content", reason: "U+0000 NULL" },
     { name: "content with a BEL", inputs: { ...valid, content: "Ding\u0007" }, property: "content", reason: "U+0007 BELL" },
-    { name: "content over Chatwoot's 150,000-character message limit", inputs: { ...valid, content: "c".repeat(150_001) }, property: "content", reason: "at most 150000 characters" },
+    { name: "content over Chatwoot's 20,000-character text column", inputs: { ...valid, content: "c".repeat(20_001) }, property: "content", reason: "at most 20000 characters" },
   ],
 };

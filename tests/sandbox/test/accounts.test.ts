@@ -1,5 +1,6 @@
-// Upstream at fd5ac2a8a: spec/controllers/api/v1/accounts_controller_spec.rb; the answers as
-// app/views/api/v1/accounts/show.json.jbuilder and app/views/api/v1/models/_account.json.jbuilder render them.
+// Upstream at fd5ac2a8a: spec/controllers/api/v1/accounts_controller_spec.rb, app/models/account.rb and
+// app/models/application_record.rb (validations); the answers as app/views/api/v1/accounts/show.json.jbuilder
+// and app/views/api/v1/models/_account.json.jbuilder render them.
 import { outcome, seedClients, useSandbox } from "./http";
 
 const ACCOUNT = "/api/v1/accounts/1";
@@ -85,13 +86,43 @@ describe("the account (show and update)", () => {
     expect((await admin1.patch(ACCOUNT, { name: "Acme" })).body).not.toHaveProperty("subscribed_features");
   });
 
-  it("validates like the model: 422 for the name, domain, support address and settings, 500 for an unknown locale", async () => {
+  it("validates like the model: 422 for the name, domain and settings, 500 for an unknown locale", async () => {
     expect(outcome(await admin1.patch(ACCOUNT, { name: " " }))).toEqual([422, { message: "Name can't be blank", attributes: ["name"] }]);
     expect((await admin1.patch(ACCOUNT, { domain: `${"d".repeat(95)}.test1` })).status).toBe(422);
-    expect(outcome(await admin1.patch(ACCOUNT, { support_email: "help at acme" }))).toEqual([422, { message: "Support email is invalid", attributes: ["support_email"] }]);
     for (const value of [5, 1_439_857, "1440", 90.5]) expect((await admin1.patch(ACCOUNT, { auto_resolve_after: value })).status).toBe(422);
     expect((await admin1.patch(ACCOUNT, { auto_resolve_ignore_waiting: "yes" })).status).toBe(422);
     expect((await admin1.patch(ACCOUNT, { locale: "klingon" })).status).toBe(500);
     expect((await admin1.get(ACCOUNT)).body).toMatchObject({ name: "Acme", locale: "en", settings: {} });
+  });
+
+  // "Throws error 422": ApplicationRecord's limit on string columns; the support address is not checked
+  // at fd5ac2a8a (later builds' validate_support_email_format), but its varchar(100) column is.
+  it.each([
+    ["a name of 256 characters", { name: "test".repeat(64) + "t" }, [422, { message: "Name is too long (maximum is 255 characters)", attributes: ["name"] }]],
+    ["a support address that is no address", { support_email: "help at acme" }, [200, expect.objectContaining({ support_email: "help at acme" })]],
+    ["a support address of 101 characters", { support_email: `${"h".repeat(91)}@acme.test` }, [500, { status: 500, error: "Internal Server Error" }]],
+    ["a support address of 256 characters", { support_email: `${"h".repeat(246)}@acme.test` }, [422, { message: "Support email is too long (maximum is 255 characters)", attributes: ["support_email"] }]],
+  ])("answers %s as upstream does", async (_what, change, answer) => {
+    expect(outcome(await admin1.patch(ACCOUNT, change))).toEqual(answer);
+  });
+
+  // enterprise/app/controllers/enterprise/api/v1/accounts_settings.rb adds conversation_required_attributes to the permitted settings.
+  it.each([
+    ["enterprise", { conversation_required_attributes: ["plan"] }],
+    ["community", {}],
+  ] as const)("takes the required conversation attributes on a %s server: %j", async (edition, settings) => {
+    sandbox().control.setEdition(edition);
+    const answer = await admin1.patch(ACCOUNT, { conversation_required_attributes: ["plan"], auto_resolve_label: "stale" });
+    expect((answer.body as { settings: unknown }).settings).toEqual({ auto_resolve_label: "stale", ...settings });
+  });
+
+  // "updates onboarding step to invite_team if onboarding step is present in account custom attributes", and the one where it is not.
+  it.each([
+    ["account_update", "invite_team"],
+    ["add_agent", "add_agent"],
+  ])("moves an onboarding step %s on to %s", async (step, after) => {
+    await platform1.patch("/platform/api/v1/accounts/1", { custom_attributes: { onboarding_step: step } });
+    const answer = await admin1.patch(ACCOUNT, { name: "Acme" });
+    expect((answer.body as { custom_attributes: Record<string, unknown> }).custom_attributes.onboarding_step).toBe(after);
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * Help-center articles, each case written from upstream: spec/controllers/api/v1/accounts/articles_controller_spec.rb and
+ * app/views/api/v1/accounts/articles/_article.json.jbuilder at fd5ac2a8a, with the later build the help center plays
+ * (drafts without content, reserved slugs, translation families, the view's locale and links; sdk/sandbox/models/articles.ts
+ * says how fd5ac2a8a differs).
+ */
 import { seedClients, useSandbox } from "./http";
 
 const PORTALS = "/api/v1/accounts/1/portals";

@@ -1,4 +1,12 @@
-import { MODES, seedClients, useSandbox } from "./http";
+/**
+ * Automation rules, each case written from the upstream file it names (upstream at fd5ac2a8a):
+ * spec/controllers/api/v1/accounts/automation_rules_controller_spec.rb, app/models/automation_rule.rb
+ * (validations and allowlists), app/controllers/concerns/attachment_concern.rb,
+ * app/models/application_record.rb (length limits), and the answers as
+ * app/views/api/v1/accounts/automation_rules/{index,show,create,update,clone}.json.jbuilder and
+ * partials/_automation_rule.json.jbuilder render them.
+ */
+import { MODES, outcome, seedClients, useSandbox } from "./http";
 
 const RULES = "/api/v1/accounts/1/automation_rules";
 type Rule = Record<string, unknown> & { id: number };
@@ -27,11 +35,13 @@ describe.each(MODES)("automation rules (%s shapes)", (mode) => {
   const create = async (rule: Record<string, unknown> = validRule) => (await admin1.post(RULES, rule)).body as Rule;
 
   describe("POST", () => {
+    // create.json.jbuilder renders the partial bare: exactly its keys, `created_on` from `created_at.to_i`.
     it("answers the bare rule, storing conditions and actions raw", async () => {
       const before = Math.floor(Date.now() / 1000);
       const answer = await admin1.post(RULES, validRule);
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ id: 1, account_id: 1, ...validRule, created_on: expect.any(Number), active: true, execution_delay: null });
+      expect(answer.body).toEqual({ id: 1, account_id: 1, ...validRule, created_on: expect.any(Number), active: true });
+      expect(Object.keys(answer.body as Rule)).toEqual(["id", "account_id", "name", "description", "event_name", "conditions", "actions", "created_on", "active"]);
       const createdOn = (answer.body as Rule).created_on as number;
       expect(createdOn).toBeGreaterThanOrEqual(before);
       expect(createdOn).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
@@ -86,14 +96,41 @@ describe.each(MODES)("automation rules (%s shapes)", (mode) => {
       expect(sandbox().control.snapshot().automation_rules).toEqual([]);
     });
 
-    it("refuses execution_delay unless the account has delayed automations", async () => {
-      const answer = await admin1.post(RULES, { ...validRule, execution_delay: 30 });
-      expect([answer.status, answer.body]).toEqual([422, { error: "Delayed automations are not enabled for this account." }]);
+    // app/models/automation_rule.rb: `conditions_attributes` and `actions_attributes` at fd5ac2a8a.
+    it.each([
+      ["the condition company", { conditions: [condition("company")] }, 200],
+      ["the action pending_conversation", { actions: [{ action_name: "pending_conversation" }] }, 200],
+      ["the condition private_note (later builds)", { conditions: [condition("private_note")] }, 422],
+      ["the condition company_name (later builds)", { conditions: [condition("company_name")] }, 422],
+    ])("takes the allowlists of fd5ac2a8a: %s", async (_what, change, status) => {
+      expect((await admin1.post(RULES, { ...validRule, ...change })).status).toBe(status);
     });
 
-    it("refuses send_attachment actions without a valid blob", async () => {
-      const answer = await admin1.post(RULES, { ...validRule, actions: [{ action_name: "send_attachment", action_params: ["nope"] }] });
-      expect([answer.status, answer.body]).toEqual([422, { error: "Invalid attachment" }]);
+    it("neither takes nor renders a later build's execution_delay", async () => {
+      const rule = (await admin1.post(RULES, { ...validRule, execution_delay: 30 })).body as Rule;
+      expect(rule).not.toHaveProperty("execution_delay");
+      expect(sandbox().control.snapshot().automation_rules[0]).not.toHaveProperty("execution_delay");
+    });
+
+    // "returns error for invalid attachment blob_id": AttachmentConcern runs before anything else.
+    it.each([
+      ["an unsigned blob id", [{ action_name: "send_attachment", action_params: ["nope"] }], [422, { error: "Invalid attachment" }]],
+      ["a blob id beside an unsupported action", [{ action_name: "teleport" }, { action_name: "send_attachment", action_params: [7] }], [422, { error: "Invalid attachment" }]],
+      ["no parameters (`nil.first`)", [{ action_name: "send_attachment" }], [500, INTERNAL_ERROR]],
+    ])("checks send_attachment actions first: %s", async (_what, actions, answer) => {
+      expect(outcome(await admin1.post(RULES, { ...validRule, name: null, actions }))).toEqual(answer);
+      expect(sandbox().control.snapshot().automation_rules).toEqual([]);
+    });
+
+    // app/models/application_record.rb: string columns hold 255 characters, text columns 20,000.
+    it.each([
+      ["name", { name: "n".repeat(256) }, { name: ["is too long (maximum is 255 characters)"] }],
+      ["event_name", { event_name: "e".repeat(256) }, { event_name: ["is too long (maximum is 255 characters)"] }],
+      ["description", { description: "d".repeat(20_001) }, { description: ["is too long (maximum is 20000 characters)"] }],
+    ])("refuses a %s over its column's length, before the other errors", async (_field, change, error) => {
+      const answer = await admin1.post(RULES, { ...validRule, ...change, conditions: [condition("shoe_size")] });
+      expect(outcome(answer)).toEqual([422, { error: { ...error, conditions: ["Automation conditions shoe_size not supported."] } }]);
+      expect((await admin1.post(RULES, { ...validRule, name: "n".repeat(255), description: "d".repeat(20_000) })).status).toBe(200);
     });
   });
 
@@ -151,6 +188,16 @@ describe.each(MODES)("automation rules (%s shapes)", (mode) => {
 
     it("answers 500 for an unknown id", async () => {
       expect((await admin1.patch(`${RULES}/99`, { name: "x" })).body).toEqual(INTERNAL_ERROR);
+    });
+
+    // "returns error for invalid blob_id on update", and the length limits rescued like every other failure.
+    it.each([
+      ["an attachment that is no blob of the rule", { actions: [{ action_name: "send_attachment", action_params: [999_999] }] }, { error: "Invalid attachment" }],
+      ["a name over 255 characters", { name: "n".repeat(256) }, { error: { name: ["is too long (maximum is 255 characters)"] } }],
+    ])("refuses %s with 422 and changes nothing", async (_what, change, body) => {
+      const rule = await create();
+      expect(outcome(await admin1.patch(`${RULES}/${rule.id}`, change))).toEqual([422, body]);
+      expect(sandbox().control.snapshot().automation_rules[0]).toMatchObject({ name: "Tag billing", actions: validRule.actions });
     });
 
     it("is also routed for PUT", async () => {

@@ -1,3 +1,7 @@
+/**
+ * Canned responses, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/canned_responses_controller_spec.rb
+ * (search and its order), app/models/canned_response.rb; the controller renders the records themselves (`render json:`).
+ */
 import { MODES, seedClients, useSandbox } from "./http";
 
 const CANNED = "/api/v1/accounts/1/canned_responses";
@@ -55,6 +59,15 @@ describe.each(MODES)("canned responses (%s shapes)", (mode) => {
       expect(await codes("?search=b_ll")).toEqual(["billing-address", "billing", "rebill", "refund"]);
       expect(await codes("?search=nothing")).toEqual([]);
       expect(await codes("?search=")).toEqual(["billing-address", "refund", "hello", "rebill", "billing"]);
+    });
+
+    // "returns all the canned responses the user searched for": [cr3, cr2, cr1].
+    it("orders the spec's search as upstream does", async () => {
+      await create("name-short-code", "Hey {{ contact.name }}, Thanks for reaching out");
+      await create("short-code", "Great! Looking forward");
+      await create("content-with-thanks", "Thanks for reaching out");
+      await create("Thanks", "Thanks for reaching out");
+      expect(await codes("?search=thanks")).toEqual(["Thanks", "content-with-thanks", "name-short-code"]);
     });
   });
 

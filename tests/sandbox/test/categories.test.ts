@@ -1,3 +1,8 @@
+/**
+ * Help-center categories, each case written from upstream: spec/controllers/api/v1/accounts/categories_controller_spec.rb,
+ * spec/models/category_spec.rb and app/views/api/v1/accounts/categories/_category.json.jbuilder at fd5ac2a8a, with the later
+ * build the help center plays for translation families (sdk/sandbox/models/categories.ts says how fd5ac2a8a differs).
+ */
 import { seedClients, useSandbox } from "./http";
 
 const PORTALS = "/api/v1/accounts/1/portals";

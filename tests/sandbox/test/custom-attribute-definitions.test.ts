@@ -1,3 +1,8 @@
+/**
+ * Custom attribute definitions, each case written from upstream: spec/controllers/api/v1/accounts/custom_attribute_definitions_controller_spec.rb
+ * and app/views/api/v1/models/_custom_attribute_definition.json.jbuilder at fd5ac2a8a, with the later build the sandbox plays for the
+ * role check, the key's format and company attributes (sdk/sandbox/models/custom-attribute-definitions.ts says how fd5ac2a8a differs).
+ */
 import { MODES, request, seedClients, useSandbox } from "./http";
 
 const DEFINITIONS = "/api/v1/accounts/1/custom_attribute_definitions";

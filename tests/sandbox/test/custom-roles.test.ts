@@ -1,3 +1,9 @@
+/**
+ * Custom roles (Enterprise), each case written from upstream at fd5ac2a8a: spec/enterprise/controllers/api/v1/accounts/custom_roles_controller_spec.rb,
+ * enterprise/app/models/custom_role.rb, enterprise/app/policies/custom_role_policy.rb; the answers as
+ * enterprise/app/views/api/v1/models/_custom_role.json.jbuilder renders them. The feature guard is a later build's
+ * (see sdk/sandbox/models/custom-roles.ts).
+ */
 import { outcome, seedClients, useSandbox } from "./http";
 
 const ROLES = "/api/v1/accounts/1/custom_roles";

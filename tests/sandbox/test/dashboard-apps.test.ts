@@ -1,4 +1,10 @@
-import { outcome, seedClients, useSandbox } from "./http";
+/**
+ * Dashboard apps, each case written from the upstream file it names (upstream at fd5ac2a8a):
+ * spec/controllers/api/v1/accounts/dashboard_apps_controller_spec.rb, app/models/dashboard_app.rb
+ * (`belongs_to :user`, `validate_content`'s JSON schema), app/models/user.rb (`dependent: :nullify`);
+ * the answers as app/views/api/v1/models/_dashboard_app.json.jbuilder renders them.
+ */
+import { as, outcome, seedClients, useSandbox } from "./http";
 
 const APPS = "/api/v1/accounts/1/dashboard_apps";
 const APPS_2 = "/api/v1/accounts/2/dashboard_apps";
@@ -10,7 +16,7 @@ const frame = (url: string) => ({ type: "frame", url });
 
 describe("dashboard apps", () => {
   const sandbox = useSandbox();
-  const { admin1, agent1, admin2 } = seedClients(sandbox);
+  const { admin1, agent1, admin2, platform1 } = seedClients(sandbox);
 
   it("lets any member create, list, show, update and delete them; create records the caller", async () => {
     const created = await agent1.post(APPS, { title: "CRM", content: [frame("https://crm.acme.test/panel")] });
@@ -37,6 +43,29 @@ describe("dashboard apps", () => {
       expect([content, outcome(await admin1.post(APPS, { title: "Bad", content }))]).toEqual([content, [422, INVALID]]);
     }
     expect(sandbox().control.snapshot().dashboard_apps).toEqual([]);
+  });
+
+  // The schema's `saneUrl` (`format: uri`, `pattern`) applies to strings only; a URI has no spaces.
+  it.each([
+    ["a number", 5, 200],
+    ["null", null, 200],
+    ["a URL with a space", "https://crm.test/a b", 422],
+    ["a URL with a fragment and a query", "https://crm.test/a?b=c#d", 200],
+  ])("takes a frame whose url is %s: %s", async (_what, url, status) => {
+    expect((await admin1.post(APPS, { title: "Odd", content: [{ type: "frame", url }] })).status).toBe(status);
+  });
+
+  // `belongs_to :user` (required): deleting the user empties the app's user_id, and every update then fails.
+  it("refuses to update an app whose user was deleted: 'User must exist', before the content", async () => {
+    const user = (await platform1.post("/platform/api/v1/users", { name: "Temp", email: "temp@acme.test", password: "Sup3r-secret!" })).body as { id: number; access_token: string };
+    await platform1.post("/platform/api/v1/accounts/1/account_users", { user_id: user.id });
+    const app = (await as(() => sandbox().url, () => user.access_token).post(APPS, { title: "CRM", content: [frame("https://crm.test")] })).body as App;
+    await platform1.delete(`/platform/api/v1/users/${user.id}`);
+    expect(outcome(await admin1.patch(`${APPS}/${app.id}`, { title: "Renamed", content: [] }))).toEqual([
+      422,
+      { message: "User must exist, Content : Invalid data", attributes: ["user", "content"] },
+    ]);
+    expect(outcome(await admin1.get(`${APPS}/${app.id}`))).toEqual([200, app]);
   });
 
   it("has no title validation: a missing title is a NOT NULL violation (500), a blank one is kept", async () => {

@@ -89,7 +89,10 @@ describe("dependent rows (community)", () => {
   // The cleanup is enterprise/app/models/enterprise/concerns/custom_attribute_definition.rb's alone.
   it("leaves the required attributes as they are when a definition is deleted", async () => {
     const plan = (await admin1.post(`${ACCOUNT_1}/custom_attribute_definitions`, { attribute_display_name: "Plan", attribute_key: "plan", attribute_display_type: "text", attribute_model: "conversation_attribute" })).body as Row;
+    // Only Enterprise takes the setting (an account that moved to a community server keeps it).
+    sandbox().control.setEdition("enterprise");
     await admin1.patch(ACCOUNT_1, { conversation_required_attributes: ["plan"] });
+    sandbox().control.setEdition("community");
     await admin1.delete(`${ACCOUNT_1}/custom_attribute_definitions/${plan.id}`);
     expect(((await admin1.get(ACCOUNT_1)).body as { settings: Row }).settings.conversation_required_attributes).toEqual(["plan"]);
   });

@@ -1,3 +1,8 @@
+/**
+ * Inbox members, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/inbox_members_controller_spec.rb
+ * ("User must exist", not-found inboxes, ignored non-members), app/models/inbox.rb, app/policies/inbox_policy.rb; the answers as
+ * app/views/api/v1/accounts/inbox_members/*.json.jbuilder render them through app/views/api/v1/models/_agent.json.jbuilder.
+ */
 import { MODES, seedClients, useSandbox } from "./http";
 
 const MEMBERS = "/api/v1/accounts/1/inbox_members";

@@ -1,3 +1,8 @@
+/**
+ * Labels, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/labels_controller_spec.rb,
+ * spec/models/label_spec.rb (the title's format, lower case and uniqueness), app/policies/label_policy.rb;
+ * the answers as app/views/api/v1/accounts/labels/{index,show,create,update}.json.jbuilder render them.
+ */
 import { MODES, outcome, seedClients, useSandbox } from "./http";
 
 const LABELS = "/api/v1/accounts/1/labels";

@@ -1,4 +1,11 @@
-import { MODES, outcome, seedClients, useSandbox } from "./http";
+/**
+ * Macros, each case written from the upstream file it names (upstream at fd5ac2a8a):
+ * spec/controllers/api/v1/accounts/macros_controller_spec.rb, spec/models/macro_spec.rb,
+ * app/policies/macro_policy.rb, app/controllers/concerns/attachment_concern.rb,
+ * app/models/application_record.rb; the answers as app/views/api/v1/models/_macro.json.jbuilder
+ * renders them.
+ */
+import { as, MODES, outcome, seedClients, useSandbox } from "./http";
 
 const MACROS = "/api/v1/accounts/1/macros";
 const MACROS_2 = "/api/v1/accounts/2/macros";
@@ -101,16 +108,14 @@ describe.each(MODES)("macros (%s shapes)", (mode) => {
   });
 
   describe("PATCH", () => {
-    it("updates, records the writer, and keeps only permitted action keys", async () => {
+    // "Updates the macro": `@macro.actions = actions if params[:actions]`, the request's list (PR #13115).
+    it("updates, records the writer, and stores the actions exactly as sent", async () => {
       const macro = await create();
-      const actions = [{ action_name: "add_label", action_params: ["gold"], note: "dropped" }, { action_name: "send_webhook_event", action_params: [{ url: "x" }] }];
+      const actions = [{ action_name: "add_label", action_params: ["gold"], note: "kept" }, { action_name: "send_webhook_event", action_params: [{ url: "x" }] }];
       const answer = await admin1.patch(`${MACROS}/${macro.id}`, { name: "Renamed", visibility: "global", actions });
       expect(answer.status).toBe(200);
-      expect(payloadOf(answer.body)).toMatchObject({
-        name: "Renamed",
-        visibility: "global",
-        actions: [{ action_name: "add_label", action_params: ["gold"] }, { action_name: "send_webhook_event" }],
-      });
+      expect(payloadOf(answer.body)).toMatchObject({ name: "Renamed", visibility: "global", actions });
+      expect(payloadOf((await admin1.patch(`${MACROS}/${macro.id}`, { name: "Again", visibility: "global" })).body).actions).toEqual(actions);
     });
 
     it("sets visibility to null when a PATCH does not send it", async () => {
@@ -144,12 +149,89 @@ describe.each(MODES)("macros (%s shapes)", (mode) => {
   });
 
   describe("DELETE", () => {
-    it("answers an empty 200 under the same policy as update, and 500 for unknown ids", async () => {
+    it("answers an empty 200 to the author, and 500 for unknown ids", async () => {
       const global = await create();
       expect((await agent1.delete(`${MACROS}/${global.id}`)).status).toBe(401);
       const answer = await admin1.delete(`${MACROS}/${global.id}`);
       expect([answer.status, answer.text]).toEqual([200, ""]);
       expect((await admin1.delete(`${MACROS}/${global.id}`)).status).toBe(500);
+    });
+  });
+
+  // app/policies/macro_policy.rb: update? is `author? || (administrator? && global?)`, destroy? `author? || orphan_record?`
+  // (an administrator, for a global macro whose author is gone). Erin (admin2) joins account 1 as a second administrator.
+  describe("MacroPolicy with two administrators", () => {
+    const PLATFORM_MEMBERS = "/platform/api/v1/accounts/1/account_users";
+    const { platform1 } = seedClients(sandbox);
+    beforeEach(async () => {
+      await platform1.post(PLATFORM_MEMBERS, { user_id: 5, role: "administrator" });
+    });
+    /** A global macro of account 1 made by a user who is then deleted ("deletes the orphan public record with admin credentials"). */
+    const orphan = async () => {
+      const user = (await platform1.post("/platform/api/v1/users", { name: "Gone", email: "gone@acme.test", password: "Sup3r-secret!" })).body as { id: number; access_token: string };
+      await platform1.post(PLATFORM_MEMBERS, { user_id: user.id, role: "administrator" });
+      const macro = await create(as(() => sandbox().url, () => user.access_token), triage);
+      await platform1.delete(`/platform/api/v1/users/${user.id}`);
+      return macro;
+    };
+
+    it.each([
+      ["updates", "PATCH", "another administrator's global macro", 200],
+      ["deletes", "DELETE", "another administrator's global macro", 401],
+      ["deletes", "DELETE", "an orphaned global macro", 200],
+    ] as const)("an administrator %s %s: %s", async (_verb, method, what, status) => {
+      const macro = what.startsWith("an orphaned") ? await orphan() : await create();
+      const answer = await admin2.send(method, `${MACROS}/${macro.id}`, { json: { name: "Erin's", visibility: "global" } });
+      expect(answer.status).toBe(status);
+    });
+
+    it("refuses an agent an orphaned global macro, and lets an author who became an agent change and delete their own", async () => {
+      const macro = await orphan();
+      expect(outcome(await agent1.delete(`${MACROS}/${macro.id}`))).toEqual([401, NOT_AUTHORIZED]);
+      const erins = await create(admin2, triage);
+      await platform1.post(PLATFORM_MEMBERS, { user_id: 5, role: "agent" });
+      expect(payloadOf((await admin2.patch(`${MACROS}/${erins.id}`, { name: "Still mine", visibility: "global" })).body)).toMatchObject({ name: "Still mine", visibility: "personal" });
+      expect((await admin2.delete(`${MACROS}/${erins.id}`)).status).toBe(200);
+    });
+  });
+
+  // "POST /api/v1/accounts/{account.id}/macros/{macro.id}/execute": the job is queued (conversations are not modelled) and 200 answered;
+  // execute? is `global? || author?`, checked only for a macro found.
+  describe("POST execute", () => {
+    it.each([
+      ["a global macro, for any member", "global", agent1, 200],
+      ["a personal macro, for its author", "personal", admin1, 200],
+      ["another's personal macro", "personal", agent1, 401],
+    ] as const)("runs %s", async (_what, visibility, client, status) => {
+      const macro = await create(admin1, { ...triage, visibility });
+      const answer = await client.post(`${MACROS}/${macro.id}/execute`, { conversation_ids: [1] });
+      expect([answer.status, answer.text]).toEqual([status, status === 200 ? "" : JSON.stringify(NOT_AUTHORIZED)]);
+    });
+
+    it("answers 200 for an unknown id, and 401 without a token", async () => {
+      expect(outcome(await admin1.post(`${MACROS}/99/execute`, { conversation_ids: [1] }))).toEqual([200, undefined]);
+      expect((await anonymous.post(`${MACROS}/99/execute`)).status).toBe(401);
+    });
+  });
+
+  // AttachmentConcern runs first on create and update; ApplicationRecord's limit on the name.
+  describe("attachments and lengths", () => {
+    it.each([
+      ["a send_attachment action without a signed blob", { actions: [{ action_name: "send_attachment", action_params: ["invalid_blob_id"] }] }, [422, { error: "Invalid attachment" }]],
+      ["a name of 256 characters", { name: "n".repeat(256) }, [422, { error: { name: ["is too long (maximum is 255 characters)"] } }]],
+    ])("refuses %s on create and on update", async (_what, change, answer) => {
+      expect(outcome(await admin1.post(MACROS, { ...triage, ...change }))).toEqual(answer);
+      const macro = await create();
+      expect(outcome(await admin1.patch(`${MACROS}/${macro.id}`, { ...triage, ...change }))).toEqual(answer);
+      expect(sandbox().control.snapshot().macros).toEqual([expect.objectContaining({ name: "Triage", actions: triage.actions })]);
+    });
+
+    // Macro::ACTIONS_ATTRS at fd5ac2a8a: remove_assigned_team, not a later build's remove_assigned_agent.
+    it.each([
+      ["remove_assigned_team", 200],
+      ["remove_assigned_agent", 422],
+    ])("takes the action %s: %s", async (name, status) => {
+      expect((await admin1.post(MACROS, { ...triage, actions: [{ action_name: name }] })).status).toBe(status);
     });
   });
 

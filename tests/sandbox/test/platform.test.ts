@@ -1,5 +1,7 @@
-// Upstream at fd5ac2a8a: spec/controllers/platform/api/v1/{accounts,users,account_users}_controller_spec.rb;
-// the answers as app/views/platform/api/v1/models/{_account,_user}.json.jbuilder render them.
+// Upstream at fd5ac2a8a: spec/controllers/platform/api/v1/{accounts,users,account_users}_controller_spec.rb,
+// app/models/{user,account_user}.rb, app/jobs/agents/destroy_job.rb; the answers as
+// app/views/platform/api/v1/models/{_account,_user}.json.jbuilder, users/token.json.jbuilder and
+// `render json:` of an account_users row render them.
 import { as, outcome, request, seedClients, useSandbox } from "./http";
 
 const ACCOUNTS = "/platform/api/v1/accounts";
@@ -35,13 +37,19 @@ describe("Platform accounts, users and account users", () => {
   });
 
   describe("accounts", () => {
+    // "creates an account with feature flags": the installation's default flags (config/features.yml's `enabled: true`), then the request's.
     it("creates with the permitted fields and features, updates in place, and deletes", async () => {
-      const account = await newAccount({ name: "Initech", locale: "de", limits: { agents: 5 }, features: { help_center: true, ip_lookup: false }, dealer: "x" });
+      const account = await newAccount({ name: "Initech", locale: "de", limits: { agents: 5 }, features: { ip_lookup: true, help_center: false }, dealer: "x" });
+      const flags = Object.keys(account.features as object);
       expect(account).toEqual({
-        id: 3, name: "Initech", locale: "de", domain: null, support_email: null, features: { help_center: true }, custom_attributes: {}, limits: { agents: 5 }, status: "active",
+        id: 3, name: "Initech", locale: "de", domain: null, support_email: null, features: expect.any(Object), custom_attributes: {}, limits: { agents: 5 }, status: "active",
       });
-      const updated = await platform1.patch(`${ACCOUNTS}/${account.id}`, { status: "suspended", features: { help_center: false, ip_lookup: true } });
-      expect(updated.body).toMatchObject({ status: "suspended", features: { ip_lookup: true } });
+      expect(flags).toEqual(expect.arrayContaining(["agent_management", "inbox_management", "macros", "ip_lookup"]));
+      expect(flags).not.toContain("help_center");
+      expect(flags).not.toContain("sla");
+      const updated = await platform1.patch(`${ACCOUNTS}/${account.id}`, { status: "suspended", features: { help_center: true, ip_lookup: false } });
+      expect(updated.body).toMatchObject({ status: "suspended", features: { help_center: true } });
+      expect(updated.body).not.toHaveProperty("features.ip_lookup");
       expect(outcome(await platform1.delete(`${ACCOUNTS}/${account.id}`))).toEqual([200, undefined]);
       expect((await platform1.get(`${ACCOUNTS}/${account.id}`)).status).toBe(404);
     });
@@ -100,6 +108,35 @@ describe("Platform accounts, users and account users", () => {
       expect(sandbox().control.snapshot().users.find((u) => u.id === user.id)).not.toHaveProperty("password_digest");
     });
 
+    // app/models/user.rb: a missing name breaks the NOT NULL column (User validates none), a blank one is kept;
+    // ApplicationRecord's limit on string columns comes first.
+    it.each([
+      ["no name", { email: "anon@initech.test", password: PASSWORD }, [500, { status: 500, error: "Internal Server Error" }]],
+      ["a blank name", { name: "", email: "blank@initech.test", password: PASSWORD }, [200, expect.objectContaining({ name: "", available_name: "" })]],
+      ["a name of 256 characters", { name: "n".repeat(256), email: "long@initech.test", password: PASSWORD }, [422, { message: "Name is too long (maximum is 255 characters)", attributes: ["name"] }]],
+    ])("answers a create with %s as upstream does", async (_what, body, answer) => {
+      expect(outcome(await platform1.post(USERS, body))).toEqual(answer);
+    });
+
+    // "return login link for user" and "returns access token for the user with expiry and user info".
+    it("answers a user's sign-in link and access token, for the app's users only", async () => {
+      const user = await newUser({ name: "Dev", email: "dev+testing@initech.test", password: PASSWORD });
+      const login = await platform1.get(`${USERS}/${user.id}/login`);
+      expect(login.status).toBe(200);
+      const url = (login.body as { url: string }).url;
+      expect(url).toMatch(new RegExp(`^${sandbox().url}/app/login\\?email=dev%2Btesting%40initech\\.test&sso_auth_token=[0-9a-f]{64}$`));
+      expect(sandbox().control.secrets()).toContain(url.split("sso_auth_token=")[1]);
+      const token = await platform1.post(`${USERS}/${user.id}/token`);
+      expect(outcome(token)).toEqual([
+        200,
+        { access_token: user.access_token, expiry: null, user: { id: user.id, name: "Dev", display_name: null, email: "dev+testing@initech.test", pubsub_token: user.pubsub_token } },
+      ]);
+      for (const [method, path] of [["GET", `${USERS}/${user.id}/login`], ["POST", `${USERS}/${user.id}/token`]] as const) {
+        expect(outcome(await platform2.send(method, path))).toEqual([401, { error: "Non permissible resource" }]);
+        expect((await platform1.send(method, `${USERS}/999/${path.split("/").pop()}`)).status).toBe(404);
+      }
+    });
+
     it("deletes a user with their memberships and token", async () => {
       const user = await newUser();
       await platform1.post(members(1), { user_id: user.id });
@@ -107,19 +144,77 @@ describe("Platform accounts, users and account users", () => {
       expect((await platform1.get(members(1))).body).not.toContainEqual(expect.objectContaining({ user_id: user.id }));
       expect(sandbox().control.userToken(user.id)).toBeUndefined();
     });
+
+    // app/models/user.rb: account users, inbox and team members go; personal macros go (`remove_macros`),
+    // global ones stay; dashboard apps keep no user (`dependent: :nullify`).
+    it("deletes what goes with a user, and empties what points at them", async () => {
+      const user = await newUser();
+      await platform1.post(members(1), { user_id: user.id, role: "administrator" });
+      const asUser = as(() => sandbox().url, () => String(user.access_token));
+      await admin1.post("/api/v1/accounts/1/inbox_members", { inbox_id: 1, user_ids: [user.id] });
+      const team = (await admin1.post("/api/v1/accounts/1/teams", { name: "Ops" })).body as { id: number };
+      await admin1.post(`/api/v1/accounts/1/teams/${team.id}/team_members`, { user_ids: [user.id] });
+      const personal = (await asUser.post("/api/v1/accounts/1/macros", { name: "Mine", visibility: "personal", actions: [] })).body as { payload: { id: number } };
+      const global = (await asUser.post("/api/v1/accounts/1/macros", { name: "Ours", visibility: "global", actions: [] })).body as { payload: { id: number } };
+      const app = (await asUser.post("/api/v1/accounts/1/dashboard_apps", { title: "CRM", content: [{ type: "frame", url: "https://crm.test" }] })).body as { id: number };
+      await platform1.delete(`${USERS}/${user.id}`);
+      const state = sandbox().control.snapshot();
+      expect(state.inboxes.find((i) => i.id === 1)?.member_ids).not.toContain(user.id);
+      expect(state.teams.find((t) => t.id === team.id)?.member_ids).toEqual([]);
+      expect(state.macros.map((m) => m.id)).toEqual([global.payload.id]);
+      expect(personal.payload.id).not.toBe(global.payload.id);
+      expect(state.dashboard_apps.find((a) => a.id === app.id)?.user_id).toBeNull();
+    });
   });
 
   describe("account users", () => {
-    it("adds as agent by default, sets the role of a member again, refuses an unknown role or user, and deletes by user id", async () => {
+    // "creates a new account user for the account", "updates the new account user for the account", "returns deletes the account user".
+    it("adds as agent by default, sets the role of a member again, and deletes by user id", async () => {
       expect((await platform1.post(members(1), { user_id: 5 })).body).toMatchObject({ account_id: 1, user_id: 5, role: "agent" });
       expect((await platform1.post(members(1), { user_id: 5, role: "administrator" })).body).toMatchObject({ role: "administrator" });
       expect((await platform1.get(members(1))).body).toContainEqual(expect.objectContaining({ user_id: 5, role: "administrator" }));
-      expect((await platform1.post(members(1), { user_id: 5, role: "owner" })).status).toBe(400);
-      expect(outcome(await platform1.post(members(1), { user_id: 999 }))).toEqual([422, { message: "User must exist", attributes: ["user"] }]);
       expect(outcome(await platform1.delete(members(1), { user_id: 5 }))).toEqual([200, undefined]);
       expect(outcome(await platform1.delete(members(1), { user_id: 5 }))).toEqual([200, undefined]);
       expect((await platform1.get(members(1))).body).not.toContainEqual(expect.objectContaining({ user_id: 5 }));
       expect((await platform1.get(members(999))).status).toBe(404);
+    });
+
+    // `render json:` of the rows: every column of account_users, in db/schema.rb's order, listed in id order.
+    it("renders each row whole, in id order", async () => {
+      const rows = (await platform1.get(members(1))).body as Record<string, unknown>[];
+      expect(Object.keys(rows[0] ?? {})).toEqual([
+        "id", "account_id", "user_id", "role", "inviter_id", "created_at", "updated_at", "active_at", "availability", "auto_offline", "custom_role_id", "agent_capacity_policy_id",
+      ]);
+      expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id as number)].sort((a, b) => a - b));
+      const added = (await platform1.post(members(1), { user_id: 5 })).body as Record<string, unknown>;
+      expect(added).toMatchObject({ role: "agent", availability: "online", auto_offline: true, custom_role_id: null, agent_capacity_policy_id: null, inviter_id: null, active_at: null });
+      expect(Date.parse(String(added.created_at))).toBeGreaterThan(Date.now() - 60_000);
+      expect(((await platform1.get(members(1))).body as { id: number }[]).at(-1)?.id).toBe(added.id);
+    });
+
+    // `find_or_initialize_by(user_id:)` + `update!`: the enum's ArgumentError, belongs_to's "must exist"; `find_by(...)&.destroy!`.
+    it.each([
+      ["POST", { user_id: 5, role: "owner" }, [500, { status: 500, error: "Internal Server Error" }]],
+      ["POST", { user_id: 999 }, [422, { message: "User must exist", attributes: ["user"] }]],
+      ["POST", { role: "agent" }, [422, { message: "User must exist", attributes: ["user"] }]],
+      ["DELETE", {}, [200, undefined]],
+      ["DELETE", { user_id: 999 }, [200, undefined]],
+    ] as const)("answers %s %j as upstream does, changing nothing", async (method, body, answer) => {
+      const before = sandbox().control.snapshot().users;
+      expect(outcome(await platform1.send(method, members(1), { json: body }))).toEqual(answer);
+      expect(sandbox().control.snapshot().users).toEqual(before);
+    });
+
+    // AccountUser#destroy queues Agents::DestroyJob: the user leaves the account's inboxes and teams.
+    it("takes a removed member out of the account's inboxes and teams", async () => {
+      await admin1.post("/api/v1/accounts/1/inbox_members", { inbox_id: 1, user_ids: [3] });
+      const team = (await admin1.post("/api/v1/accounts/1/teams", { name: "Ops" })).body as { id: number };
+      await admin1.post(`/api/v1/accounts/1/teams/${team.id}/team_members`, { user_ids: [3] });
+      await platform1.delete(members(1), { user_id: 3 });
+      const state = sandbox().control.snapshot();
+      expect(state.inboxes.find((i) => i.id === 1)?.member_ids).not.toContain(3);
+      expect(state.teams.find((t) => t.id === team.id)?.member_ids).toEqual([]);
+      expect(state.users.find((u) => u.id === 3)?.memberships).toEqual([]);
     });
   });
 });

@@ -1,3 +1,10 @@
+/**
+ * SLA policies (Enterprise), each case written from the upstream file it names (upstream at
+ * fd5ac2a8a): spec/enterprise/controllers/api/v1/accounts/sla_policies_controller_spec.rb,
+ * enterprise/app/models/sla_policy.rb, app/models/application_record.rb; the answers as
+ * enterprise/app/views/api/v1/models/_sla_policy.json.jbuilder renders them. The feature guard is a
+ * later build's (see sdk/sandbox/models/sla-policies.ts).
+ */
 import { outcome, seedClients, useSandbox } from "./http";
 
 const POLICIES = "/api/v1/accounts/1/sla_policies";
@@ -21,9 +28,13 @@ describe("SLA policies (Enterprise)", () => {
   const { admin1, agent1, admin2 } = seedClients(sandbox);
   const create = async (body: Record<string, unknown>) => ((await admin1.post(POLICIES, body)).body as { payload: Policy }).payload;
 
+  // "creates the sla_policy"; the partial's keys in its order.
   it("creates from flat or nested parameters and answers {payload: policy}, thresholds in seconds", async () => {
     const flat = await admin1.post(POLICIES, gold);
     expect(outcome(flat)).toEqual([200, { payload: { id: 1, ...gold } }]);
+    expect(Object.keys((flat.body as { payload: Policy }).payload)).toEqual([
+      "id", "name", "description", "first_response_time_threshold", "next_response_time_threshold", "resolution_time_threshold", "only_during_business_hours",
+    ]);
     const nested = await admin1.post(POLICIES, { sla_policy: { name: "Silver", first_response_time_threshold: "1800", ignored: 1 } });
     expect(nested.body).toEqual({
       payload: {
@@ -48,6 +59,14 @@ describe("SLA policies (Enterprise)", () => {
     expect(odd).toMatchObject({ first_response_time_threshold: -5, next_response_time_threshold: 1.5, resolution_time_threshold: 90 });
   });
 
+  // app/models/application_record.rb: name and description are string columns (255 characters).
+  it.each([
+    ["name", { name: "n".repeat(256) }],
+    ["description", { name: "Long", description: "d".repeat(256) }],
+  ])("refuses a %s over 255 characters", async (field, body) => {
+    expect(outcome(await admin1.post(POLICIES, body))).toEqual([422, { message: `${field[0]?.toUpperCase()}${field.slice(1)} is too long (maximum is 255 characters)`, attributes: [field] }]);
+  });
+
   it("lists the account's policies in {payload} for every member, and shows one", async () => {
     const a = await create(gold);
     await admin2.post(POLICIES_2, { name: "Other account" });
@@ -55,12 +74,12 @@ describe("SLA policies (Enterprise)", () => {
     expect(outcome(await agent1.get(`${POLICIES}/${a.id}`))).toEqual([200, { payload: a }]);
   });
 
-  // sla_policies_controller.rb `update_permitted_params`: "Thresholds and business hours are locked after creation".
-  it("updates only the name and description sent, administrators only; thresholds and the business-hours flag stay", async () => {
+  // "updates the sla_policy": `update!(permitted_params)`, the same parameters as create at fd5ac2a8a.
+  it("updates what is sent, thresholds and the business-hours flag included, administrators only", async () => {
     const a = await create(gold);
     expect(outcome(await agent1.patch(`${POLICIES}/${a.id}`, { name: "Mine" }))).toEqual([401, NOT_AUTHORIZED]);
     const updated = await admin1.put(`${POLICIES}/${a.id}`, { description: "Renewed", resolution_time_threshold: 172800, only_during_business_hours: false });
-    expect(outcome(updated)).toEqual([200, { payload: { ...a, description: "Renewed" } }]);
+    expect(outcome(updated)).toEqual([200, { payload: { ...a, description: "Renewed", resolution_time_threshold: 172800, only_during_business_hours: false } }]);
     expect(outcome(await admin1.patch(`${POLICIES}/${a.id}`, { name: "" }))).toEqual([422, { message: "Name can't be blank", attributes: ["name"] }]);
   });
 

@@ -1,3 +1,8 @@
+/**
+ * Team members, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/team_members_controller_spec.rb,
+ * app/models/team.rb (`add_members`, `remove_members`), app/policies/team_member_policy.rb; the answers as
+ * app/views/api/v1/accounts/team_members/{index,create}.json.jbuilder render them through app/views/api/v1/models/_agent.json.jbuilder.
+ */
 import { MODES, seedClients, useSandbox } from "./http";
 
 const TEAMS = "/api/v1/accounts/1/teams";

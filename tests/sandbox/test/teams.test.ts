@@ -1,3 +1,8 @@
+/**
+ * Teams, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/teams_controller_spec.rb,
+ * spec/models/team_spec.rb, app/models/team.rb, app/policies/team_policy.rb; the answers as
+ * app/views/api/v1/models/_team.json.jbuilder renders them (`is_member` the caller's).
+ */
 import { startSandbox } from "../../../sdk/sandbox/index";
 import { MODES, outcome, seedClients, useSandbox } from "./http";
 

@@ -1,3 +1,9 @@
+/**
+ * Webhooks, each case written from upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/webhook_controller_spec.rb
+ * (the messages "Url is invalid", "Subscriptions Invalid events", the default subscriptions), app/models/webhook.rb,
+ * app/policies/webhook_policy.rb; the answers as app/views/api/v1/accounts/webhooks/*.json.jbuilder render them, with
+ * a later build's signing secret (see sdk/sandbox/models/webhooks.ts).
+ */
 import { MODES, outcome, seedClients, useSandbox } from "./http";
 
 const WEBHOOKS = "/api/v1/accounts/1/webhooks";

@@ -46,6 +46,22 @@ test.each([422, 500])("a server that fails on company attributes (%d) has none; 
   expect((await readAccount(client, 1, { types: new Set(["CustomAttributeDefinition"]) })).attributes).toHaveLength(1);
 });
 
+// app/views/api/v1/accounts/articles/_article.json.jbuilder at fd5ac2a8a renders no article's own link: its target lists it.
+test("articles whose view renders no translation link take it from the article whose translations list them", async () => {
+  const article = (id: number, extra: object) => ({ id, slug: `a${id}`, title: "T", content: "C", status: "published", category: { id: null, locale: null }, author: { id: 1 }, ...extra });
+  const { client } = server({
+    [at("portals")]: { payload: [{ id: 1, slug: "help", name: "Help", config: { allowed_locales: [{ code: "en" }] } }] },
+    [at("portals/help/articles")]: (req: ApiRequest) =>
+      req.query?.page === "1" ? { payload: [article(1, { associated_articles: [{ id: 2 }] }), article(2, { associated_articles: {} }), article(3, { associated_article_id: null })] } : { payload: [] },
+  });
+  const snapshot = await readAccount(client, 1, { types: new Set(["Portal", "PortalArticle"]) });
+  expect(snapshot.articles.map((a) => [a.id, a.associated_article_id])).toEqual([
+    [1, null],
+    [2, 1],
+    [3, null],
+  ]);
+});
+
 test("a refused token fails the read on the first request", async () => {
   const { client, sent } = server({ [at("agents")]: 401 });
   await expect(readAccount(client, 1, { types: ALL })).rejects.toMatchObject({ status: 401, path: at("agents") });

@@ -95,3 +95,18 @@ test("a changed article, parent or author is a difference named by what it refer
     ["help/welcome", [["authorId", 'agent "carol@acme.test"', 'agent "bob@acme.test"'], ["content", "# Welcome", "# Hello"]]],
   ]);
 });
+
+// app/views/api/v1/accounts/articles/_article.json.jbuilder at fd5ac2a8a renders no locale: an article in no category
+// is exported without one, and the program says so.
+test.each([
+  ["a view without locale", { category: { id: null, locale: null } }, true],
+  ["a view with the locale", { locale: "de", category: { id: null, locale: null } }, false],
+])("an article in no category read from %s carries a note on its locale: %s", (_what, view, noted) => {
+  const raw = helpCenter();
+  const [welcome] = raw.articles ?? [];
+  const { locale: _locale, category: _category, ...rest } = welcome as Record<string, unknown>;
+  const text = program({ ...raw, articles: [{ ...rest, ...view }] });
+  const declaration = text.slice(text.indexOf("const articleWelcome"), text.indexOf("});", text.indexOf("const articleWelcome")));
+  expect(text.includes("the server does not show this article's locale")).toBe(noted);
+  expect(declaration.includes('locale: "de"')).toBe(!noted);
+});
