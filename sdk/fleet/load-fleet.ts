@@ -86,7 +86,7 @@ export function loadFleet(file: string): Fleet {
     const account = member.account ?? spec.defaults?.account;
     if (account === undefined) at(here, `member "${member.name}" names no account and defaults.account is not set: give an account id, or new`);
     if (account === "new" && installation !== undefined && installation.platformAccessToken === undefined) {
-      at([...here, "account"], `a new account is made through the Platform API: installation "${installation.name}" needs platformAccessToken`);
+      at(member.account === undefined ? ["defaults", "account"] : [...here, "account"], `a new account is made through the Platform API: installation "${installation.name}" needs platformAccessToken`);
     }
     for (const [g, group] of (member.groups ?? []).entries()) {
       if (!Object.hasOwn(groups, group)) at([...here, "groups", g], `group "${group}" is not declared; one of: ${Object.keys(groups).join(", ") || "none (declare groups: at the top level)"}`);
