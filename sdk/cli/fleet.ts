@@ -15,7 +15,7 @@ import { FleetFileError } from "../fleet/fleet-file-error";
 import schema from "../fleet/fleet.schema.json";
 import { listStacks, orphanInstallation, orphansOf, pulumiCli, shortName } from "../fleet/fleet-stacks";
 import { loadFleet } from "../fleet/load-fleet";
-import { MEMBER_COMMANDS, type MemberCommand, type MemberTask } from "../fleet/member-run";
+import { MEMBER_COMMANDS, memberTask, type MemberCommand, type MemberTask } from "../fleet/member-run";
 import { PlainProgress } from "../fleet/plain-progress";
 import { environmentProblems } from "../fleet/preflight";
 import { reportJson } from "../fleet/report";
@@ -198,7 +198,7 @@ async function runCommand(flags: Flags): Promise<number> {
     return 0;
   }
 
-  const tasks: MemberTask[] = members.map((m) => ({ name: m.name, stack: m.stack, installation: m.installation, account: m.account, config: m.config }));
+  const tasks: MemberTask[] = members.map(memberTask);
   if (command === "destroy") {
     const named = unmatched(unknown, orphans);
     if (named.length > 0) throw new UsageError(`no member or orphan stack of ${flags.file} is named ${named.map((n) => `"${n}"`).join(", ")}; its members: ${names.join(", ")}; orphans: ${orphans.join(", ") || "none"}`);

@@ -19,7 +19,7 @@ import { redactSecrets } from "../../provider/http/redaction/secrets";
 import { fileBackendDir } from "./backend";
 import { EventTally, type DriftEntry, type StepCounts } from "./engine-events";
 import type { Account } from "./fleet-file";
-import type { FleetInstallation, StackValue } from "./fleet";
+import type { FleetInstallation, FleetMember, StackValue } from "./fleet";
 import { memberEnvironment, memberStack, type StackHost } from "./member-stack";
 import { applyConfig, StackConfigError, type ConfigChange } from "./stack-config";
 import { describeHolder, isGone, lockHolders } from "./stack-lock";
@@ -39,6 +39,11 @@ export interface MemberTask {
   account?: Account;
   /** The stack config the fleet file gives; `undefined` for an orphan (a stack the file no longer names), whose config is left as it is. */
   config?: ReadonlyMap<string, StackValue>;
+}
+
+/** A member of the fleet file as a task. */
+export function memberTask(member: FleetMember): MemberTask {
+  return { name: member.name, stack: member.stack, installation: member.installation, account: member.account, config: member.config };
 }
 
 export interface MemberOutcome {

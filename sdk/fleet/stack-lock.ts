@@ -20,7 +20,10 @@ export interface LockHolder {
 /** The holders of the locks `text` (a failed command's error) reports, or `undefined` when it reports no lock. */
 export function lockHolders(text: string): LockHolder[] | undefined {
   if (!/currently locked/.test(text)) return undefined;
-  return [...text.matchAll(/created by (\S+?)@(\S+) \(pid (\d+)\) at (\S+)/g)].map((m) => ({ user: m[1] ?? "", host: m[2] ?? "", pid: Number(m[3]), since: m[4] ?? "" }));
+  const holders = new Map<string, LockHolder>();
+  // Pulumi's message may come twice (its diagnostic and its error): each holder once.
+  for (const m of text.matchAll(/created by (\S+?)@(\S+) \(pid (\d+)\) at (\S+)/g)) holders.set(m[0], { user: m[1] ?? "", host: m[2] ?? "", pid: Number(m[3]), since: m[4] ?? "" });
+  return [...holders.values()];
 }
 
 /** Whether the holder ran on this machine and has ended: its lock is left over from a killed run. */

@@ -11,7 +11,7 @@ import { writesIn } from "../demo/requests";
 import { descendants, ended, signalEach } from "../harness/process-tree";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectExit, MEMBERS } from "./support/fleet-lifecycle";
-import { FleetProject, output } from "./support/fleet-project";
+import { FleetProject, output } from "../harness/fleet-project";
 import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(900_000);

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expectExit, fleetLifecycle, type FleetContext } from "./support/fleet-lifecycle";
-import { output } from "./support/fleet-project";
+import { output } from "../harness/fleet-project";
 
 jest.setTimeout(600_000);
 
@@ -49,7 +49,7 @@ function fileExtras(ctx: FleetContext): void {
       .replace("      locale: de\n", "")
       .replace("  config:\n    locale: en\n", "")
       .replace("adminEmail: nancy@northwind.test", "adminEmail: nancy-at-northwind")
-      .replace(/  - name: initech\n(    .*\n)+/, "");
+      .replace(/ {2}- name: initech\n( {4}.*\n)+/, "");
     ctx.project.writeFleet(edited);
     ctx.clearLogs();
     const run = await ctx.project.fleet(["up"]);

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { writesIn } from "../../demo/requests";
 import { startSandbox, type LogEntry, type Sandbox } from "../../../sdk/sandbox";
 import type { FleetReport } from "../../../sdk/fleet/report";
-import { FleetProject, output, PASSWORDS, type FleetRun } from "./fleet-project";
+import { FleetProject, output, PASSWORDS, type FleetRun } from "../../harness/fleet-project";
 import { realEngine } from "./real-engine";
 
 export const MEMBERS = ["northwind", "contoso", "initech"] as const;
@@ -139,7 +139,7 @@ export function fleetLifecycle(name: string, spec: FleetLifecycle): void {
       const original = ctx.project.templateText("index.ts");
       ctx.project.writeTemplate("index.ts", original.replace('color: "#1f93ff"', 'color: "not a colour"'));
       ctx.clearLogs();
-      const run = await ctx.project.fleet(["up", "--canary", "1"]);
+      const run = await ctx.project.fleet(["up", "--canary", "1"]).finally(() => ctx.project.writeTemplate("index.ts", original));
       const report = expectExit(run, 1);
       expect(byName(report).northwind?.result).toBe("failed");
       expect(byName(report).northwind?.error).toMatch(/color/);
@@ -147,7 +147,6 @@ export function fleetLifecycle(name: string, spec: FleetLifecycle): void {
       // The error is told once per place: the member's line and the end table.
       expect(run.stderr.split("\n").filter((l) => l.includes("northwind: failed")).length).toBe(1);
       expect(ctx.writes()).toEqual([]);
-      ctx.project.writeTemplate("index.ts", original);
     });
 
     test("a template change rolled out with --canary 1 reaches the canary first, then every member, as an update each", async () => {

@@ -11,10 +11,10 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Sandbox } from "../../../sdk/sandbox";
-import type { FleetReport } from "../../../sdk/fleet/report";
-import { EXAMPLES_DIR, REPO_ROOT } from "../../demo/examples";
-import { CLI_DIR } from "../../pulumi-cli/install";
+import type { Sandbox } from "../../sdk/sandbox";
+import type { FleetReport } from "../../sdk/fleet/report";
+import { EXAMPLES_DIR, REPO_ROOT } from "../demo/examples";
+import { CLI_DIR } from "../pulumi-cli/install";
 
 /** The example's installations, by name, and the URL its fleet file gives each. */
 export const EXAMPLE_INSTALLATIONS = { eu: "https://chat-eu.example.com", us: "https://chat-us.example.com" } as const;
@@ -48,7 +48,7 @@ export class FleetProject {
    * @param edit changes to the fleet file's text after the URLs are replaced (a backend line, members)
    */
   constructor(
-    readonly sandboxes: Record<InstallationName, Sandbox>,
+    readonly sandboxes: Record<InstallationName, Pick<Sandbox, "url" | "info">>,
     edit: (text: string) => string = (text) => text,
     work?: string,
   ) {
