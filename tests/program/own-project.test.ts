@@ -18,6 +18,7 @@ import * as path from "node:path";
 import { packPackage } from "../harness/packed";
 import { runCommand, tail } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
+import { bashBlockAfter, userDoc } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { readmeEnv } from "./support/readme-shell";
@@ -25,17 +26,10 @@ import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(600_000);
 
-const README = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
 const { name, version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { name: string; version: string };
 
-/** The bash block after "To use the package in your own Pulumi project", line by line. */
-function ownProjectBlock(): string[] {
-  const from = README.indexOf("To use the package in your own Pulumi project");
-  const open = README.indexOf("```bash\n", from);
-  const close = README.indexOf("\n```\n", open);
-  if (from < 0 || open < 0 || close < 0) throw new Error("the README has no own-project block");
-  return README.slice(open + "```bash\n".length, close).split("\n");
-}
+/** The README's bash block after "To use the package in your own Pulumi project", line by line. */
+const ownProjectBlock = () => bashBlockAfter(userDoc("README.md"), "To use the package in your own Pulumi project");
 
 /** The block's lines that build and pack the checkout, which this tier has done. */
 const BUILD = ["npm ci", `npm pack                       # builds, then writes ${name}-${version}.tgz`];

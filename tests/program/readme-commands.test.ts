@@ -1,7 +1,7 @@
 /**
- * Every `pulumi` command of the README (and of CONTRIBUTING.md, read as its continuation) runs as
- * written, through the real CLI, against a sandbox: the lines of its bash blocks that run `pulumi`
- * and the inline `pulumi ...` spans (the GitOps recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
+ * Every `pulumi` command of the README (and of its guides in docs/guides and CONTRIBUTING.md, read
+ * as its continuation) runs as written, through the real CLI, against a sandbox: the lines of their
+ * bash blocks that run `pulumi` and the inline `pulumi ...` spans (the GitOps recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
  * run here; a command added to the README, or changed, fails the first test until it is handled.
  *
  * Each line runs with bash in the scenario's directory and environment: the CLI of
@@ -12,20 +12,28 @@
  * `https://chat.example.com` and `http://127.0.0.1:3000` (it listens on a free port), and a token
  * a line reads from the terminal (`pulumi config set --secret KEY`) comes on its standard input.
  * npm keeps the machine's cache, so `npm install` reaches the registry only for what it lacks.
+ * The sandbox guide's block runs whole, in one shell, as written, in a project outside the checkout
+ * that installed the package's tarball with npm as the Quick start does (from the machine's cache),
+ * with npm's registry a closed loopback port; its sandbox is the package's own, on a free port for 3000.
+ * The adoption guide's `pulumi import` of a TypeScript class runs in the GitOps scenario's project,
+ * and must fail with the output the guide quotes.
  * The cloning scenario's reader works in a directory outside the checkout, in a project that has
  * the package installed from its tarball (unpacked there, its dependencies linked: no network).
  * The plugin scenario installs the plugin from the tarball of this checkout's dist/plugin (the
  * program tier's setup writes it) into its own PULUMI_HOME, and runs the README's Pulumi YAML
  * program on it, through Pulumi's YAML language host.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as path from "node:path";
 import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
-import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
+import { runCommand, tail, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
+import { bashBlockAfter, userDoc, userDocs } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { readmeEnv } from "./support/readme-shell";
@@ -33,10 +41,10 @@ import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
 
-// CONTRIBUTING.md holds the development notes the README links to: its commands count as the README's.
-const README = ["README.md", "CONTRIBUTING.md"].map((file) => fs.readFileSync(path.join(REPO_ROOT, file), "utf8")).join("\n");
+// The guides and CONTRIBUTING.md (the development notes the README links to) count as the README.
+const README = [...userDocs().map((doc) => doc.text), fs.readFileSync(path.join(REPO_ROOT, "CONTRIBUTING.md"), "utf8")].join("\n");
 
-type Scenario = "sandbox" | "gitops" | "clone" | "plugin";
+type Scenario = "sandbox" | "gitops" | "dynamic-import" | "clone" | "plugin";
 type Handling = { run: Scenario } | { notRun: string };
 
 /**
@@ -53,16 +61,16 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set chatwoot:accountId 1": { run: "gitops" },
   "pulumi config set --secret chatwoot:apiAccessToken": { run: "gitops" },
   "pulumi config set --secret chatwoot:platformAccessToken": { run: "gitops" },
-  // Pointing `pulumi up` at the sandbox.
   "pulumi login --local": {
     notRun:
       "would log the machine's own CLI in to a backend under the real home directory (Pulumi takes it from the system's user database, " +
-      "not $HOME); the sandbox scenario runs the line's documented alternative, a file backend in $PWD/.pulumi-state",
+      "not $HOME); the sandbox guide's block, which the sandbox scenario runs, keeps its stack in a file backend in $PWD/.pulumi-state",
   },
+  // The sandbox guide's block, run whole as written in a project that installed the packed package.
   "pulumi stack init sandbox": { run: "sandbox" },
   "pulumi config set chatwoot:url http://127.0.0.1:3000": { run: "sandbox" },
-  "node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken": { run: "sandbox" },
-  "node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken": { run: "sandbox" },
+  "node -p 'require(\"./sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken": { run: "sandbox" },
+  "node -p 'require(\"./sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken": { run: "sandbox" },
   "pulumi up --yes": { run: "sandbox" },
   // The GitOps recipe, and the bare commands the text names.
   "pulumi stack init prod": { run: "gitops" },
@@ -75,6 +83,8 @@ const HANDLED: Record<string, Handling> = {
   "pulumi refresh": { run: "gitops" },
   "pulumi destroy": { run: "gitops" },
   "pulumi config set": { notRun: "names the command; the README's lines that give it arguments run" },
+  // The adoption guide's import of a TypeScript class, which Pulumi's dynamic-provider host cannot do.
+  "pulumi import 'pulumi-nodejs:dynamic/chatwoot:Label' vip 5": { run: "dynamic-import" },
   // Cloning: the exported project applied to account 2.
   "pulumi stack init globex": { run: "clone" },
   "pulumi config set chatwoot:accountId 2": { run: "clone" },
@@ -186,8 +196,35 @@ class Shell {
   }
 }
 
+/**
+ * Whether `output` holds the lines of `quote` in order, as a page quotes a command's output: `...`
+ * in a line stands for any text, and a line that is only `...` for any lines.
+ */
+function quotedIn(quote: string, output: string): boolean {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = quote
+    .replace(/\n$/, "")
+    .split("\n")
+    .map((line) => (line === "..." ? "(?:.*\\n)*?" : `${line.split("...").map(escape).join(".*")}\\n`))
+    .join("");
+  return new RegExp(`^${pattern}`, "m").test(output.endsWith("\n") ? output : `${output}\n`);
+}
+
+test.each([
+  ["a\n...\nc", "x\na\nb\nb\nc\n", true],
+  ["a\nc", "a\nb\nc\n", false],
+  ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:2)\n", true],
+  ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:3)\n", false],
+  ["b", "ab\n", false],
+])("a quote %j is in an output %j: %s", (quote, output, expected) => {
+  expect(quotedIn(quote, output)).toBe(expected);
+});
+
 /** The machine's npm cache: `npm install` fetches from the registry only what it does not hold yet. */
 const NPM_CACHE = process.env.npm_config_cache || execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
+
+/** The @pulumi/pulumi this checkout is built with, which the Quick start pins. */
+const SDK_VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string }).version;
 
 /** The environment of every scenario (see the file's comment). */
 const baseEnv = readmeEnv;
@@ -208,7 +245,6 @@ realEngine.describe("the README's pulumi commands, as written", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    fs.writeFileSync(path.join(work, "sandbox.json"), JSON.stringify(sandbox.info));
     const project = path.join(work, "my-chatwoot");
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: my-chatwoot\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
@@ -224,31 +260,11 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     await sandbox?.close();
   });
 
-  test("Pointing `pulumi up` at the sandbox: a local backend, a stack, its config, up", async () => {
-    shell.cwd = path.join(work, "my-chatwoot");
-    // The block's `export` lines, for the lines after them (each line runs in a shell of its own).
-    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
-    await shell.source("export PULUMI_CONFIG_PASSPHRASE=sandbox   # the local backend's secrets passphrase");
-    await shell.ok("pulumi stack init sandbox");
-    await shell.ok("pulumi config set chatwoot:url http://127.0.0.1:3000");
-    await shell.ok("pulumi config set chatwoot:accountId 1");
-    await shell.ok("node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken");
-    await shell.ok("node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken");
-    const config = fs.readFileSync(path.join(shell.cwd, "Pulumi.sandbox.yaml"), "utf8");
-    expect(config).toContain(sandbox.url);
-    for (const secret of sandbox.control.secrets()) expect(config).not.toContain(secret);
-
-    await shell.ok("pulumi up --yes");
-    const state = sandbox.control.snapshot();
-    expect(state.labels.map((l) => l.title)).toContain("vip");
-    expect(state.teams.map((t) => t.name)).toContain("billing");
-    // The state is in the backend the export named.
-    expect(fs.existsSync(path.join(shell.cwd, ".pulumi-state", ".pulumi", "stacks"))).toBe(true);
-  });
-
   test("the GitOps recipe: a stack per account, preview --diff, up, a repeat that writes nothing, drift reported and repaired", async () => {
-    // A new stack on the same account: the sandbox back to its seed first, as the README says.
-    sandbox.control.reset();
+    shell.cwd = path.join(work, "my-chatwoot");
+    // The sandbox guide's backend and passphrase (each line runs in a shell of its own: `source` keeps what they export).
+    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state   # the stack beside the project");
+    await shell.source("export PULUMI_CONFIG_PASSPHRASE=sandbox   # the local backend's secrets passphrase");
     await shell.ok("pulumi stack init prod");
     await shell.ok("pulumi config set chatwoot:url https://chat.example.com");
     await shell.ok("pulumi config set chatwoot:accountId 1");
@@ -282,6 +298,19 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     await shell.ok("pulumi refresh");
     await shell.ok("pulumi destroy");
     expect(sandbox.control.snapshot().labels.map((l) => l.title)).not.toContain("vip");
+  });
+
+  test("the adoption guide's `pulumi import` of a TypeScript class fails as the guide quotes it, and writes nothing", async () => {
+    const guide = userDoc("docs/guides/adopting-and-importing.md");
+    const quote = /^```text\n(Diagnostics:\n[\s\S]*?)^```$/m.exec(guide.slice(guide.indexOf("## `pulumi import` of a TypeScript class")))?.[1];
+    if (!quote) throw new Error("the adoption guide quotes no Diagnostics of the failed import");
+    const before = sandbox.control.log().length;
+    const done = await shell.line("pulumi import 'pulumi-nodejs:dynamic/chatwoot:Label' vip 5");
+    expect(done.code).not.toBe(0);
+    expect(quotedIn(quote, done.stdout)).toBe(true);
+    expect(writes(before)).toEqual([]);
+    const state = JSON.parse((await runCommand("pulumi", ["stack", "export"], { cwd: shell.cwd, env: shell.env })).stdout) as { deployment: { resources?: { type: string }[] } };
+    expect((state.deployment.resources ?? []).filter((r) => r.type.endsWith(":Label"))).toEqual([]);
   });
 
   test("cloning: the README's export, `npm install` and commands, in a directory outside the checkout, applied to account 2", async () => {
@@ -330,6 +359,108 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     } finally {
       await source.close();
     }
+  });
+});
+
+/** The sandbox guide's block that points `pulumi up` at a sandbox it starts and stops. */
+const SANDBOX_BLOCK = bashBlockAfter(userDoc("docs/guides/sandbox.md"), "## Pointing `pulumi up` at it");
+
+/** A loopback port nothing listens on once this returns (the block's sandbox takes it). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Runs `script` with bash in a process group of its own (`group` gets its id), its output in files:
+ * a process it leaves running (a sandbox a `kill` missed) keeps no pipe open, so the run ends
+ * with bash, and the checks after it see what was left. Killed after `timeoutMs`.
+ */
+async function runBlock(script: string, options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; onSpawn: (pid: number) => void }): Promise<Finished> {
+  const out = path.join(path.dirname(options.cwd), "block.stdout");
+  const err = path.join(path.dirname(options.cwd), "block.stderr");
+  const [stdoutFd, stderrFd] = [fs.openSync(out, "w"), fs.openSync(err, "w")];
+  try {
+    const child = spawn("setsid", ["bash", "-e", "-c", script], { cwd: options.cwd, env: options.env, stdio: ["ignore", stdoutFd, stderrFd] });
+    if (child.pid !== undefined) options.onSpawn(child.pid);
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), options.timeoutMs);
+    const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+    clearTimeout(timer);
+    return { code, signal, stdout: fs.readFileSync(out, "utf8"), stderr: fs.readFileSync(err, "utf8") };
+  } finally {
+    fs.closeSync(stdoutFd);
+    fs.closeSync(stderrFd);
+  }
+}
+
+/** Whether something answers HTTP at `url`. */
+const answers = (url: string) => fetch(url).then(() => true, () => false);
+
+realEngine.describe("the sandbox guide's block, as written, in a project outside the checkout that installed the packed package", () => {
+  const outside = temporaryDir("chatwoot-readme-sandbox-");
+  // The block's shell is a process group of its own, so that nothing it starts outlives the test.
+  let group: number | undefined;
+  afterAll(() => {
+    try {
+      if (group !== undefined) process.kill(-group, "SIGKILL");
+    } catch {
+      // Nothing left of it: the block stopped its sandbox.
+    }
+  });
+
+  test("starts the package's sandbox, points a new stack at it, creates the program's objects, stops it, and reaches no registry", async () => {
+    const project = path.join(outside, "my-chatwoot");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: my-chatwoot\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
+    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "my-chatwoot", private: true, main: "index.js" }));
+    fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
+    const home = path.join(outside, "home");
+    fs.mkdirSync(home);
+    const env = { ...baseEnv(home), npm_config_cache: NPM_CACHE, npm_config_update_notifier: "false" };
+    // The package installed as the Quick start installs it: its tarball and the pinned SDK, through npm
+    // (from the machine's cache where it holds them), so that node_modules/.bin has its command.
+    const { tarball } = packPackage(outside);
+    const install = await runCommand("npm", ["install", "--save-exact", "--prefer-offline", "--no-audit", "--no-fund", `@pulumi/pulumi@${SDK_VERSION}`, tarball], { cwd: project, env });
+    if (install.code !== 0) throw new Error(`npm install exited ${install.code}:\n${tail(install, 30)}`);
+    expect(fs.lstatSync(path.join(project, "node_modules", "pulumi-chatwoot")).isSymbolicLink()).toBe(false);
+
+    // The block whole, in one shell, in order; its port is a free one. npm's registry is a closed
+    // loopback port: a line that asked it (npx outside a project that has the package) would fail.
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const script = SANDBOX_BLOCK.join("\n").split("--port 3000").join(`--port ${port}`).split("http://127.0.0.1:3000").join(url);
+    const done = await runBlock(script, { cwd: project, env: { ...env, npm_config_registry: "http://127.0.0.1:9/" }, timeoutMs: 180_000, onSpawn: (pid) => (group = pid) });
+    if (done.code !== 0) throw new Error(`the block exited ${done.code}:\n${tail(done, 40)}`);
+    for (const line of SANDBOX_BLOCK) {
+      const command = commandOf(line);
+      if (command) ran.add(command);
+    }
+
+    // The sandbox wrote its ready line where the block reads it, and created what the program declares.
+    const info = JSON.parse(fs.readFileSync(path.join(project, "sandbox.json"), "utf8")) as Sandbox["info"];
+    expect(info.url).toBe(url);
+    expect(done.stdout).toMatch(/\+ +pulumi-nodejs:dynamic\/chatwoot:Label +vip +created/);
+    expect(done.stdout).toMatch(/\+ +pulumi-nodejs:dynamic\/chatwoot:Team +billing +created/);
+    const checkpoint = fs.readFileSync(path.join(project, ".pulumi-state", ".pulumi", "stacks", "my-chatwoot", "sandbox.json"), "utf8");
+    type Checkpoint = { checkpoint: { latest: { resources: { type: string; id?: string; outputs?: { title?: string; name?: string } }[] } } };
+    const made = (JSON.parse(checkpoint) as Checkpoint).checkpoint.latest.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/chatwoot:"));
+    // In the order the creates finished, which varies.
+    expect(made.map((r) => [r.type.split(":").at(-1), r.outputs?.title ?? r.outputs?.name, /^\d+$/.test(r.id ?? "")]).sort()).toEqual([
+      ["Label", "vip", true],
+      ["Team", "billing", true],
+    ]);
+    // Its tokens are in no file of the stack and no output of the block.
+    const config = fs.readFileSync(path.join(project, "Pulumi.sandbox.yaml"), "utf8");
+    expect(config).toContain(url);
+    for (const token of [info.platformTokens, info.accounts.map((a) => a.adminToken)].flat()) expect(`${config}${checkpoint}${done.stdout}${done.stderr}`).not.toContain(token);
+
+    // `kill %1` stopped the sandbox (it closes its port as it exits).
+    const stopped = Date.now() + 10_000;
+    while ((await answers(url)) && Date.now() < stopped) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await answers(url)).toBe(false);
   });
 });
 
