@@ -109,8 +109,10 @@ export class FleetProject {
   fleet(args: readonly string[], options: { env?: NodeJS.ProcessEnv; onSpawn?: (pid: number) => void; json?: boolean } = {}): Promise<FleetRun> {
     const json = options.json === false ? undefined : path.join(this.work, `report-${++this.runs}.json`);
     const argv = [MAIN, "fleet", ...args, ...(json ? ["--json", json] : [])];
+    // A variable given as undefined is left out of the command's environment.
+    const env = Object.fromEntries(Object.entries({ ...this.env, ...options.env }).filter(([, value]) => value !== undefined));
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, argv, { cwd: this.dir, env: { ...this.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const child = spawn(process.execPath, argv, { cwd: this.dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));

@@ -8,10 +8,10 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./shell-block";
 
 const run = promisify(execFile);
 
@@ -32,17 +32,6 @@ export function postgresMissing(): string | undefined {
   return fs.existsSync(path.join(POSTGRES_BIN, "initdb")) && fs.existsSync(path.join(POSTGRES_BIN, "pg_ctl"))
     ? undefined
     : `no PostgreSQL server programs in ${POSTGRES_BIN} (initdb, pg_ctl): install PostgreSQL 15, or set POSTGRES_BIN`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a server program: as the `postgres` user under root. */

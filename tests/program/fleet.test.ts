@@ -3,12 +3,14 @@
  * the fleet file (the steps: ./support/fleet-lifecycle.ts), and what the fleet file's changes do:
  * a bad file or a missing variable touches no stack; config the file no longer sets is removed
  * from the stack; a member that fails is the only one that fails; a member the file no longer
- * names is an orphan, which `up` leaves, `status` lists and only `destroy --only` removes.
+ * names is an orphan, which `up` leaves, `status` lists and only `destroy --only` removes; a token
+ * the member's stack holds (`fromStackSecret`) is used from there.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expectExit, fleetLifecycle, type FleetContext } from "./support/fleet-lifecycle";
 import { output } from "../harness/fleet-project";
+import { runCommand } from "../harness/pulumi-cli";
 
 jest.setTimeout(600_000);
 
@@ -94,6 +96,36 @@ function fileExtras(ctx: FleetContext): void {
       initech: { created: 20, updated: 0, deleted: 0, unchanged: 0 },
     });
     if (ctx.eu.control.snapshot().accounts.find((a) => a.name === "Contoso")?.locale !== "de") throw new Error(output(run));
+  });
+
+  test("a token the member's stack holds (fromStackSecret) is asked for until the stack has it, then used and kept", async () => {
+    const stackFile = path.join(ctx.project.dir, "template", "Pulumi.initech.yaml");
+    ctx.project.writeFleet(original.replace("apiAccessToken: { fromEnv: CHATWOOT_US_API_TOKEN }", "apiAccessToken: { fromStackSecret: true }"));
+    const without = { CHATWOOT_US_API_TOKEN: undefined };
+    try {
+      ctx.clearLogs();
+      const missing = expectExit(await ctx.project.fleet(["up", "--only", "initech"], { env: without }), 1);
+      expect(missing.members[0]?.error).toBe(
+        "chatwoot:apiAccessToken is the stack's own secret (fromStackSecret), which stack initech does not hold: set it in the template directory with `pulumi config set --secret chatwoot:apiAccessToken --stack initech`",
+      );
+      expect(ctx.us.control.log()).toEqual([]);
+      // As the message says, in the template's directory, with the fleet's backend.
+      const set = await runCommand("pulumi", ["config", "set", "--secret", "chatwoot:apiAccessToken", "--stack", "initech"], {
+        cwd: path.join(ctx.project.dir, "template"),
+        env: { ...ctx.project.env, PULUMI_BACKEND_URL: `file://${path.join(ctx.project.dir, "fleet.state")}` },
+        input: ctx.us.info.accounts[0]?.adminToken,
+      });
+      expect(set.code).toBe(0);
+      const held = expectExit(await ctx.project.fleet(["up", "--only", "initech"], { env: without }), 0);
+      expect(held.members[0]).toMatchObject({ result: "succeeded", counts: { created: 0, updated: 0, deleted: 0, unchanged: 20 } });
+      expect(fs.readFileSync(stackFile, "utf8")).toMatch(/chatwoot:apiAccessToken:\n\s+secure: /);
+    } finally {
+      ctx.project.writeFleet(original);
+    }
+    // From the environment again: the stack's copy is removed, the token goes in the environment only.
+    const back = expectExit(await ctx.project.fleet(["up", "--only", "initech"]), 0);
+    expect(back.members[0]?.notes).toEqual(["config: removed chatwoot:apiAccessToken"]);
+    expect(fs.readFileSync(stackFile, "utf8")).not.toContain("apiAccessToken");
   });
 }
 
