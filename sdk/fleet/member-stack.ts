@@ -37,6 +37,9 @@ const TOKEN_ENV = { apiAccessToken: SETTING_SOURCES.apiAccessToken.env, platform
 export function memberEnvironment(host: Pick<StackHost, "backend" | "brokerEnv" | "programEnv">, member: string, installation: FleetInstallation | undefined): Record<string, string> {
   const env: Record<string, string> = { ...host.programEnv };
   for (const { env: name } of Object.values(SETTING_SOURCES)) if (process.env[name] !== undefined) env[name] = "";
+  // The Automation API confirms what it runs itself; the shell's skip-confirmations setting would
+  // only make Pulumi refuse a refresh preview (`--yes and --preview-only cannot be used together`).
+  if (process.env.PULUMI_SKIP_CONFIRMATIONS !== undefined) env.PULUMI_SKIP_CONFIRMATIONS = "false";
   env.PULUMI_BACKEND_URL = host.backend;
   Object.assign(env, host.brokerEnv(member));
   for (const key of ["apiAccessToken", "platformAccessToken"] as const) {

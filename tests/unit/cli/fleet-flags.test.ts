@@ -5,20 +5,10 @@
  * which is the fleet file's zod schema's.
  */
 import { fleetCommand } from "../../../sdk/cli/fleet";
+import { runInProcess } from "../../harness/command-output";
 import { fleetJsonSchemaText } from "../../../sdk/fleet/json-schema";
 
-async function run(argv: string[]): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await fleetCommand.run(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const run = (argv: string[]) => runInProcess(fleetCommand, argv);
 
 // None of these files exists: a flag's error comes before the fleet file is read.
 const FILE = ["--file", "no-such-fleet.yaml"];
