@@ -33,6 +33,7 @@ const NAME = "pulumi-chatwoot fleet";
 /** Members run at once by default: as many as the machine has cores (each runs the Pulumi engine, a program and a provider), at most 8. */
 export const DEFAULT_CONCURRENCY = Math.max(1, Math.min(8, os.availableParallelism()));
 
+/** `pulumi-chatwoot fleet --help`. */
 export const FLEET_USAGE = `usage: ${NAME} <command> [--file FLEET.yaml] [options]
 
 Runs a Pulumi template project once per member of a fleet file: a stack each, on the backend the
@@ -253,6 +254,7 @@ function writeReport(file: string, text: string, append: boolean): void {
   else fs.writeFileSync(file, text);
 }
 
+/** The `fleet` subcommand. */
 export const fleetCommand: Command = {
   summary: "provision and keep many accounts from one template project, a stack each, at each installation's rate limit",
   run,

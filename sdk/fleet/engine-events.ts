@@ -49,6 +49,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 type Metadata = { op: string; urn: string; type: string; old?: { outputs?: Record<string, unknown> }; new?: { outputs?: Record<string, unknown> } };
 
+/** Tallies one operation's engine events (give it `onEvent`), then tells its counts, diagnostics and drift. */
 export class EventTally {
   private readonly steps = new Map<string, { op: string; type: string; done: boolean }>();
   private readonly drifted = new Map<string, DriftEntry>();

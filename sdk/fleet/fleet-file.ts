@@ -59,6 +59,7 @@ export type ConfigMap = z.infer<typeof ConfigMap>;
 
 const Url = z.url({ protocol: /^https?$/, error: "the installation's base URL, http:// or https:// (e.g. https://chat.example.com)" });
 
+/** An installation: where its members run, and how the fleet reaches it. */
 export const Installation = z
   .strictObject({
     url: Url.describe("Base URL of the Chatwoot installation."),
@@ -83,12 +84,14 @@ export type Installation = z.infer<typeof Installation>;
 const Account = z.union([z.int().min(1), z.literal("new")], { error: "an existing account's id (a positive whole number), or new (the template makes it through PlatformAccount)" });
 export type Account = z.infer<typeof Account>;
 
+/** A group: config that the members naming it share. */
 export const Group = z
   .strictObject({
     config: ConfigMap.optional().describe("Config of the group's members (their own config wins; later groups win over earlier ones)."),
   })
   .meta({ id: "Group", description: "Values that members of the group share." });
 
+/** A member: one account, one stack of the template. */
 export const Member = z
   .strictObject({
     name: Name.describe("The member's name, and its stack's."),
@@ -100,6 +103,7 @@ export const Member = z
   .meta({ id: "Member", description: "One account: a stack of the template." });
 export type Member = z.infer<typeof Member>;
 
+/** What members take unless they say otherwise. */
 export const Defaults = z
   .strictObject({
     installation: Name.optional().describe("The installation of members that name none."),
@@ -108,6 +112,7 @@ export const Defaults = z
   })
   .meta({ id: "Defaults", description: "What members take unless they say otherwise." });
 
+/** The whole fleet file. */
 export const FleetFile = z
   .strictObject({
     template: z.string({ error: "the template project's directory, relative to the fleet file" }).min(1).describe("The template: a Pulumi project directory (TypeScript, YAML, Python or Go), relative to this file."),

@@ -14,6 +14,7 @@ export type StackValue =
   /** A secret the stack holds already: kept. */
   | { kind: "stack" };
 
+/** An installation of the fleet file, with its defaults applied. */
 export interface FleetInstallation {
   name: string;
   /** Base URL, as given. */
@@ -28,6 +29,7 @@ export interface FleetInstallation {
   line: number;
 }
 
+/** A member of the fleet file, with the stack config its layers make. */
 export interface FleetMember {
   name: string;
   /** The stack's name (the member's). */
@@ -40,6 +42,7 @@ export interface FleetMember {
   line: number;
 }
 
+/** A checked fleet file: what a run needs of it. */
 export interface Fleet {
   /** The fleet file (absolute path). */
   file: string;

@@ -1,7 +1,7 @@
 /**
  * One member's part of a fleet command: its stack (created when new), its config made the fleet
  * file's, then the engine operation, with what an interrupted run left behind handled the way it
- * is for a single stack (README, "Lost answers"):
+ * is for a single stack (docs/guides/lost-answers.md):
  * - a lock whose `pulumi` ran on this machine and is gone (a killed run) is removed with
  *   `pulumi cancel`, and the operation runs again; a lock of a live run (or one on another
  *   machine) fails the member, naming the run and what to do, with nothing changed;
@@ -46,6 +46,7 @@ export function memberTask(member: FleetMember): MemberTask {
   return { name: member.name, stack: member.stack, installation: member.installation, account: member.account, config: member.config };
 }
 
+/** How a member's part of a run ended, as the table and the report show it. */
 export interface MemberOutcome {
   name: string;
   stack: string;

@@ -6,6 +6,7 @@
 import { figuresLine, outcomeLine, type FleetProgress, type RunFigures } from "./progress";
 import type { MemberOutcome, MemberProgress } from "./member-run";
 
+/** Timestamped lines through `write`; the run's figures every `everyMs`. */
 export class PlainProgress implements FleetProgress {
   private readonly timer: NodeJS.Timeout;
 

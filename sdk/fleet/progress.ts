@@ -17,6 +17,7 @@ export interface RunFigures {
   waiting: number;
 }
 
+/** A progress display: told as members start and end. */
 export interface FleetProgress {
   /** A member starts. */
   member(name: string): MemberProgress;

@@ -6,6 +6,7 @@
  */
 import type { MemberOutcome } from "./member-run";
 
+/** One installation's share of the run. */
 export interface InstallationFigures {
   name: string;
   url: string;
@@ -16,6 +17,7 @@ export interface InstallationFigures {
   throttled: number;
 }
 
+/** The run, as `--json` writes it. */
 export interface FleetReport {
   /** `up`, `drift`, ... */
   command: string;

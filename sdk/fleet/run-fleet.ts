@@ -18,6 +18,7 @@ import type { FleetProgress, RunFigures } from "./progress";
 import { exitCodeOf, type FleetReport, type InstallationFigures } from "./report";
 import type { Shard } from "./selection";
 
+/** What a run takes: the command, the members and how to run them. */
 export interface RunOptions {
   command: MemberCommand;
   fleet: Fleet;
@@ -54,6 +55,7 @@ function budgets(fleet: Fleet, shards: number): Map<string, number> {
   return byOrigin;
 }
 
+/** Runs the command over the members; resolves to the report (each member's failure is in it, never thrown). */
 export async function runFleet(options: RunOptions): Promise<FleetReport> {
   const { fleet, command, tasks } = options;
   const startedAt = new Date();

@@ -7,6 +7,7 @@ import type { StackSummary } from "@pulumi/pulumi/automation";
 import type { FleetMember } from "./fleet";
 import { shortName } from "./fleet-stacks";
 
+/** A member's stack as the backend has it. */
 export interface MemberStatus {
   name: string;
   installation: string;
@@ -19,11 +20,13 @@ export interface MemberStatus {
   updating: boolean;
 }
 
+/** What `fleet status` shows (and `--json` writes). */
 export interface StatusReport {
   members: MemberStatus[];
   orphans: { name: string; lastUpdate?: string; resources?: number }[];
 }
 
+/** The status of `members` and the orphans, from the backend's list of stacks. */
 export function fleetStatus(members: readonly FleetMember[], orphans: readonly string[], stacks: readonly StackSummary[]): StatusReport {
   const byName = new Map(stacks.map((s) => [shortName(s.name), s]));
   return {

@@ -23,6 +23,7 @@ export interface DeclaredKey {
   default?: unknown;
 }
 
+/** A template project, as its `Pulumi.yaml` describes it. */
 export interface TemplateProject {
   /** The project directory (absolute). */
   dir: string;

@@ -18,6 +18,7 @@ interface Running {
   since: number;
 }
 
+/** The live block on a terminal, written through `write` (stderr), cut to the terminal's width. */
 export class TerminalProgress implements FleetProgress {
   private readonly running = new Map<string, Running>();
   private drawn = 0;

@@ -13,6 +13,7 @@ export interface LineProblem {
   message: string;
 }
 
+/** A parsed YAML file that knows the line of each of its values. */
 export class YamlSource {
   private constructor(
     /** The file's name as messages give it. */

@@ -11,6 +11,7 @@ import type { WindowWait } from "./window-waits";
 
 type Reply = (message: FromBroker) => void;
 
+/** One connection to the broker, and the numbers of what went over it. */
 export class BrokerLink {
   private readonly socket: net.Socket;
   private down = false;

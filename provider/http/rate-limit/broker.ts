@@ -26,6 +26,7 @@ export interface ClientCounts {
   throttled: number;
 }
 
+/** How a broker is started. */
 export interface BrokerOptions {
   /** Tuning of each server's limiter (tests shorten the server's window). */
   limiter?: Partial<LimiterOptions>;
@@ -50,6 +51,7 @@ interface Peer {
   waits: Map<number, { limiter: Limiter; wait: WindowWait }>;
 }
 
+/** A running broker: its address, the quotas it keeps and what it counted. */
 export class RateBroker {
   private readonly limiters = new Map<string, Limiter>();
   /** Quotas the run set; a process's own setting applies only to a server that has none here. */

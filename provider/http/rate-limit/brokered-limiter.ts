@@ -22,6 +22,7 @@ interface Asked {
   wait?: WindowWait;
 }
 
+/** The limiter of one server in a process whose environment names a broker. */
 export class BrokeredLimiter implements RequestLimiter {
   private local: Limiter | undefined;
   private readonly asked = new Map<number, Asked>();

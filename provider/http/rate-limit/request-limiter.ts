@@ -21,6 +21,7 @@ export interface LimiterStats extends FixedWindowCounts {
   waitingForWindow: number;
 }
 
+/** The limiter's contract with the attempt gate and the client's retry loop. */
 export interface RequestLimiter {
   /** The limiter's clock now (monotonic milliseconds of this process). */
   now(): number;
