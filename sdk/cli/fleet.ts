@@ -24,7 +24,7 @@ import { runFleet } from "../fleet/run-fleet";
 import { parseNames, parseShard, selectNames, unmatched, type Shard } from "../fleet/selection";
 import { fleetStatus, statusText } from "../fleet/status";
 import { TerminalProgress } from "../fleet/terminal-progress";
-import { TemplateTypeError, typeCheckOnce } from "../fleet/typescript-check";
+import { typeCheckOnce } from "../fleet/typescript-check";
 import { readOptions, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
@@ -160,10 +160,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     return await runCommand(flags);
   } catch (err) {
-    if (err instanceof FleetFileError || err instanceof UsageError || err instanceof TemplateTypeError) {
-      say(`${NAME}: ${err.message}\n`);
-      return 1;
-    }
+    // A bad fleet file, flag, environment or template (nothing was touched), or the CLI or the backend failing.
     say(`${NAME}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }

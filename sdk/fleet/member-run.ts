@@ -109,6 +109,12 @@ export async function runMember(
   let config: ConfigChange | undefined;
   let error: string | undefined;
   try {
+    if (!host.existing.has(task.stack) && command !== "preview" && command !== "up") {
+      // Nothing of the member exists yet: no stack is made just to look at it.
+      if (command !== "destroy") throw new MemberFailure(`member ${task.name} has no stack yet: \`fleet up\` makes it`);
+      note("no stack yet: nothing to destroy");
+      return { ...identity(task), result: "succeeded", counts: { ...ZERO }, requests: 0, throttled: 0, durationMs: performance.now() - started, notes, drift: [] };
+    }
     const env = memberEnvironment(host, task.name, task.installation);
     progress.phase("stack");
     const stack = await memberStack(host, task.stack, env);

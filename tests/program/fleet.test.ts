@@ -1,7 +1,8 @@
 /**
  * examples/fleet through `pulumi-chatwoot fleet` on its default backend, a file:// folder beside
  * the fleet file (the steps: ./support/fleet-lifecycle.ts), and what the fleet file's changes do:
- * a bad file or a missing variable touches no stack; config the file no longer sets is removed
+ * looking at members before they have stacks makes none; a bad file or a missing variable touches
+ * no stack; config the file no longer sets is removed
  * from the stack; a member that fails is the only one that fails; a member the file no longer
  * names is an orphan, which `up` leaves, `status` lists and only `destroy --only` removes; a token
  * the member's stack holds (`fromStackSecret`) is used from there.
@@ -129,8 +130,21 @@ function fileExtras(ctx: FleetContext): void {
   });
 }
 
+/** Before any stack exists: looking at a member makes none. */
+function beforeUp(ctx: FleetContext): void {
+  test("drift and destroy of members that have no stack yet make none: drift fails naming what to do, destroy has nothing to do", async () => {
+    const drift = expectExit(await ctx.project.fleet(["drift", "--only", "northwind"]), 1);
+    expect(drift.members[0]).toMatchObject({ name: "northwind", result: "failed", error: "member northwind has no stack yet: `fleet up` makes it" });
+    const destroy = expectExit(await ctx.project.fleet(["destroy", "--only", "contoso"]), 0);
+    expect(destroy.members[0]).toMatchObject({ name: "contoso", result: "succeeded", notes: ["no stack yet: nothing to destroy"] });
+    expect(stacksOnDisk(ctx)).toEqual([]);
+    expect([...ctx.eu.control.log(), ...ctx.us.control.log()]).toEqual([]);
+  });
+}
+
 fleetLifecycle("examples/fleet on a file backend", {
   backend: () => ({}),
+  before: beforeUp,
   firstUp: async (ctx) => [expectExit(await ctx.project.fleet(["up"]), 0)],
   extra: fileExtras,
 });

@@ -33,6 +33,8 @@ export interface FleetLifecycle {
   backend: () => { line?: string; env?: NodeJS.ProcessEnv };
   /** The first `up`: one process, or shard jobs at once. */
   firstUp(ctx: FleetContext): Promise<FleetReport[]>;
+  /** Steps of the backend's own before the first `up`. */
+  before?(ctx: FleetContext): void;
   /** Steps of the backend's own, after the second `up` and before the drift. */
   extra?(ctx: FleetContext): void;
 }
@@ -65,6 +67,8 @@ export function fleetLifecycle(name: string, spec: FleetLifecycle): void {
       await ctx.eu?.close();
       await ctx.us?.close();
     });
+
+    spec.before?.(ctx);
 
     test("up makes every member's account from the template, each on its installation", async () => {
       const reports = await spec.firstUp(ctx);
