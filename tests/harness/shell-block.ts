@@ -40,3 +40,20 @@ export async function runBlock(script: string, options: { cwd: string; env: Node
     fs.closeSync(stderrFd);
   }
 }
+
+/**
+ * Where a block's process group is kept, to kill it after the file's tests: nothing the block
+ * starts (a sandbox a `kill` missed) outlives them. Call it while the file is loaded; pass
+ * `onSpawn` to {@link runBlock}.
+ */
+export function blockGroup(): { onSpawn: (pid: number) => void } {
+  let group: number | undefined;
+  afterAll(() => {
+    try {
+      if (group !== undefined) process.kill(-group, "SIGKILL");
+    } catch {
+      // Nothing left of it: the block stopped what it started.
+    }
+  });
+  return { onSpawn: (pid) => (group = pid) };
+}

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { installCopy, packPackage } from "../harness/packed";
 import { tail } from "../harness/pulumi-cli";
-import { freePort, runBlock } from "../harness/shell-block";
+import { blockGroup, freePort, runBlock } from "../harness/shell-block";
 import { temporaryDir } from "../harness/temp-dir";
 import { bashBlockAfter, userDoc } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
@@ -31,14 +31,7 @@ const changes = (row: string) => row.trim().split(/\s+/).slice(0, 6).join(" ");
 
 realEngine.describe("the fleet guide's block, as written, in a project outside the checkout", () => {
   const outside = temporaryDir("chatwoot-fleet-guide-");
-  let group: number | undefined;
-  afterAll(() => {
-    try {
-      if (group !== undefined) process.kill(-group, "SIGKILL");
-    } catch {
-      // The block stopped its sandbox.
-    }
-  });
+  const group = blockGroup();
 
   test("runs the guide's fleet file on the package's sandbox: preview, up, up again, drift, status, destroy", async () => {
     expect(FLEET_FILE).toContain("members:");
@@ -62,7 +55,7 @@ realEngine.describe("the fleet guide's block, as written, in a project outside t
     const env = { ...readmeEnv(home), npm_config_cache: NPM_CACHE, npm_config_update_notifier: "false", npm_config_registry: "http://127.0.0.1:9/", CI: "true" };
 
     const script = BLOCK.join("\n").split("--port 3000").join(`--port ${port}`);
-    const done = await runBlock(script, { cwd: project, env, timeoutMs: 540_000, onSpawn: (pid) => (group = pid) });
+    const done = await runBlock(script, { cwd: project, env, timeoutMs: 540_000, onSpawn: group.onSpawn });
     if (done.code !== 0) throw new Error(`the block exited ${done.code}:\n${tail(done, 60)}`);
 
     // `fleet up` printed the guide's table: the same members, results and changes.

@@ -31,7 +31,7 @@ import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, tail, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
-import { freePort, runBlock } from "../harness/shell-block";
+import { blockGroup, freePort, runBlock } from "../harness/shell-block";
 import { bashBlockAfter, userDoc, userDocs } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
@@ -372,14 +372,7 @@ const answers = (url: string) => fetch(url).then(() => true, () => false);
 realEngine.describe("the sandbox guide's block, as written, in a project outside the checkout that installed the packed package", () => {
   const outside = temporaryDir("chatwoot-readme-sandbox-");
   // The block's shell is a process group of its own, so that nothing it starts outlives the test.
-  let group: number | undefined;
-  afterAll(() => {
-    try {
-      if (group !== undefined) process.kill(-group, "SIGKILL");
-    } catch {
-      // Nothing left of it: the block stopped its sandbox.
-    }
-  });
+  const group = blockGroup();
 
   test("starts the package's sandbox, points a new stack at it, creates the program's objects, stops it, and reaches no registry", async () => {
     const project = path.join(outside, "my-chatwoot");
@@ -402,7 +395,7 @@ realEngine.describe("the sandbox guide's block, as written, in a project outside
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const script = SANDBOX_BLOCK.join("\n").split("--port 3000").join(`--port ${port}`).split("http://127.0.0.1:3000").join(url);
-    const done = await runBlock(script, { cwd: project, env: { ...env, npm_config_registry: "http://127.0.0.1:9/" }, timeoutMs: 180_000, onSpawn: (pid) => (group = pid) });
+    const done = await runBlock(script, { cwd: project, env: { ...env, npm_config_registry: "http://127.0.0.1:9/" }, timeoutMs: 180_000, onSpawn: group.onSpawn });
     if (done.code !== 0) throw new Error(`the block exited ${done.code}:\n${tail(done, 40)}`);
     for (const line of SANDBOX_BLOCK) {
       const command = commandOf(line);

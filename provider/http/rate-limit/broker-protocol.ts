@@ -17,7 +17,7 @@ export type ToBroker =
   /** The quota the process's settings give (`chatwoot:rateLimitPerMinute`); the broker's own quota for the origin wins. */
   | { k: "quota"; origin: string; quota: number | null }
   /** An attempt waits for its turn (`RequestLimiter.whenAllowed`); `waitedMs`: how long its call has waited for the window so far. */
-  | { k: "ask"; id: number; origin: string; first: boolean; wait: number; maxWaitMs: number; waitedMs?: number }
+  | { k: "ask"; id: number; origin: string; first: boolean; wait?: number; maxWaitMs?: number; waitedMs?: number }
   | { k: "answer"; id: number; status: number; retryAfterMs?: number; date?: string }
   | { k: "noAnswer"; id: number }
   /** After a 429, with the attempt still out (`RequestLimiter.waitingForWindow`). */

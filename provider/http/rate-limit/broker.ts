@@ -185,10 +185,10 @@ export class RateBroker {
         const id = num(m.id);
         const origin = text(m.origin);
         const waitId = num(m.wait);
-        if (id === undefined || origin === undefined || waitId === undefined) return;
+        if (id === undefined || origin === undefined) return;
         const limiter = this.limiterFor(origin);
-        const wait = this.waitOf(peer, limiter, waitId, num(m.maxWaitMs) ?? 0, num(m.waitedMs));
-        wait.onExpired = (waitedMs) => this.send(peer, { k: "expired", id, waitedMs });
+        const wait = waitId === undefined ? undefined : this.waitOf(peer, limiter, waitId, num(m.maxWaitMs) ?? 0, num(m.waitedMs));
+        if (wait !== undefined) wait.onExpired = (waitedMs) => this.send(peer, { k: "expired", id, waitedMs });
         limiter.whenAllowed((ticket) => this.granted(peer, limiter, id, ticket, wait), m.first === true, wait);
         return;
       }
@@ -233,7 +233,7 @@ export class RateBroker {
     }
   }
 
-  private granted(peer: Peer, limiter: Limiter, id: number, ticket: Ticket, wait: WindowWait): void {
+  private granted(peer: Peer, limiter: Limiter, id: number, ticket: Ticket, wait: WindowWait | undefined): void {
     if (peer.closed) {
       // Its process went away while the attempt waited: nothing was sent.
       limiter.onNoAnswer(ticket);
@@ -243,7 +243,7 @@ export class RateBroker {
     peer.tickets.set(id, { limiter, ticket });
     peer.slots.set(limiter, (peer.slots.get(limiter) ?? 0) + 1);
     this.countsOf(peer.client).requests += 1;
-    const waitedMs = wait.since === undefined ? undefined : limiter.now() - wait.since;
+    const waitedMs = wait?.since === undefined ? undefined : limiter.now() - wait.since;
     this.send(peer, { k: "go", id, alone: ticket.alone, held: limiter.throttled, ...(waitedMs === undefined ? {} : { waitedMs }) });
   }
 

@@ -59,13 +59,12 @@ export class BrokeredLimiter implements RequestLimiter {
 
   whenAllowed(go: (ticket: Ticket) => void, first = false, wait?: WindowWait): void {
     if (this.local) return this.local.whenAllowed(go, first, wait);
-    const call: WindowWait = wait ?? { maxWaitMs: Infinity };
     const id = this.link.register((message) => {
       this.link.unregister(id);
       if (!this.asked.delete(id)) return;
       this.link.hold(-1);
-      if (message.waitedMs !== undefined) call.since ??= this.now() - message.waitedMs;
-      if (message.k === "expired") return call.onExpired?.(message.waitedMs);
+      if (wait !== undefined && message.waitedMs !== undefined) wait.since ??= this.now() - message.waitedMs;
+      if (message.k === "expired") return wait?.onExpired?.(message.waitedMs);
       this.held = message.held;
       this.remoteSlots += 1;
       this.link.hold(1);
@@ -76,8 +75,9 @@ export class BrokeredLimiter implements RequestLimiter {
     });
     this.asked.set(id, { go, first, wait });
     this.link.hold(1);
-    const waitedMs = call.since === undefined ? undefined : this.now() - call.since;
-    this.link.send({ k: "ask", id, origin: this.origin, first, wait: this.link.waitId(call), maxWaitMs: finite(call.maxWaitMs), ...(waitedMs === undefined ? {} : { waitedMs }) });
+    const waitedMs = wait?.since === undefined ? undefined : this.now() - wait.since;
+    const waiting = wait === undefined ? {} : { wait: this.link.waitId(wait), maxWaitMs: finite(wait.maxWaitMs), ...(waitedMs === undefined ? {} : { waitedMs }) };
+    this.link.send({ k: "ask", id, origin: this.origin, first, ...waiting });
   }
 
   waitingForWindow(wait: WindowWait): void {
