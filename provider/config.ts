@@ -118,6 +118,8 @@ let configured: Record<string, string | undefined> = {};
 /** The explicit provider (`new chatwoot.Provider("staging", ...)`) the values are the inputs of; none for the stack's config. */
 let explicitProvider: string | undefined;
 let memo: { raw: string; settings: ConnectionSettings } | undefined;
+/** Counts the configurations that changed something (see {@link configurationEpoch}). */
+let epoch = 0;
 
 /**
  * Called by the serialized shim's `configure()` with the stack's `chatwoot:*` values (plain strings,
@@ -125,6 +127,8 @@ let memo: { raw: string; settings: ConnectionSettings } | undefined;
  * `provider` when that is an explicit provider of its name. Replaces whatever an earlier call set.
  */
 export function configureConnection(values: Record<string, string | undefined>, provider?: string): void {
+  // The dynamic-provider host configures each type's shim with the same stack config: that is no change.
+  if (JSON.stringify([values, provider]) !== JSON.stringify([configured, explicitProvider])) epoch++;
   configured = { ...values };
   explicitProvider = provider;
   memo = undefined;
@@ -135,6 +139,16 @@ export function resetConnectionConfig(): void {
   configured = {};
   explicitProvider = undefined;
   memo = undefined;
+  epoch++;
+}
+
+/**
+ * Changes whenever the provider is configured with other values (or, in tests, reset): what the
+ * provider learned from the server through one configuration (see `run-listing.ts`) is not carried
+ * over to the next.
+ */
+export function configurationEpoch(): number {
+  return epoch;
 }
 
 /**

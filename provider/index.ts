@@ -45,3 +45,6 @@ export type { ResourceKind } from "./registry";
 export const readers = Object.fromEntries(DATA_SOURCE_TYPES.map((t) => [t.name, t.read])) as {
   [T in (typeof DATA_SOURCE_TYPES)[number] as T["name"]]: T["read"];
 };
+
+/** How the dynamic shims let the lifecycle tell the user what a step did (see ./lifecycle/notices.ts). */
+export { onStdout, showingNotices } from "./lifecycle/notices";

@@ -24,7 +24,11 @@ export interface CaptainAssistantArgs extends AccountArgs {
   featureMemory?: pulumi.Input<boolean | undefined>;
   /** Whether replies cite the documents they come from. */
   featureCitation?: pulumi.Input<boolean | undefined>;
-  /** Whether the assistant may read the contact's custom attributes. */
+  /**
+   * Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+   * assistants controller, as of February 2026) does not take it and drops it without an error,
+   * so set it only against a server that keeps it: elsewhere every preview shows it as a change.
+   */
   featureContactAttributes?: pulumi.Input<boolean | undefined>;
   /** The first message of a conversation the assistant takes; `null` clears it. */
   welcomeMessage?: pulumi.Input<string | null | undefined>;

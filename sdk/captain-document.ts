@@ -8,7 +8,12 @@ import { existingResource, isResourceOf, type ResourceState } from "./resource-c
 export interface CaptainDocumentArgs extends AccountArgs {
   /** The Captain assistant whose knowledge the document is (a number, or a `CaptainAssistant`'s `id`). Changing it replaces the document. */
   assistantId: pulumi.Input<string | number>;
-  /** The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document. */
+  /**
+   * The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+   * reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+   * keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+   * adoption key, with the assistant. Changing it replaces the document.
+   */
   externalLink: pulumi.Input<string>;
   /** A name shown for the document (one line, at most 255 characters). Changing it replaces the document. */
   name?: pulumi.Input<string | null | undefined>;
@@ -54,7 +59,7 @@ export class CaptainDocument extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<number>;
   /** The assistant the document belongs to. */
   declare readonly assistantId: pulumi.Output<number>;
-  /** The page crawled. */
+  /** The page crawled, as Chatwoot keeps it (without a trailing `/`). */
   declare readonly externalLink: pulumi.Output<string>;
   /** The document's name; null when none. */
   declare readonly name: pulumi.Output<string | null>;

@@ -39,8 +39,8 @@ export type InboxCsatTemplateState = ResourceState<InboxCsatTemplate>;
 /**
  * The satisfaction-survey template of a WhatsApp inbox: WhatsApp lets a business start a
  * conversation only with a template Meta has approved, so Chatwoot sends its survey through one,
- * `customer_satisfaction_survey_inbox_<inboxId>`, with the message and a button that opens the
- * survey. Creating the resource submits the template to Meta (Chatwoot deletes the inbox's earlier
+ * `customer_satisfaction_survey_<inboxId>` (its successors `..._1`, `..._2`, ...), with the
+ * message and a button that opens the survey. Creating the resource submits the template to Meta (Chatwoot deletes the inbox's earlier
  * one there first); it waits for Meta's review (`status`: `PENDING`, then `APPROVED` or
  * `REJECTED`, which `refresh` reads). Only WhatsApp inboxes have one (any other inbox is refused
  * with 400); the inbox's survey itself is turned on with the Inbox's `csatSurveyEnabled`. An
@@ -92,7 +92,7 @@ export class InboxCsatTemplate extends pulumi.dynamic.Resource {
   declare readonly buttonText: pulumi.Output<string | undefined>;
   /** The template's language, as submitted or as Chatwoot chose it (`en`). */
   declare readonly language: pulumi.Output<string | null>;
-  /** Output only: the template's name at Meta, `customer_satisfaction_survey_inbox_<inboxId>`. */
+  /** Output only: the template's name at Meta: `customer_satisfaction_survey_<inboxId>`, and for each later submission the next version (`..._1`, `..._2`, ...). */
   declare readonly /*out*/ templateName: pulumi.Output<string | null>;
   /** Output only: Meta's review status: `PENDING` after a submission, then `APPROVED` or `REJECTED` (read by `refresh`). */
   declare readonly /*out*/ status: pulumi.Output<string | null>;

@@ -14,7 +14,7 @@ export type IntegrationAppId = "openai" | "dialogflow" | "google_translate" | "d
 export interface IntegrationHookArgs extends AccountArgs {
   /**
    * The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-   * `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+   * `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
    * `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
    * installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
    * replaces the hook.
@@ -25,21 +25,21 @@ export interface IntegrationHookArgs extends AccountArgs {
   /** Whether the hook is enabled. Chatwoot enables a new hook. */
   enabled?: pulumi.Input<boolean | undefined>;
   /**
-   * The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-   * `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-   * `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+   * The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+   * and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+   * `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
    * `enableConversationActivity`, `enableTranscriptActivity` (true or false),
    * `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-   * `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+   * `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
    * stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
    * them all.
    */
   settings?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>> | undefined>;
   /**
    * The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-   * and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-   * `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-   * (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+   * and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+   * provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+   * `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
    * by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
    * a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
    * A change made in the dashboard is not seen.
@@ -58,13 +58,13 @@ export type IntegrationHookState = ResourceState<IntegrationHook>;
 /**
  * An app of a Chatwoot account's integrations page, connected with its settings (an integration
  * hook): OpenAI's reply suggestions, a Dialogflow agent answering in an inbox, Google Translate,
- * Cloudflare RealtimeKit video calls, LeadSquared CRM. Managing hooks needs an administrator's
+ * Dyte video calls, LeadSquared CRM. Managing hooks needs an administrator's
  * access token. Webhooks and dashboard apps, which the page lists too, are `Webhook` and
  * `DashboardApp`.
  *
- * Chatwoot checks an OpenAI key and RealtimeKit credentials with the vendor when a hook is
- * created or they change, and refuses a second hook of an app that allows one per account (all
- * but Dialogflow): the provider refuses that before the POST, naming the hook to adopt.
+ * Chatwoot checks the settings against the app's schema (an unknown setting is refused) and
+ * refuses a second hook of an app that allows one per account (all but Dialogflow): the provider
+ * refuses both before the POST, naming the hook to adopt.
  *
  * ## Example Usage
  * ```ts

@@ -44,7 +44,8 @@ export function shim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
     create: (inputs) => impl().create(inputs),
     read: (id, props) => (props?.[EXISTING_KEY] ? readExisting(impl(), kind, id, props) : impl().read!(id, props)),
     update: (id, olds, news) => impl().update!(id, olds, news),
-    delete: (id, props) => impl().delete!(id, props),
+    // What deleting did to an adopted object goes to the host's stdout, which Pulumi shows.
+    delete: (id, props) => load().showingNotices(load().onStdout, () => impl().delete!(id, props)),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Brings objects that were made by hand in the Chatwoot dashboard under management, in place of
- * `pulumi import` (which Pulumi does not support for dynamic resources). Every resource here is
- * `retainOnDelete`: `pulumi destroy` only forgets them, and they stay in Chatwoot as they are.
+ * `pulumi import` (which Pulumi does not support for dynamic resources). Deleting a resource only
+ * forgets what it adopted: `pulumi destroy` leaves the four objects in Chatwoot as they are, and
+ * says so for each (the bot is also Pulumi's `retainOnDelete`, which keeps created objects too).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as chatwoot from "pulumi-chatwoot";
@@ -10,8 +11,6 @@ const config = new pulumi.Config();
 const botName = config.require("botName");
 const portalSlug = config.require("portalSlug");
 const ruleId = config.requireNumber("ruleId");
-
-const retained: pulumi.CustomResourceOptions = { retainOnDelete: true };
 
 // Bots have no natural key: look the bot up by name among the bots this Platform App made (an app
 // may manage only those) and adopt it by id. Keep the name as declared, or the next run's lookup
@@ -33,37 +32,25 @@ const triage = new chatwoot.AgentBot(
     description: "Routes new conversations (managed with Pulumi)",
     outgoingUrl: config.get("botWebhookUrl") ?? "https://bots.example.com/triage",
   },
-  retained,
+  { retainOnDelete: true },
 );
 
 // Portals are adopted by slug, attribute definitions by key and model: `adopt: true` takes over the
 // existing object, or creates it when there is none.
-const docs = new chatwoot.Portal(
-  "docs",
-  { adopt: true, slug: portalSlug, name: "Documentation", color: "#0f766e", headerText: "Search the docs" },
-  retained,
-);
+const docs = new chatwoot.Portal("docs", { adopt: true, slug: portalSlug, name: "Documentation", color: "#0f766e", headerText: "Search the docs" });
 
-const tier = new chatwoot.CustomAttributeDefinition(
-  "tier",
-  {
-    adopt: true,
-    attributeKey: "customer_tier",
-    attributeModel: "contact_attribute",
-    attributeDisplayName: "Customer tier",
-    attributeDisplayType: "list",
-    attributeValues: ["bronze", "silver", "gold"],
-  },
-  retained,
-);
+const tier = new chatwoot.CustomAttributeDefinition("tier", {
+  adopt: true,
+  attributeKey: "customer_tier",
+  attributeModel: "contact_attribute",
+  attributeDisplayName: "Customer tier",
+  attributeDisplayType: "list",
+  attributeValues: ["bronze", "silver", "gold"],
+});
 
 // Rules have no natural key either: adopt by id. Conditions and actions are not declared, so they
 // stay as they were made in the dashboard; only the name, event and the active flag are managed.
-const rule = new chatwoot.AutomationRule(
-  "escalations",
-  { adoptId: ruleId, name: "Escalate angry customers", eventName: "message_created", active: true },
-  retained,
-);
+const rule = new chatwoot.AutomationRule("escalations", { adoptId: ruleId, name: "Escalate angry customers", eventName: "message_created", active: true });
 
 export const adoptedBotId = triage.id;
 export const adoptedPortalId = docs.id;

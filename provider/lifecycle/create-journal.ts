@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { connection } from "../config";
 import { canonical } from "../diff/normalize/canonical";
 import type { Props } from "./json";
+import { runId } from "./run";
+
+export { startNewRun } from "./run";
 
 /**
  * A journal of the creates in flight, on this machine's disk, for runs that are killed (SIGKILL, a
@@ -27,14 +30,12 @@ import type { Props } from "./json";
 /** How long a note counts: a killed run is usually followed within hours, a week covers a weekend. */
 export const TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Marks the notes of this process (one per Pulumi run): a run never takes its own creates for lost ones. */
-let run = randomUUID();
-
 interface Note {
   /** The highest id listed before the POST. */
   floor: number;
   /** The id the server answered with, once it did. */
   id?: number;
+  /** The run that wrote it (see ./run.ts): a run never takes its own creates for lost ones. */
   run: string;
   /** When it was written (ms since the epoch). */
   at: number;
@@ -70,17 +71,17 @@ function writeNotes(file: string, notes: NoteFile): void {
     return;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${run}.tmp`;
+  const temporary = `${file}.${runId()}.tmp`;
   fs.writeFileSync(temporary, JSON.stringify(notes));
   fs.renameSync(temporary, file);
 }
 
-/** The files of earlier runs, listed once per process (expired ones removed then): most runs have none. */
-let earlier: { dir: string; files: Set<string> } | undefined;
+/** The files of earlier runs, listed once per run (expired ones removed then): most runs have none. */
+let earlier: { dir: string; run: string; files: Set<string> } | undefined;
 function filesOfEarlierRuns(): Set<string> {
   const dir = journalDir();
-  if (earlier?.dir === dir) return earlier.files;
-  earlier = { dir, files: new Set() };
+  if (earlier?.dir === dir && earlier.run === runId()) return earlier.files;
+  earlier = { dir, run: runId(), files: new Set() };
   let names: string[] = [];
   try {
     names = fs.readdirSync(dir);
@@ -131,6 +132,7 @@ export function createNotes(request: string): CreateNotes {
       writeNotes(file, notes);
     });
   const found = filesOfEarlierRuns().has(file) ? readNotes(file)[request] : undefined;
+  const run = runId();
   const before = found && found.run !== run && Date.now() - found.at <= TTL_MS ? { floor: found.floor, id: found.id } : undefined;
   let floor: number | undefined;
   return {
@@ -180,10 +182,4 @@ export function settleCreateNotes(declared: Props | undefined, id: string): void
     if (Object.keys(kept).length !== Object.keys(notes).length) writeNotes(file, kept);
     if (Object.keys(kept).length === 0) filesOfEarlierRuns().delete(file);
   });
-}
-
-/** For tests: start over as a new run (a new process) would, with the journal as it is on disk. */
-export function startNewRun(): void {
-  earlier = undefined;
-  run = randomUUID();
 }

@@ -20,9 +20,9 @@ export interface CreateAttempt<T extends Identified> {
   list(): Promise<T[]>;
   /** Whether an object is what this create makes: the same natural key, or (where there is none) the same content. */
   matches(object: T): boolean;
-  /** A listing made just before (to adopt, or to refuse a key in use): the snapshot, without another GET. */
+  /** The collection as listed before the POST (the run's listing, see `runListing`): the snapshot, without another GET. */
   listed?: readonly T[];
-  /** Objects other creates of this process made since that listing: never this create's. */
+  /** Objects other creates of this run made (some perhaps since that listing): never this create's. */
   claimed?: ReadonlySet<number>;
   /**
    * Why the POST must not be sent (the key is in use), unless the object holding it is the one an
@@ -37,11 +37,25 @@ export interface CreateAttempt<T extends Identified> {
  * Creates with a POST that is never blindly repeated (Chatwoot has no idempotency keys).
  *
  * An object is this create's only if it did not exist before the attempt: the objects are listed
- * before the POST (or that listing is reused), and after a failure that may have been applied only
- * a matching object that listing did not hold counts. (Not "an id above every id listed": an agent
- * is a user of the installation, who joins the account with the id they already had.) An
- * identical object someone else made earlier is never taken, so destroying the resource can never
- * delete it.
+ * before the POST (`listed`, or one GET here), and after a failure that may have been applied only
+ * a matching object that listing did not hold, and no other create of the run made (`claimed`),
+ * counts. (Not "an id above every id listed": an agent is a user of the installation, who joins
+ * the account with the id they already had.) An identical object someone else made earlier is
+ * never taken, so destroying the resource can never delete it.
+ *
+ * What "before the attempt" is, when the listing is the run's (see `runListing`), which the
+ * collection's creates share instead of a GET each: the collection as listed at most
+ * `LISTING_MAX_AGE_MS` (30 s) before the POST, with every object the run's own creates made since
+ * (claimed), its updates applied and its deletes taken out. So each guarantee holds against every
+ * object that existed when that listing was taken and every object the run made; what another
+ * client makes in the collection in those last seconds is not in it. Such an object holding the
+ * key is then refused by the server (Chatwoot keeps the key unique: a 422, explained with the
+ * holder by a fresh look) rather than before the POST; one identical to this create's, made in
+ * those seconds, could be taken for this create's own after a lost answer (a listing just before
+ * the POST narrowed that to milliseconds; under a rate limit, a POST already waited up to a window
+ * after its listing). Where a kept listing would decide alone against the create (a key in use, a
+ * refusal, an object `adopt: true` takes), the collection is listed again first, and a create that
+ * fails has the next one list again.
  *
  * After a timeout or a 504 the server may still be working on the POST: the object is looked for
  * during `createSettleMs` before the POST is sent again; after other failures (a 500, a 502, a lost
@@ -55,8 +69,9 @@ export interface CreateAttempt<T extends Identified> {
  * object exists, the state lacks it. The create journal (see `create-journal.ts`) notes each
  * create before its POST; the same create in a later run takes the object its note points to,
  * and only that one, before a key in use is refused (`blocked`). A note without an answer knows
- * only the highest id listed before the POST (the journal stays small): an agent who joined with
- * an older user id is then not recognised, and is refused as a key in use (adopt it).
+ * only the highest id listed before the POST (the journal stays small; with the run's listing,
+ * the highest of the listed and the run's own objects): an agent who joined with an older user id
+ * is then not recognised, and is refused as a key in use (adopt it).
  */
 export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>): Promise<T> {
   const before = attempt.listed ?? (await attempt.list());
@@ -79,13 +94,26 @@ export async function createOnce<T extends Identified>(attempt: CreateAttempt<T>
   }
 }
 
+/** Whether a matching object is one the note of an interrupted earlier run points to: its answered id, or above its floor. */
+const pointsTo = (earlier: NonNullable<CreateNotes["earlier"]>, object: Identified) => (earlier.id === undefined ? object.id > earlier.floor : object.id === earlier.id);
+
+/**
+ * Whether `object`, which matches the create, may be the one an interrupted earlier run of the
+ * create `request` made (see the create journal): the create will take it rather than refuse its
+ * key. Read inside the create journal of the inputs (`withCreateJournal`), as the create reads it.
+ */
+export function madeByInterruptedRun(request: string, object: Identified): boolean {
+  const { earlier } = createNotes(request);
+  return earlier !== undefined && pointsTo(earlier, object);
+}
+
 /**
  * The object an interrupted earlier run of this create made, from its note: the id it was answered
  * with, or else the one matching object above the floor it listed (several is an error: which one
  * is its own cannot be told).
  */
 function lostEarlier<T extends Identified>(before: readonly T[], earlier: NonNullable<CreateNotes["earlier"]>, attempt: CreateAttempt<T>): T | undefined {
-  const mine = before.filter((o) => attempt.matches(o) && (earlier.id === undefined ? o.id > earlier.floor : o.id === earlier.id));
+  const mine = before.filter((o) => attempt.matches(o) && pointsTo(earlier, o));
   if (mine.length <= 1) return mine[0];
   throw new Error(
     `${attempt.request} not sent: ${mine.map((o) => `${attempt.noun} ${o.id}`).join(", ")} match it and appeared after an interrupted run sent ` +

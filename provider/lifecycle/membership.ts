@@ -7,10 +7,10 @@ import { AgentWire } from "../wire/agent";
 import { list, single } from "../wire/envelope";
 import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
-import { inCreateBatch } from "./create-batch";
 import type { Props } from "./json";
 import { defaultImportAddress } from "./import";
 import { defineResource, type InputSchema } from "./resource";
+import { runListing } from "./run-listing";
 
 type Agent = AgentWire;
 
@@ -72,6 +72,9 @@ export interface MembershipDeclaration<S extends InputSchema> {
  * ignores non-members, PATCH sets the list), so the client may repeat them after a lost answer.
  */
 type Write = { method: "POST" | "DELETE" | "PATCH"; userIds: number[] };
+
+/** The kind of the agents listing a membership create looks users up in (see `runListing`). */
+const AGENTS = { agents: "an account's agents, as memberships look them up" };
 
 const idsOf = (agents: readonly Agent[]) => new Set(agents.map((a) => a.id));
 const without = (ids: readonly number[], drop: ReadonlySet<number>) => ids.filter((id) => !drop.has(id));
@@ -245,36 +248,34 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
 
   /**
    * A create that only adds, where the POST answers the whole member list: that one POST, after a
-   * listing of the account's agents that the creates in flight together share. Users who are not
+   * look at the account's agents in the run's listing of them (see `runListing`). Users who are not
    * agents of the account (which upstream inboxes accept and never list) are refused before it, so
    * nothing needs undoing; the POST itself is applied whole or not at all, and a repeat is harmless.
    */
   async function addOnly(t: Target, userIds: readonly number[]): Promise<Agent[]> {
     const w: Write = { method: "POST", userIds: [...userIds] };
     const agentsPath = accountPath(t.accountId, "agents");
-    const listAgents = () => call(Members, { method: "GET", path: agentsPath });
     const { url, apiAccessToken } = connection();
-    return inCreateBatch([url, apiAccessToken, agentsPath], listAgents, async ({ listed }) => {
-      let strangers = without(w.userIds, idsOf(listed));
-      // The shared listing may predate an agent this run invited since: ask again before refusing.
-      if (strangers.length > 0) strangers = without(strangers, idsOf(await listAgents()));
-      if (strangers.length > 0) {
-        throw new Error(
-          `${w.method} ${decl.writePath(t)} not sent: user ids ${strangers.join(", ")} are not agents of account ${t.accountId} ` +
-            `(Chatwoot would accept them and never list them as members of ${parentNoun} ${t.parentId})`,
-        );
-      }
-      let members: Agent[];
-      try {
-        members = await settle(t, w, []);
-      } catch (err) {
-        throw explained(err, t, w);
-      }
-      // Removed from the account since the listing: taken out again, as in apply.
-      const hidden = without(w.userIds, idsOf(members));
-      if (hidden.length > 0) throw await rollBack(t, [{ method: "DELETE", userIds: hidden }], hiddenUsers(t, w, hidden));
-      return members;
-    });
+    const listing = await runListing({ family: AGENTS, key: [url, apiAccessToken, agentsPath] }, () => call(Members, { method: "GET", path: agentsPath }));
+    let strangers = without(w.userIds, idsOf(listing.objects));
+    // A kept listing may predate an agent this run invited since: ask again before refusing.
+    if (strangers.length > 0 && !listing.fresh) strangers = without(strangers, idsOf((await listing.again()).objects));
+    if (strangers.length > 0) {
+      throw new Error(
+        `${w.method} ${decl.writePath(t)} not sent: user ids ${strangers.join(", ")} are not agents of account ${t.accountId} ` +
+          `(Chatwoot would accept them and never list them as members of ${parentNoun} ${t.parentId})`,
+      );
+    }
+    let members: Agent[];
+    try {
+      members = await settle(t, w, []);
+    } catch (err) {
+      throw explained(err, t, w);
+    }
+    // Removed from the account since the listing: taken out again, as in apply.
+    const hidden = without(w.userIds, idsOf(members));
+    if (hidden.length > 0) throw await rollBack(t, [{ method: "DELETE", userIds: hidden }], hiddenUsers(t, w, hidden));
+    return members;
   }
 
   function hiddenUsers(t: Target, w: Write, hidden: readonly number[]): Error {

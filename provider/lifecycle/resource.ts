@@ -1,13 +1,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { connection } from "../config";
+import { canonical } from "../diff/normalize/canonical";
 import { planDiff, type Normalizer } from "../diff/diff";
 import { ConfigError } from "../http/transport/errors";
-import { keepAdoptedMark } from "./adopt";
+import { ADOPTED_KEY, keepAdoptedMark } from "./adopt";
 import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";
 import { asSecret, DECLARED_KEY, jsonSafe, unwrapSecret, withoutInternal, withoutProvider, type Props } from "./json";
 import { defaultImportAddress, importedInputs, type ImportAddress } from "./import";
+import { notice } from "./notices";
 import { PartialCreateError } from "./partial-create";
 import { withRedactedErrors } from "./redacted-errors";
 
@@ -25,6 +27,8 @@ export interface ResourceDeclaration<S extends InputSchema> {
   inputs: S;
   /** Whether the resource lives in an account: `accountId` then defaults to `chatwoot:accountId`. */
   account: "required" | "optional" | "none";
+  /** What one object is called in messages (`label`, `inbox`); default `object`. */
+  noun?: string;
   /** Input keys that steer the provider only (adoption switches): never compared, never sent. */
   controlKeys?: readonly Key<S>[];
   /** Extra keys `prepare` derives from the inputs that the diff compares (e.g. a file's digest). */
@@ -46,6 +50,13 @@ export interface ResourceDeclaration<S extends InputSchema> {
   /** Local checks that need more than the schema (may read local files, never the network). */
   prepare?(inputs: z.output<S>): Promise<{ inputs: Props; failures: CheckFailure[] }>;
   create(inputs: z.output<S>): Promise<{ id: string; outs: Props }>;
+  /**
+   * Why `create` would refuse these checked inputs before its POST, judged from what the server
+   * holds (a natural key another object has), or `undefined`. Asked by the check of a resource the
+   * engine has no state of, so that `pulumi preview` fails where `pulumi up` would, without a write;
+   * `replaced` is the object a replacement with these inputs replaces (it deletes that one first).
+   */
+  keyInUse?(inputs: z.output<S>, replaced?: string): Promise<string | undefined>;
   /**
    * Where the object an import id names is (`pulumi import`); default: `<id>` or `<accountId>/<id>`
    * in an account, `<id>` for an object of the installation (see ./import.ts).
@@ -138,7 +149,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
   };
 
   const provider = withRedactedErrors({
-    async check(_olds: Props, news: Props) {
+    async check(olds: Props, news: Props) {
       const raw = withoutProvider(news);
       if (decl.account !== "none" && raw.accountId === undefined) {
         const { accountId, failure } = defaultAccount(decl.account === "required");
@@ -149,14 +160,21 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       if (!parsed.success) {
         return { inputs: raw, failures: failuresFrom(parsed.error.issues, raw, decl.inputs) };
       }
-      if (!decl.prepare) return { inputs: jsonSafe(parsed.data as Props), failures: [] };
-      const prepared = await decl.prepare(parsed.data);
-      return { inputs: jsonSafe(prepared.inputs), failures: prepared.failures };
+      const prepared = decl.prepare ? await decl.prepare(parsed.data) : { inputs: parsed.data as Props, failures: [] };
+      const inputs = jsonSafe(prepared.inputs);
+      // The engine checks a resource it has no state of with no old inputs: that check comes before its create.
+      const creating = Object.keys(withoutProvider(olds ?? {})).length === 0;
+      if (prepared.failures.length > 0 || !creating || !decl.keyInUse) return { inputs, failures: prepared.failures };
+      // Read as the create reads it, through the create journal of these inputs. The engine checks a
+      // replacement again without old inputs after its diff: the object it replaces is no other's.
+      const refused = await withCreateJournal(inputs, () => decl.keyInUse!(inputs as z.output<S>, replacing.get(inputsKey(inputs))));
+      return { inputs, failures: refused === undefined ? [] : [{ property: "", reason: refused }] };
     },
 
     async diff(id: string, olds: Props, news: Props): Promise<LifecycleDiff> {
       settleCreateNotes(declaredOf(olds), id);
       const { changed, replaces } = plan(olds, withoutProvider(news));
+      if (replaces.length > 0) replacing.set(inputsKey(withoutProvider(news)), id);
       return {
         changes: changed.length > 0,
         replaces,
@@ -210,7 +228,13 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
 
     async delete(id: string, props: Props) {
       settleCreateNotes(declaredOf(props), id);
-      await decl.delete(id, withoutInternal(props));
+      const olds = withoutInternal(props);
+      if (olds[ADOPTED_KEY] !== true) return decl.delete(id, olds);
+      // Adopted: see leftInPlace. The resource can ask for the delete where it offers the switch.
+      const what = `${decl.noun ?? "object"} ${id}`;
+      if (olds[DELETE_ON_DESTROY] !== true) return notice(leftInPlace(what, DELETE_ON_DESTROY in decl.inputs.shape));
+      await decl.delete(id, olds);
+      await notice(`${what} deleted: adopted, and ${DELETE_ON_DESTROY} is true`);
     },
   });
   const importForms = decl.importForms ?? (decl.account === "none" ? ["<id>"] : ["<id>", "<accountId>/<id>"]);
@@ -234,6 +258,25 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
   }
 
   return Object.assign(provider, { normalizers: decl.normalizers ?? {}, inputSchema: decl.inputs, replaceOn: (news: Props) => replaceOn(news) ?? [], importForms, importKeys, import: withRedactedErrors({ importObject }).importObject });
+}
+
+/** The objects the engine is replacing in this process, by the inputs of their replacement (see `check`). */
+const replacing = new Map<string, string>();
+const inputsKey = (inputs: Props) => JSON.stringify(canonical(inputs));
+
+/** The input of a resource that can ask for its adopted object to be deleted with it (an inbox's). */
+const DELETE_ON_DESTROY = "deleteOnDestroy";
+
+/**
+ * What deleting a resource does to an object it adopted (`adopt: true`, `adoptId`), for every
+ * type alike: nothing. The object was there before the stack, and deleting it can take along what
+ * people made in it (an inbox's conversations, a portal's articles, a person's access), so
+ * `pulumi destroy`, a resource removed from the program and a replacement only forget it, and say
+ * so. Objects the stack created are deleted (Pulumi's `retainOnDelete` keeps them).
+ */
+function leftInPlace(what: string, canAsk: boolean): string {
+  const instead = canAsk ? `set ${DELETE_ON_DESTROY}: true (and run pulumi up) to have it deleted` : "delete it in Chatwoot if it should go";
+  return `${what} left in place: it was adopted (it existed before this stack), and deleting the resource only forgets what it adopted; ${instead}`;
 }
 
 /**

@@ -11,7 +11,8 @@ process.on("unhandledRejection", (err: unknown) => {
   process.stderr.write(`chatwoot: ${err instanceof Error ? err.message : String(err)}\n`);
 });
 
-serve().then(
+// The engine's address comes last: where the plugin's messages to the user go.
+serve(process.argv.slice(2).pop()).then(
   ({ port }) => process.stdout.write(`${port}\n`),
   (err: unknown) => {
     process.stderr.write(`chatwoot: the provider could not start: ${err instanceof Error ? err.message : String(err)}\n`);

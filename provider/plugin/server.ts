@@ -18,7 +18,9 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { configureConnection } from "../config";
 import type { Props } from "../lifecycle/json";
+import { showingNotices } from "../lifecycle/notices";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
+import { engineLog, type EngineLog } from "./engine-log";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
 import { TOKEN_PREFIX } from "./naming";
 import { markSecret, markSecretDeep, revealSecrets, withKeptInputs, withoutKeptInputs } from "./properties";
@@ -112,8 +114,13 @@ function detailedDiff(res: provproto.DiffResponse, changed: readonly string[], r
   res.setDiffsList([...changed]);
 }
 
+/** What the service reaches besides the provider: the engine's log, where the lifecycle's notices go (none: they are dropped). */
+export interface ServiceOptions {
+  log?: EngineLog;
+}
+
 /** The service's handlers, keyed as the generated service definition names them. */
-export function providerService(): grpcJs.UntypedServiceImplementation {
+export function providerService({ log }: ServiceOptions = {}): grpcJs.UntypedServiceImplementation {
   return {
     getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(PLUGIN_VERSION)),
 
@@ -211,7 +218,9 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
 
     delete: unary(async (req: provproto.DeleteRequest) => {
       const type = requestType(req);
-      await type.lifecycle.delete!(req.getId(), withKeptInputs(revealSecrets(plain(req.getProperties())).props, revealSecrets(plain(req.getOldInputs())).props));
+      const remove = () => type.lifecycle.delete!(req.getId(), withKeptInputs(revealSecrets(plain(req.getProperties())).props, revealSecrets(plain(req.getOldInputs())).props));
+      // What the delete did to an adopted object is said under the resource.
+      await (log ? showingNotices((line) => log(req.getUrn(), line), remove) : remove());
       return new Empty();
     }),
 
@@ -247,10 +256,10 @@ function checkFailure(f: { property: string; reason: string }): provproto.CheckF
   return new provproto.CheckFailure().setProperty(f.property).setReason(f.reason);
 }
 
-/** Serves the provider on a loopback port; resolves to the server and its port. */
-export async function serve(): Promise<{ server: grpcJs.Server; port: number }> {
+/** Serves the provider on a loopback port, logging to the engine at `engine`; resolves to the server and its port. */
+export async function serve(engine?: string): Promise<{ server: grpcJs.Server; port: number }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1 << 30, "grpc.max_send_message_length": 1 << 30 });
-  server.addService(provrpc.ResourceProviderService, providerService());
+  server.addService(provrpc.ResourceProviderService, providerService({ log: engine ? engineLog(engine) : undefined }));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );

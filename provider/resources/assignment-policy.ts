@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { ChatwootApiError } from "../http/transport/errors";
+import { call, unlessNotFound } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import { outputsOf } from "../lifecycle/outputs";
 import { accountId, adopt, name, positiveCount, text } from "../validation/fields";
-import { ASSIGNMENT_ORDERS, AssignmentPolicyWire, CONVERSATION_PRIORITIES } from "../wire/assignment-policy";
+import type { Props } from "../lifecycle/json";
+import { ASSIGNMENT_ORDERS, AssignmentPolicyWire, CONVERSATION_PRIORITIES, PolicyInboxesWire } from "../wire/assignment-policy";
+import { accountPath } from "../wire/paths";
 
 /** A positive whole number, as the model's `numericality: { greater_than: 0 }` and the integer column take it. */
 const positive = (unit: string) => positiveCount(unit).optional();
@@ -31,6 +34,19 @@ function explain(err: unknown, inputs: z.output<typeof AssignmentPolicyInputs>, 
   return err.withHint('assignmentOrder "balanced" exists only on Chatwoot\'s Enterprise edition (a community edition server answers 500 for it)');
 }
 
+type Policy = z.output<typeof AssignmentPolicyWire>;
+
+/**
+ * The policy with its linked inboxes: from the answer where it lists them, else from the policy's
+ * inbox list (upstream's route for them); a server with neither shows none.
+ */
+async function withInboxes(props: Props, policy: Policy | undefined): Promise<Policy | undefined> {
+  if (!policy || policy.inboxes !== null) return policy;
+  const path = accountPath(props.accountId as number, "assignment_policies", policy.id, "inboxes");
+  const inboxes = (await unlessNotFound(() => call(PolicyInboxesWire, { method: "GET", path }))) ?? [];
+  return { ...policy, inboxes, inbox_count: policy.inbox_count ?? inboxes.length };
+}
+
 /**
  * An assignment policy of an account (`/assignment_policies`, Assignment V2): how conversations
  * are handed to the agents of the inboxes linked to it; id: the policy id. Adoption key: the name,
@@ -50,9 +66,17 @@ export const assignmentPolicy = defineCollectionResource({
   content: {
     // The linked inboxes are the links' own (InboxAssignmentPolicy): read, never written here.
     outputs: (base, policy) => {
-      const { inboxes, ...rest } = policy;
-      return { ...outputsOf(base, rest), inboxIds: inboxes, inboxCount: inboxes.length };
+      const { inboxes, inbox_count, ...rest } = policy;
+      return { ...outputsOf(base, rest), inboxIds: inboxes ?? [], inboxCount: inbox_count ?? inboxes?.length ?? 0 };
     },
   },
-  hooks: { explain },
+  hooks: {
+    explain,
+    // A read and an update show the linked inboxes too; a new policy has none.
+    api: (rest) => ({
+      get: async (props, id) => withInboxes(props, await rest.get(props, id)),
+      patch: async (inputs, id, keys, current) => (await withInboxes(inputs, await rest.patch(inputs, id, keys, current))) as Policy,
+      post: async (inputs) => ({ ...(await rest.post(inputs)), inboxes: [] }),
+    }),
+  },
 });

@@ -11,7 +11,8 @@ import { captainFeature } from "./captain-assistant";
 export const CaptainDocumentInputs = z.strictObject({
   accountId,
   assistantId: objectId,
-  externalLink: httpUrl,
+  // Chatwoot reads a link ending ".pdf" as a PDF document, which needs an uploaded file (422 "Pdf file can't be blank").
+  externalLink: httpUrl.refine((link) => !link.endsWith(".pdf"), "must not end with .pdf: Chatwoot reads such a link as a PDF document, which needs a file uploaded in its dashboard"),
   name: lineText.optional(),
   adopt,
 });
@@ -24,8 +25,13 @@ function explain(err: unknown, inputs: Inputs): unknown {
   if (/limit exceeded/i.test(err.serverMessage ?? "")) {
     return err.withHint("the account's plan allows no more Captain documents (its `captain_documents` limit, PlatformAccount's `limits`): raise it, or delete a document");
   }
-  if (/Assistant must exist/i.test(err.serverMessage ?? "")) return err.withHint(`account ${inputs.accountId} has no Captain assistant ${inputs.assistantId}`);
+  if (/Missing Assistant|Assistant must exist/i.test(err.serverMessage ?? "")) return err.withHint(`account ${inputs.accountId} has no Captain assistant ${inputs.assistantId}`);
   return err;
+}
+
+/** A link as Chatwoot keeps it (`normalize_external_link`): one trailing "/" dropped. */
+export function normalizeLink(link: unknown): unknown {
+  return typeof link === "string" && link.endsWith("/") && !link.endsWith(".pdf") ? link.slice(0, -1) : link;
 }
 
 /**
@@ -41,7 +47,7 @@ export const captainDocument = defineCollectionResource({
   at: { path: "captain/documents", show: "member", pages: true, feature: captainFeature },
   adoption: {
     key: {
-      matches: (inputs, d) => d.assistant_id === inputs.assistantId && d.external_link === inputs.externalLink,
+      matches: (inputs, d) => d.assistant_id === inputs.assistantId && d.external_link === normalizeLink(inputs.externalLink),
       describe: (inputs) => `link ${inputs.externalLink} in Captain assistant ${inputs.assistantId}`,
       // The index takes `assistant_id`: only that assistant's documents are listed.
       query: (inputs) => ({ assistant_id: String(inputs.assistantId) }),
@@ -50,6 +56,7 @@ export const captainDocument = defineCollectionResource({
   content: {
     body: (inputs, keys) => ({ document: toWire(pick(inputs, keys)) }),
     replaceOn: ["assistantId", "externalLink", "name"],
+    normalizers: { externalLink: normalizeLink },
   },
   hooks: { explain },
 });

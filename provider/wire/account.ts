@@ -17,3 +17,9 @@ export const AccountWire = z.object({
   custom_attributes: z.record(z.string(), z.unknown()).nullish(),
 });
 export type AccountWire = z.output<typeof AccountWire>;
+
+/**
+ * What `support_email` reads as while an account has none: the installation's sender address
+ * (`MAILER_SENDER_EMAIL`), here its default. An installation that sets its own shows that one.
+ */
+export const INSTALLATION_SENDER = "Chatwoot <accounts@chatwoot.com>";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FromWire } from "../mapping";
+import { credential } from "./credential";
 import { optionalString } from "./envelope";
 
 const nullable = <S extends z.ZodType>(schema: S) => schema.nullish().transform((v) => v ?? null);
@@ -7,7 +8,9 @@ const nullable = <S extends z.ZodType>(schema: S) => schema.nullish().transform(
 /**
  * A user of an account as the API describes one (`_agent.json.jbuilder`): the agents list and the
  * members of inboxes and teams all use it. Every documented field is present, null when not sent;
- * other keys a server sends (`provider`, `active`, ...) are kept.
+ * other keys a server sends (`provider`, `active`, ...) are kept. A capacity policy's users come
+ * as the `_user` partial, with the user's access and pubsub tokens: they are remembered for
+ * redaction as the answer is read (and memberships leave them out of their outputs).
  */
 export const AgentWire = z.looseObject({
   id: z.number().int(),
@@ -21,6 +24,8 @@ export const AgentWire = z.looseObject({
   role: optionalString,
   thumbnail: optionalString,
   custom_role_id: nullable(z.number().int()),
+  access_token: credential(z.string()).optional(),
+  pubsub_token: credential(z.string()).optional(),
 });
 export type AgentWire = z.output<typeof AgentWire>;
 

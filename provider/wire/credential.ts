@@ -14,11 +14,28 @@ export function credential<S extends z.ZodType>(field: S): S {
   });
 }
 
-/** Keys of credentials in objects the provider does not model field by field (an inbox inside a portal, a provider config). */
-const CREDENTIAL_KEY = /token|secret|password|api_?key/i;
+/** Keys of credentials in objects the provider does not model field by field (an inbox inside a portal, a provider config, a hook's settings). */
+const CREDENTIAL_KEY = /token|secret|password|api_?key|access_?key|private_?key/i;
+/** A key whose value is a whole key file (a hook's service-account `credentials`): every text in it counts. */
+const KEY_FILE_KEY = /^credentials$/i;
 
-/** `object`, after remembering the string values of its credential keys for redaction (see {@link credential}). */
+/** Every string inside `value`, at any depth. */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/**
+ * `object`, after remembering for redaction (see {@link credential}) the string values of its
+ * credential keys, at any depth, and every text of 8 characters or more inside a key file.
+ */
 export function rememberCredentials<T extends Record<string, unknown>>(object: T): T {
-  for (const [key, value] of Object.entries(object)) if (CREDENTIAL_KEY.test(key) && typeof value === "string") registerSecret(value);
+  for (const [key, value] of Object.entries(object)) {
+    if (KEY_FILE_KEY.test(key)) for (const text of strings(value)) if (text.length >= 8) registerSecret(text);
+    if (CREDENTIAL_KEY.test(key) && typeof value === "string") registerSecret(value);
+    else if (typeof value === "object" && value !== null && !Array.isArray(value)) rememberCredentials(value as Record<string, unknown>);
+  }
   return object;
 }

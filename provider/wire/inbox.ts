@@ -127,8 +127,16 @@ export const InboxServerWire = InboxWire.extend({
   smtp_authentication: text,
   // SMS, WhatsApp
   provider_config: credentialObject,
-});
+})
+  // Upstream's partial leaves a LINE channel's id out; its callback URL (`/webhooks/line/<id>`) carries it.
+  .transform((inbox) => ({ ...inbox, line_channel_id: inbox.line_channel_id ?? lineChannelIdOf(inbox.callback_webhook_url) }));
 export type InboxServerWire = z.output<typeof InboxServerWire>;
+
+/** The LINE channel id at the end of an inbox's callback URL, or null. */
+function lineChannelIdOf(callbackUrl: string | null | undefined): string | null {
+  const id = /\/webhooks\/line\/([^/?#]+)$/.exec(callbackUrl ?? "")?.[1];
+  return id === undefined ? null : decodeURIComponent(id);
+}
 
 /** The bot of `GET /inboxes/{id}/agent_bot`: `{agent_bot: bot}` (empty or null when none), or a bare bot; its id. */
 export const InboxBot = z.unknown().transform((v): number | null => {

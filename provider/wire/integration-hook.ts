@@ -4,9 +4,9 @@ import { rememberCredentials } from "./credential";
 
 /**
  * The `_hook` partial: `status` is `enabled?` (a boolean) on current servers and the enum's name
- * on older ones; `inbox` is `{id, name}` (or absent), `settings` only the app's visible properties
- * for administrators (older servers echoed them all: credentials found there are remembered for
- * redaction, and never become outputs).
+ * on older ones; `inbox` is `{id, name}` (or absent), `settings` whole for administrators,
+ * credentials included (they are remembered for redaction as the answer is read, and never
+ * become outputs); an agent gets no settings.
  */
 export const IntegrationHookWire = z
   .object({

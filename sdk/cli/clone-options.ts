@@ -8,7 +8,9 @@ import { apiClient, type ApiClient } from "../../provider/http/transport/client"
 import { connectionFrom, type SettingNames } from "../../provider/config";
 import { ChatwootApiError, ConfigError } from "../../provider/http/transport/errors";
 import { countOf, readAccount, type AccountSnapshot } from "../clone/account";
-import { parseTypeList, RESOURCE_TYPES, type TypeName } from "../clone/resource-types";
+import { isObjectPattern, parseObjectPattern, type ObjectPattern } from "../clone/exclusions";
+import { PEOPLE_KINDS } from "../clone/model";
+import { parseTypeList, RESOURCE_TYPES, resourceType, TYPE_OPTIONS, typeOrder, type TypeName } from "../clone/resource-types";
 
 /** A wrong flag or value: the command prints it with its usage and exits 2. */
 export class UsageError extends Error {
@@ -22,10 +24,38 @@ export const CLONE_OPTIONS = {
   "account-id": { type: "string" },
   url: { type: "string" },
   include: { type: "string" },
-  exclude: { type: "string" },
+  exclude: { type: "string", multiple: true },
+  template: { type: "boolean" },
   platform: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Options;
+
+/** The lines of `export --help` and `diff --help` that describe what they cover (`pad`: the column the descriptions start at). */
+export function selectionUsage(pad: number): string {
+  // A flag too long for its column has its text on the lines below it.
+  const flag = (name: string, text: string[]) =>
+    name.length > pad - 4
+      ? [`  ${name}`, ...text.map((line) => `${" ".repeat(pad)}${line}`)]
+      : [`  ${name.padEnd(pad - 2)}${text[0]}`, ...text.slice(1).map((line) => `${" ".repeat(pad)}${line}`)];
+  return [
+    ...flag("--include TYPES", ["only these kinds, comma-separated"]),
+    ...flag("--exclude TYPES", ["every kind but these"]),
+    ...flag("--exclude KIND:PATTERN", [
+      "leave out the objects of a kind whose name (what diff matches them by:",
+      "a label's title, an inbox's name, a portal's slug) matches PATTERN, in",
+      "any case; * is any text, ? one character (--exclude 'inbox:Acme *'); what",
+      "belongs to them goes too (memberships, limits, links, campaigns, hooks);",
+      "give --exclude once per pattern",
+    ]),
+    ...flag("", [`kinds: ${TYPE_OPTIONS.join(", ")} (as KIND, the singular too: inbox, label, ...)`]),
+    ...flag("--template", [
+      "a fleet template: without the people (agents and every membership) and",
+      "with what each account has its own of (its name, support address and",
+      "domains; the users the objects refer to; the ids of inboxes that can only",
+      "be adopted) as config keys each account sets",
+    ]),
+  ].join("\n");
+}
 
 /** What `parseArgs` reads for `options`. */
 type Values<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: O }>>["values"];
@@ -39,13 +69,12 @@ export function readOptions<O extends Options>(argv: string[], options: O): Valu
   }
 }
 
-/** The shared flags' values: the source account, its server, the kinds to cover. */
-export function cloneFlags(values: { "account-id"?: string; url?: string; include?: string; exclude?: string; platform?: boolean }) {
+/** The shared flags' values: the source account, its server, what to cover. */
+export function cloneFlags(values: { "account-id"?: string; url?: string; include?: string; exclude?: string[]; template?: boolean; platform?: boolean }) {
   return {
     accountId: accountIdFrom("--account-id", values["account-id"]),
     url: values.url,
-    include: values.include,
-    exclude: values.exclude,
+    ...selectionFrom(values),
     platform: values.platform ?? false,
   };
 }
@@ -58,20 +87,56 @@ export function accountIdFrom(flag: string, value: string | undefined): number {
   return id;
 }
 
-/** The kinds to read: every kind, or those `--include` names, minus those `--exclude` names. */
-export function typesFrom(flags: { include?: string; exclude?: string }): Set<TypeName> {
-  if (flags.include !== undefined && flags.exclude !== undefined) throw new UsageError("give --include or --exclude, not both");
-  const parse = (flag: string, text: string) => {
+/** What an export or a comparison covers. */
+export interface Selection {
+  /** The kinds to read. */
+  types: Set<TypeName>;
+  /** The objects left out by name. */
+  patterns: ObjectPattern[];
+  /** A fleet template (no people; see `buildModel`). */
+  template: boolean;
+  /** The flags as a command line gives them again (`--template`, `--exclude 'inbox:Acme *'`), for the README's `diff`. */
+  flags: string[];
+}
+
+/** A value as a shell takes it as one word. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * What `--include`, `--exclude` (each a list of kinds or a `KIND:PATTERN`) and `--template` cover:
+ * every kind, or those `--include` names, minus those `--exclude` names and, for a template, the
+ * people; the objects each pattern names.
+ */
+export function selectionFrom(flags: { include?: string; exclude?: string[]; template?: boolean }): Selection {
+  const parse = <T>(flag: string, text: string, read: (text: string) => T): T => {
     try {
-      return parseTypeList(text);
+      return read(text);
     } catch (err) {
       throw new UsageError(`${flag}: ${(err as Error).message}`);
     }
   };
+  const excluded = flags.exclude ?? [];
+  const named = excluded.filter(isObjectPattern).map((text) => ({ text, pattern: parse("--exclude", text, parseObjectPattern) }));
+  const kindLists = excluded.filter((text) => !isObjectPattern(text));
+  if (flags.include !== undefined && kindLists.length > 0) throw new UsageError("give --include or --exclude TYPES, not both (--exclude KIND:PATTERN goes with either)");
   const all = RESOURCE_TYPES.map((t) => t.sdkClass);
-  const types = new Set<TypeName>(flags.include !== undefined ? parse("--include", flags.include) : all);
-  if (flags.exclude !== undefined) for (const t of parse("--exclude", flags.exclude)) types.delete(t);
-  return types;
+  const included = flags.include !== undefined ? parse("--include", flags.include, parseTypeList) : all;
+  const template = flags.template ?? false;
+  const people = template ? included.filter((t) => flags.include !== undefined && PEOPLE_KINDS.includes(t)) : [];
+  if (people.length > 0) {
+    throw new UsageError(`--template leaves out the people: --include cannot name ${people.map((t) => resourceType(t).option).join(", ")}`);
+  }
+  const types = new Set<TypeName>(included.filter((t) => !(template && PEOPLE_KINDS.includes(t))));
+  for (const text of kindLists) for (const t of parse("--exclude", text, parseTypeList)) types.delete(t);
+  for (const { text, pattern } of named) {
+    if (!types.has(pattern.type)) throw new UsageError(`--exclude ${shellWord(text)}: ${resourceType(pattern.type).plural} are not covered anyway`);
+  }
+  const flagsAgain = [
+    ...(template ? ["--template"] : []),
+    ...(flags.include === undefined ? [] : [`--include ${shellWord(flags.include)}`]),
+    ...excluded.map((text) => `--exclude ${shellWord(text)}`),
+  ];
+  return { types, patterns: named.map((n) => n.pattern), template, flags: flagsAgain };
 }
 
 /** Where to connect; tokens that are not given come from the provider's environment variables. */
@@ -106,12 +171,23 @@ export function clientFor(flags: ConnectionFlags): { client: ApiClient; url: str
 export const SOURCE_NAMES: SettingNames = { url: "--url (or CHATWOOT_URL)", accountId: "--account-id" };
 
 /**
- * Reads an account, telling stderr what was read per kind; errors name the settings as the
- * client's connection does (a 401 for a foreign account points to `--account-id`, not to stack config).
+ * Reads an account, telling stderr what was read per kind as it goes (the kinds it has none of in
+ * one line at the end); errors name the settings as the client's connection does (a 401 for a
+ * foreign account points to `--account-id`, not to stack config).
  */
 export async function readWithProgress(client: ApiClient, url: string, accountId: number, types: ReadonlySet<TypeName>, platform = false): Promise<AccountSnapshot> {
   process.stderr.write(`Reading account ${accountId} at ${url}\n`);
-  return readAccount(client, accountId, { types, platform, progress: (type, n) => process.stderr.write(`  ${countOf(type, n)}\n`) });
+  const none: TypeName[] = [];
+  const progress = (type: TypeName, n: number) => (n === 0 ? none.push(type) : process.stderr.write(`  ${countOf(type, n)}\n`));
+  const snapshot = await readAccount(client, accountId, { types, platform, progress });
+  if (none.length > 0) process.stderr.write(`  ${noneLine(none)}\n`);
+  return snapshot;
+}
+
+/** `none of 2 kinds: macros, webhooks`, in declaration order. */
+export function noneLine(types: readonly TypeName[]): string {
+  const sorted = [...types].sort((a, b) => typeOrder(a) - typeOrder(b));
+  return `none of ${sorted.length === 1 ? "1 kind" : `${sorted.length} kinds`}: ${sorted.map((t) => resourceType(t).plural).join(", ")}`;
 }
 
 /**

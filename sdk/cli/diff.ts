@@ -6,14 +6,14 @@
 import type { SettingNames } from "../../provider/config";
 import { compareModels, describeDifferences, onlyExtra, type Difference } from "../clone/compare";
 import { buildModel } from "../clone/model";
-import { TYPE_OPTIONS } from "../clone/resource-types";
-import { accountIdFrom, clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom } from "./clone-options";
+import { accountIdFrom, clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, selectionUsage, SOURCE_NAMES } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot diff";
 
 export const DIFF_USAGE = `usage: ${NAME} --account-id A --to-account-id B [--url URL] [--to-url URL]
-       [--include TYPES | --exclude TYPES] [--platform] [--portal-suffix SUFFIX] [--allow-extra]
+       [--include TYPES | --exclude TYPES] [--exclude KIND:PATTERN ...] [--template] [--platform]
+       [--portal-suffix SUFFIX] [--allow-extra]
 
 Compares the configuration of two accounts as \`pulumi-chatwoot export\` sees it: objects are
 matched by kind and natural key (a label's title, a team's name, an agent's e-mail address, ...),
@@ -24,9 +24,10 @@ only one account has and each property that differs, saying which account holds 
   --to-account-id B        the account to compare it with
   --url URL                the source's server (default: CHATWOOT_URL)
   --to-url URL             the other account's server (default: the source's)
-  --include TYPES          only these kinds, comma-separated
-  --exclude TYPES          every kind but these
-                           kinds: ${TYPE_OPTIONS.join(", ")}
+${selectionUsage(27)}
+                           Give the flags \`export\` was given: B is then compared with what the
+                           export declares (with --template: no people, and neither the accounts'
+                           names, support addresses and domains nor who the users referred to are)
   --platform               tell Platform bots from the accounts' own (needs Platform App tokens)
   --portal-suffix S        the portalSuffix the copy was applied with: B's portal slugs end
                            with -S, and custom domains are not compared
@@ -77,7 +78,6 @@ async function run(argv: string[]): Promise<number> {
       process.stdout.write(`${DIFF_USAGE}\n`);
       return 0;
     }
-    const types = typesFrom(flags);
     const source = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
     const target = clientFor({
       url: flags.toUrl ?? flags.url,
@@ -87,8 +87,9 @@ async function run(argv: string[]): Promise<number> {
       platformAccessToken: env("CHATWOOT_TO_PLATFORM_ACCESS_TOKEN"),
       platform: flags.platform,
     });
-    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, types, flags.platform));
-    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, types, flags.platform));
+    const options = { exclude: flags.patterns, template: flags.template };
+    const from = buildModel(await readWithProgress(source.client, source.url, flags.accountId, flags.types, flags.platform), options);
+    const to = buildModel(await readWithProgress(target.client, target.url, flags.toAccountId, flags.types, flags.platform), options);
     const differences = compareModels(from, to, { portalSuffix: flags.portalSuffix });
     const sameServer = source.url === target.url;
     const a = `account ${flags.accountId}`;

@@ -11,19 +11,20 @@ import * as path from "node:path";
 import { buildModel } from "../clone/model";
 import { importEntries, importFileText } from "../clone/import-file";
 import { packOwnPackage, PackError } from "../clone/own-package";
-import { describeCounts, projectFiles } from "../clone/project";
+import { projectFiles } from "../clone/project";
+import { describeCounts } from "../clone/readme-text";
 import { IMPORT_COMMANDS } from "../clone/plugin-readme";
 import { goProjectFiles } from "../clone/go-project";
 import { pythonProjectFiles } from "../clone/python-project";
 import { yamlProjectFiles } from "../clone/yaml-project";
-import { TYPE_OPTIONS } from "../clone/resource-types";
-import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, SOURCE_NAMES, typesFrom, UsageError } from "./clone-options";
+import { clientFor, CLONE_OPTIONS, cloneFlags, readOptions, readWithProgress, reportFailure, selectionUsage, SOURCE_NAMES, UsageError } from "./clone-options";
 import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
 
 export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml|python|go] [--import-file FILE]
-                               [--url URL] [--include TYPES | --exclude TYPES] [--platform] [--package SPEC]
+                               [--url URL] [--include TYPES | --exclude TYPES] [--exclude KIND:PATTERN ...] [--template]
+                               [--platform] [--package SPEC]
 
 Reads a Chatwoot account and writes a Pulumi project that declares its configuration: in
 TypeScript with pulumi-chatwoot's resources (Pulumi.yaml, package.json, tsconfig.json, index.ts,
@@ -42,9 +43,7 @@ exported. An unchanged account exports byte-identical files.
   --import-file FILE    also write the file for \`pulumi import --file\` that adopts every object of
                         the account into a stack of the YAML, Python or Go program
   --url URL             the Chatwoot server (default: CHATWOOT_URL)
-  --include TYPES       only these kinds, comma-separated
-  --exclude TYPES       every kind but these
-                        kinds: ${TYPE_OPTIONS.join(", ")}
+${selectionUsage(24)}
   --platform            export the agent bots a Platform App made as Platform bots (needs
                         CHATWOOT_PLATFORM_ACCESS_TOKEN); the others are the account's bots
   --package SPEC        TypeScript: what package.json gives for pulumi-chatwoot instead of the
@@ -92,7 +91,10 @@ function readFlags(argv: string[]) {
     throw new UsageError(`--package must be an npm spec or a pip requirement without spaces (^0.1.0, file:../pulumi-chatwoot-0.1.0.tgz, ../pulumi-chatwoot/sdk/python), not "${values.package}"`);
   }
   if (spec !== undefined && language === "yaml") throw new UsageError("--package names the TypeScript, Python or Go project's dependency; a YAML project needs the provider plugin alone (see its README)");
-  return { ...cloneFlags(values), out: values.out, language, importFile, package: spec };
+  const shared = cloneFlags(values);
+  // A template is applied to other accounts, which have none of the exported ids to import.
+  if (shared.template && importFile !== undefined) throw new UsageError("--import-file adopts the exported account's objects by their ids: a template (--template) is created in each account instead");
+  return { ...shared, out: values.out, language, importFile, package: spec };
 }
 
 /**
@@ -121,10 +123,11 @@ async function run(argv: string[]): Promise<number> {
       process.stdout.write(`${EXPORT_USAGE}\n`);
       return 0;
     }
-    const types = typesFrom(flags);
     const { client, url } = clientFor({ url: flags.url, urlFlag: "--url", names: SOURCE_NAMES, platform: flags.platform });
-    const snapshot = await readWithProgress(client, url, flags.accountId, types, flags.platform);
-    const model = buildModel(snapshot);
+    const snapshot = await readWithProgress(client, url, flags.accountId, flags.types, flags.platform);
+    // The README's `diff` takes what chose the objects, and --platform, which tells the bots apart.
+    const selection = [...flags.flags, ...(flags.platform ? ["--platform"] : [])];
+    const model = buildModel(snapshot, { exclude: flags.patterns, template: flags.template, selection });
     // A TypeScript project gets the package as a file of its own, unless --package names where npm finds it.
     const tarball = flags.language === "typescript" && flags.package === undefined ? await packOwnPackage() : undefined;
     const files: Record<string, string | Uint8Array> =
@@ -145,7 +148,7 @@ async function run(argv: string[]): Promise<number> {
     for (const warning of model.warnings) process.stderr.write(`warning: ${warning}\n`);
     const warnings = model.warnings.length === 1 ? "1 warning" : `${model.warnings.length} warnings`;
     process.stderr.write(
-      `Exported account ${flags.accountId}: ${describeCounts(model)}.\n` +
+      `Exported ${flags.template ? "a fleet template of " : ""}account ${flags.accountId}: ${describeCounts(model)}.\n` +
         `Wrote ${written.join(", ")} to ${flags.out} (${warnings}; review ${PROGRAM_FILE[flags.language]}, then see README.md there).\n` +
         (flags.importFile === undefined ? "" : `Wrote ${flags.importFile}: ${importEntries(model).length} resources for \`pulumi import --file\`.\n`),
     );

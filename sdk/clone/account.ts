@@ -12,7 +12,7 @@ import { parseBody } from "../../provider/http/transport/parse";
 import { Members } from "../../provider/lifecycle/membership";
 import { AgentBotWire } from "../../provider/wire/agent-bot";
 import { AgentCapacityPolicyWire, type InboxCapacityLimitWire } from "../../provider/wire/agent-capacity-policy";
-import { AssignmentPolicyWire } from "../../provider/wire/assignment-policy";
+import { AssignmentPolicyWire, PolicyInboxesWire } from "../../provider/wire/assignment-policy";
 import { RuleWire } from "../../provider/wire/automation-rule";
 import { AccountFeatures, accountRequest, missingFeature } from "../../provider/lifecycle/feature-gate";
 import { CannedResponseWire } from "../../provider/wire/canned-response";
@@ -263,7 +263,7 @@ export async function readAccount(client: ApiClient, accountId: number, options:
       (m) => m.userIds.length > 0,
     ),
   );
-  // The policies list their inboxes: one request reads both kinds. A server from before Assignment V2 has no such route.
+  // The policies, and their inboxes for the links. A server from before Assignment V2 has no such route.
   const policyKinds = (["AssignmentPolicy", "InboxAssignmentPolicy"] as const).filter(wanted);
   const listedPolicies =
     policyKinds.length === 0
@@ -274,7 +274,12 @@ export async function readAccount(client: ApiClient, accountId: number, options:
           return [];
         });
   const assignmentPolicies = await kind("AssignmentPolicy", async () => listedPolicies);
-  const inboxPolicies = await kind("InboxAssignmentPolicy", async () => listedPolicies.flatMap((p) => p.inboxes.map((inboxId) => ({ inboxId, policyId: p.id }))));
+  // Each policy's inboxes: from the list where the server renders them, else from the policy's own inbox list.
+  const inboxPolicies = await kind("InboxAssignmentPolicy", async () =>
+    (await inBatches(listedPolicies, async (p) => ({ policyId: p.id, inboxIds: p.inboxes ?? (await get(PolicyInboxesWire, at("assignment_policies", p.id, "inboxes"))) }))).flatMap((p) =>
+      p.inboxIds.map((inboxId) => ({ inboxId, policyId: p.policyId })),
+    ),
+  );
   // Categories and articles are read portal by portal, so the portals are listed for them too.
   const helpCenter = ["Portal", "PortalCategory", "PortalArticle"].some((type) => wanted(type as TypeName));
   const listedPortals = helpCenter ? await get(list(PortalWire), at("portals")) : [];

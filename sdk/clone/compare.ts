@@ -60,13 +60,19 @@ const SKIP = Symbol("skip");
 /** How a natural key reads in the other account's terms (the copy's slugs carry a suffix). */
 type KeyOf = (type: TypeName, key: string) => string;
 
-/** An input in compared form: references as what they name, unmapped values as they are. */
-function comparable(value: unknown, keyOf: KeyOf): unknown {
+/** How a template compares a user the objects refer to: as anyone (each account names its own). */
+const ANY_PERSON = "a user of the account";
+
+/**
+ * An input in compared form: references as what they name, unmapped values as they are; users by
+ * e-mail address, or as anyone where `anyPerson` (templates).
+ */
+function comparable(value: unknown, keyOf: KeyOf, anyPerson: boolean): unknown {
   return mapLeaves(value, (v) => {
     if (v instanceof Ref) return { value: `${resourceType(v.type).noun} "${keyOf(v.type, v.key)}"` };
-    if (v instanceof AgentRef) return { value: v.email.toLowerCase() };
-    if (v instanceof Unmapped) return { value: comparable(v.value, keyOf) };
-    if (v instanceof Configured) return { value: v.compared ? comparable(v.value, keyOf) : SKIP };
+    if (v instanceof AgentRef) return { value: anyPerson ? ANY_PERSON : v.email.toLowerCase() };
+    if (v instanceof Unmapped) return { value: comparable(v.value, keyOf, anyPerson) };
+    if (v instanceof Configured) return { value: v.compared ? comparable(v.value, keyOf, anyPerson) : SKIP };
     return undefined;
   });
 }
@@ -86,13 +92,25 @@ function unsuffixed(suffix: string): KeyOf {
   };
 }
 
+const isPlainObject = (v: unknown): v is Props => typeof v === "object" && v !== null && !Array.isArray(v) && v.constructor === Object;
+
+/** `inputs` with `facts` merged in: an object field by field, anything else (a list among them) as the fact has it. */
+function withFacts(inputs: Props, facts: Props): Props {
+  const merged: Props = { ...inputs };
+  for (const [key, fact] of Object.entries(facts)) {
+    const input = merged[key];
+    merged[key] = isPlainObject(input) && isPlainObject(fact) ? withFacts(input, fact) : fact;
+  }
+  return merged;
+}
+
 /** The properties and facts of an object in compared form, and the natural key it is matched by. */
-function view(object: ModelObject, options: CompareOptions, target: boolean): { key: string; props: Props } {
+function view(object: ModelObject, options: CompareOptions, target: boolean, anyPerson: boolean): { key: string; props: Props } {
   const suffix = options.portalSuffix ? `-${options.portalSuffix}` : "";
   const keyOf: KeyOf = target ? unsuffixed(suffix) : (_type, key) => key;
   const props: Props = {};
-  for (const [name, value] of Object.entries({ ...object.inputs, ...object.facts })) {
-    const form = comparable(value, keyOf);
+  for (const [name, value] of Object.entries(withFacts(object.inputs, object.facts))) {
+    const form = comparable(value, keyOf, anyPerson);
     if (!NOT_COMPARED.has(name) && form !== SKIP) props[name] = form;
   }
   if (object.type === "Portal" && suffix !== "") delete props.customDomain;
@@ -137,9 +155,11 @@ export function onlyExtra(d: Difference): boolean {
 
 /** What differs between the configuration of two accounts, by kind (declaration order) and natural key. */
 export function compareModels(source: AccountModel, target: AccountModel, options: CompareOptions = {}): Difference[] {
+  // Compared as a template: who a reference names is each account's own choice.
+  const anyPerson = source.template || target.template;
   const index = (model: AccountModel, isTarget: boolean) =>
     new Map(model.objects.map((o) => {
-      const { key, props } = view(o, options, isTarget);
+      const { key, props } = view(o, options, isTarget, anyPerson);
       return [`${o.type}\u0000${key}`, { type: o.type, key, props }] as const;
     }));
   const from = index(source, false);

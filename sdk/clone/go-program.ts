@@ -15,6 +15,7 @@ import { declarationsOf, declarationsWithHeadings, type Declaration } from "./de
 import { alignKeyValues, goCommentLines, goEntry, goExpr, goName, type SchemaType, type SchemaTypes } from "./go-code";
 import { mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { pluginValues } from "./plugin-values";
+import { templateHeader, usersComment } from "./program-text";
 import { Ref } from "./references";
 import { resourceType } from "./resource-types";
 import { yamlSettings, type YamlSetting } from "./yaml-settings";
@@ -36,6 +37,8 @@ const HEADER = [
 function settingLines(setting: YamlSetting): string[] {
   const { key } = setting;
   if (setting.secret) return [`${key} := cfg.RequireSecret(${JSON.stringify(key)})`];
+  // Blank: not managed (a nil input leaves the property out).
+  if (setting.purpose === "blank") return [`var ${key} pulumi.StringPtrInput`, `if v := cfg.Get(${JSON.stringify(key)}); v != "" {`, `\t${key} = pulumi.String(v)`, "}"];
   if (setting.default === undefined) return [`${key} := cfg.${setting.type === "integer" ? "RequireInt" : "Require"}(${JSON.stringify(key)})`];
   if (setting.type === "integer") return [`${key} := ${setting.default}`, `if v, err := cfg.TryInt(${JSON.stringify(key)}); err == nil {`, `\t${key} = v`, "}"];
   if (setting.default === "") return [`${key} := cfg.Get(${JSON.stringify(key)})`];
@@ -68,9 +71,11 @@ export function goProgramText(model: AccountModel): string {
     // A pulumi.StringOutput already (cfg.RequireSecret).
     secretSetting: (key) => goExpr(key),
     suffixed: (text, key) => goExpr(`pulumi.String(${JSON.stringify(text)} + ${key})`),
+    // A pulumi.StringPtrInput already, nil where blank.
+    blankSetting: (key) => goExpr(key),
   });
 
-  const settings = yamlSettings(model);
+  const settings = yamlSettings(model, { blank: true });
   const declarations = declarationsOf(model);
   const imports = [
     ...(declarations.length > 0 || model.agents.length > 0 ? [`\t"${GO_SDK_MODULE}"`] : []),
@@ -84,9 +89,10 @@ export function goProgramText(model: AccountModel): string {
     body.push("");
   }
   if (model.agents.length > 0) {
-    body.push("// Users, found by e-mail address (user ids differ between installations): each one's id.");
+    body.push(`// ${usersComment(model, ": each one's id.")}`);
     for (const agent of model.agents) {
-      body.push(`${agent.identifier} := chatwoot.GetAgentsOutput(ctx, chatwoot.GetAgentsOutputArgs{Email: pulumi.String(${JSON.stringify(agent.email)})}).Agents().Index(pulumi.Int(0)).Id()`);
+      const email = agent.setting === undefined ? JSON.stringify(agent.email) : agent.setting;
+      body.push(`${agent.identifier} := chatwoot.GetAgentsOutput(ctx, chatwoot.GetAgentsOutputArgs{Email: pulumi.String(${email})}).Agents().Index(pulumi.Int(0)).Id()`);
     }
     body.push("");
   }
@@ -96,7 +102,7 @@ export function goProgramText(model: AccountModel): string {
   }
   body.push("return nil");
   return alignKeyValues([
-    ...HEADER,
+    ...(model.template ? [...templateHeader("Pulumi Go program").map((line) => `// ${line}`), HEADER[3] as string] : HEADER),
     "",
     "import (",
     ...imports,

@@ -7,7 +7,8 @@
 import type { AccountModel } from "./model";
 import { ownPackage } from "./own-package";
 import { pluginProjectReadme } from "./plugin-readme";
-import type { ProjectFiles } from "./project";
+import { projectDescription, projectNameOf, templateConfigLines, type ProjectFiles } from "./project";
+import { yamlSettings } from "./yaml-settings";
 import { GO_SDK_MODULE, goProgramText } from "./go-program";
 
 /** The oldest Pulumi Go SDK the generated one is meant for (Go takes the newest any module requires). */
@@ -18,10 +19,10 @@ const PULUMI_SDK = "github.com/pulumi/pulumi/sdk/v3 v3.139.0";
  * module), `sdkDir` the directory of the generated SDK's module that go.mod replaces the module
  * with (a checkout's `sdk/go/chatwoot`), or none to fetch its release.
  */
-export function goProjectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, sdkDir?: string): ProjectFiles {
+export function goProjectFiles(model: AccountModel, project = projectNameOf(model), sdkDir?: string): ProjectFiles {
   const version = ownPackage().manifest.version;
   return {
-    "Pulumi.yaml": [`name: ${project}`, "description: Chatwoot account configuration exported by pulumi-chatwoot", "runtime: go", ""].join("\n"),
+    "Pulumi.yaml": [`name: ${project}`, `description: ${projectDescription(model)}`, "runtime: go", ...templateConfigLines(model, yamlSettings(model, { blank: true })), ""].join("\n"),
     "go.mod": [
       `module ${project}`,
       "",

@@ -11,6 +11,7 @@ import { fromWire } from "../../provider/mapping";
 import { frameUrls } from "../../provider/wire/dashboard-app";
 import { hasRun, type CampaignWire } from "../../provider/wire/campaign";
 import { inboxFromWire } from "../../provider/wire/inbox";
+import { INSTALLATION_SENDER } from "../../provider/wire/account";
 import { normalizeMeta } from "../../provider/resources/portal-article";
 import { SETTINGS } from "../../provider/resources/inbox/requests";
 import { AutoAssignmentConfig } from "../../provider/resources/inbox/auto-assignment";
@@ -28,7 +29,7 @@ import { settingsOutput } from "../../provider/resources/integration-hook/settin
 import { mappingsFromWire } from "../../provider/resources/saml-settings";
 import { surveyTextOf } from "../../provider/resources/inbox-csat-template";
 import type { SamlSettingsWire } from "../../provider/wire/saml-settings";
-import { AgentRef, Configured, Ref, Unmapped, type ReferenceMap } from "./references";
+import { AgentRef, Configured, Excluded, Ref, Unmapped, type ReferenceMap } from "./references";
 import type { TypeName } from "./resource-types";
 
 /** How an object is found again when the program runs against the account it came from. */
@@ -82,6 +83,14 @@ function present(entries: Props): Props {
  */
 function single(ref: ReturnType<ReferenceMap["inbox"]>): unknown {
   return ref instanceof Unmapped ? new Unmapped(undefined, ref.reason) : ref;
+}
+
+/**
+ * The inbox an object is scoped to (an inbox's hook or webhook): left out by name, the object goes
+ * with it (see ./model.ts); otherwise as {@link single}.
+ */
+function scoped(ref: ReturnType<ReferenceMap["inbox"]>): unknown {
+  return ref instanceof Excluded ? ref : single(ref);
 }
 
 /** A day of the week as the `workingHours` input declares it: the shortest entry meaning the same. */
@@ -217,7 +226,8 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
       name: account.name === null ? undefined : new Configured(account.name, { kind: "optional-setting", setting: "accountName" }, false),
       locale: account.locale,
       domain: account.domain,
-      supportEmail: account.support_email,
+      // The installation's sender, shown while the account has no address: declared, it would become the copy's own.
+      supportEmail: account.support_email === INSTALLATION_SENDER ? undefined : account.support_email,
       autoResolveAfter: settings.auto_resolve_after,
       autoResolveMessage: settings.auto_resolve_message,
       autoResolveIgnoreWaiting: settings.auto_resolve_ignore_waiting,
@@ -233,6 +243,7 @@ function accountSettings(refs: ReferenceMap, account: NonNullable<AccountSnapsho
     adoption: { by: "none" },
     notes: [],
     naming: "settings",
+    facts: account.support_email === INSTALLATION_SENDER ? { supportEmail: account.support_email } : undefined,
   };
 }
 
@@ -250,7 +261,7 @@ function integrationHook(refs: ReferenceMap, h: IntegrationHookWire): Draft {
     id: h.id,
     inputs: present({
       appId: h.app_id,
-      inboxId: h.inbox_id === null ? undefined : single(refs.inbox(h.inbox_id)),
+      inboxId: h.inbox_id === null ? undefined : scoped(refs.inbox(h.inbox_id)),
       enabled: h.enabled,
       settings: settingsOutput(app, h.settings, undefined),
       secretSettings: Object.fromEntries(secrets.map((key) => [key, new Configured(undefined, { kind: "secret-setting", key }, false)])),
@@ -600,7 +611,7 @@ export function draftsOf(snapshot: AccountSnapshot, refs: ReferenceMap): Draft[]
     add({
       type: "Webhook",
       id: w.id,
-      inputs: present({ url: w.url, name: w.name, subscriptions: [...w.subscriptions].sort(), inboxId: w.inbox_id === null ? undefined : single(refs.inbox(w.inbox_id)) }),
+      inputs: present({ url: w.url, name: w.name, subscriptions: [...w.subscriptions].sort(), inboxId: w.inbox_id === null ? undefined : scoped(refs.inbox(w.inbox_id)) }),
       adoption: { by: "key" },
       notes: [],
       naming: w.name ?? w.url.replace(/^https?:\/\//i, ""),

@@ -7,7 +7,8 @@
 import type { AccountModel } from "./model";
 import { pluginTarballName } from "../../provider/plugin/naming";
 import { ownPackage } from "./own-package";
-import { connectionCommands, readmeOpening } from "./project";
+import { connectionCommands, readmeOpening } from "./readme-text";
+import { templateReadme } from "./template-readme";
 import { SLUG_SUFFIX, yamlSettings } from "./yaml-settings";
 
 /** The commands that adopt the exported account into a stack, after its config is set (README.md and `export --help` say them). */
@@ -34,10 +35,35 @@ export interface PluginProgram {
 /** `pulumi config set` of a setting, with a comment, for the README's commands. */
 const configSet = (key: string, value: string, comment: string) => `${`pulumi config set ${key} ${value}`.padEnd(60)} # ${comment}`;
 
+/** How the provider plugin is installed (a README's lines). */
+function pluginInstall(version: string): string[] {
+  return [
+    "The program's resources are those of pulumi-chatwoot's provider plugin, which Pulumi installs from",
+    `its tarball (a release's, or \`npm run build:plugin\` in a checkout of pulumi-chatwoot):`,
+    "",
+    "```bash",
+    `pulumi plugin install resource chatwoot ${version} --file ${pluginTarballName(version)}`,
+    "```",
+  ];
+}
+
+/** What a YAML template cannot say (it has no conditional), for its README. */
+const YAML_TEMPLATE_LIMITS = [
+  "Pulumi YAML has no conditional, so a setting cannot leave a property out where it is blank: this",
+  "template does not declare the account's name, support address and domain or the portals' custom",
+  "domains (each account keeps its own). Declare them, each with a setting of its own, to manage them;",
+  "the TypeScript, Python and Go templates have these settings (blank: not managed).",
+];
+
 /** The README of the `program` exported from `model`; `project` is its Pulumi project name. */
 export function pluginProjectReadme(model: AccountModel, project: string, program: PluginProgram): string {
   const { version } = ownPackage().manifest;
-  const tarball = pluginTarballName(version);
+  if (model.template) {
+    const install = [...pluginInstall(version), ...(program.dependencies.length > 0 ? ["", ...program.dependencies] : [])];
+    const limits = program.language === "yaml" ? YAML_TEMPLATE_LIMITS : [];
+    const command = `pulumi-chatwoot export --template --language ${program.language}`;
+    return templateReadme(model, project, { file: program.file, kind: program.kind, command, install, limits }, yamlSettings(model, { blank: program.language !== "yaml" }));
+  }
   const settings = yamlSettings(model);
   const required = settings.filter((s) => s.purpose === "adopted-inbox");
   const domains = settings.filter((s) => s.purpose === "custom-domain");
@@ -48,12 +74,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "",
     "## The provider plugin",
     "",
-    "The program's resources are those of pulumi-chatwoot's provider plugin, which Pulumi installs from",
-    `its tarball (a release's, or \`npm run build:plugin\` in a checkout of pulumi-chatwoot):`,
-    "",
-    "```bash",
-    `pulumi plugin install resource chatwoot ${version} --file ${tarball}`,
-    "```",
+    ...pluginInstall(version),
     "",
     ...(program.dependencies.length > 0 ? [...program.dependencies, ""] : []),
     "## Apply to another account",
@@ -102,7 +123,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
     "they differ, 2: an error):",
     "",
     "```bash",
-    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`,
+    [`npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--portal-suffix copy]`, ...model.selection].join(" "),
     "```",
     "",
   ].join("\n");

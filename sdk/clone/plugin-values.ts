@@ -26,6 +26,11 @@ export interface PluginValueWriter {
   secretSetting(key: string): unknown;
   /** `text` followed by the text setting `key` (a slug and its suffix). */
   suffixed(text: string, key: string): unknown;
+  /**
+   * The text setting `key` where it is not blank, and the property not declared otherwise (a
+   * template's account name); absent where the language cannot leave a property out by config.
+   */
+  blankSetting?(key: string): unknown;
 }
 
 /** A function that gives an object's inputs with every open value spelled by `writer`. */
@@ -40,7 +45,15 @@ export function pluginValues(model: AccountModel, writer: PluginValueWriter): (v
       case "adopt-id":
         return undefined;
       case "adopt-id-or-setting":
+      case "id-setting":
         return writer.intSetting(v.rule.setting);
+      case "blank-setting":
+        if (writer.blankSetting) return writer.blankSetting(v.rule.setting);
+        return new Commented(
+          undefined,
+          "each account has its own, which this template leaves as it is (Pulumi YAML cannot leave a property out by config): " +
+            "declare it, with a setting of its own, to manage it",
+        );
       case "optional-setting":
         return new Commented(
           undefined,

@@ -9,6 +9,7 @@ import type { Props } from "../../provider/lifecycle/json";
 import { declarationsOf, type Declaration } from "./declarations";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
 import { programSettings, secretSetting } from "./program-settings";
+import { templateHeader, usersComment } from "./program-text";
 import { AgentRef, Ref, Unmapped } from "./references";
 import { resourceType } from "./resource-types";
 
@@ -42,6 +43,10 @@ function configuredCode(v: Configured, object: ModelObject): string {
       return `adopt ? ${value} : config.requireNumber(${JSON.stringify(v.rule.setting)})`;
     case "optional-setting":
       return `config.get(${JSON.stringify(v.rule.setting)})`;
+    case "blank-setting":
+      return `config.get(${JSON.stringify(v.rule.setting)}) || undefined`;
+    case "id-setting":
+      return `config.requireNumber(${JSON.stringify(v.rule.setting)})`;
     case "suffixed-slug":
       return `${object.type === "PortalArticle" ? "articleSlug" : "portalSlug"}(${value})`;
     case "unsuffixed-domain":
@@ -90,7 +95,7 @@ export function programText(model: AccountModel): string {
     blocks.push(lines.join("\n"));
   }
 
-  const head: string[] = [HEADER.join("\n")];
+  const head: string[] = [model.template ? [...templateHeader("Pulumi program").map((line) => `// ${line}`), ...HEADER.slice(3)].join("\n") : HEADER.join("\n")];
   const config = ["const config = new pulumi.Config();"];
   for (const setting of programSettings(model)) if (setting.code) config.push(...commentLines(setting.doc), setting.code);
   head.push(config.join("\n"));
@@ -100,8 +105,8 @@ export function programText(model: AccountModel): string {
       [
         ...AGENT_ID,
         "",
-        "// Users, found by e-mail address (user ids differ between installations).",
-        ...model.agents.map((a) => `const ${a.identifier} = agentId(${JSON.stringify(a.email)});`),
+        `// ${usersComment(model, ".")}`,
+        ...model.agents.map((a) => `const ${a.identifier} = agentId(${a.setting === undefined ? JSON.stringify(a.email) : `config.require(${JSON.stringify(a.setting)})`});`),
       ].join("\n"),
     );
   }

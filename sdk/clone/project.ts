@@ -3,12 +3,13 @@
  * `tsconfig.json` (strict) and a README that says how to review, apply and compare. Nothing in them
  * depends on the time or the machine, so an unchanged account exports byte-identical files.
  */
-import { countOf } from "./account";
 import type { AccountModel } from "./model";
 import { ownPackage, tarballName, type OwnManifest } from "./own-package";
 import { programText } from "./program";
 import { programSettings } from "./program-settings";
-import { RESOURCE_TYPES } from "./resource-types";
+import { connectionCommands, readmeOpening } from "./readme-text";
+import { templateReadme } from "./template-readme";
+import { configBlockLines, type DeclaredSetting } from "./yaml-settings";
 
 /** File name → content, in the order they are written. */
 export type ProjectFiles = Record<string, string>;
@@ -24,20 +25,37 @@ export const bundledDependency = (): string => `file:${tarballName(ownPackage().
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The Pulumi project name of an export of `model` in any language: `chatwoot-account-1`, `chatwoot-template-1`. */
+export const projectNameOf = (model: AccountModel) => `chatwoot-${model.template ? "template" : "account"}-${model.accountId}`;
+
+/** What a project's Pulumi.yaml says it is. */
+export const projectDescription = (model: AccountModel) =>
+  model.template ? "A fleet template of a Chatwoot account's configuration, exported by pulumi-chatwoot" : "Chatwoot account configuration exported by pulumi-chatwoot";
+
+/**
+ * The end of a template's Pulumi.yaml: every setting its program reads, in the project's `config:`
+ * block, so that Pulumi (and a fleet file's check) knows each key, and refuses a stack without a
+ * required one before the program runs. A copy's program declares none (its settings are optional
+ * or said in its README).
+ */
+export const templateConfigLines = (model: AccountModel, settings: readonly DeclaredSetting[]): string[] =>
+  model.template && settings.length > 0 ? configBlockLines(settings) : [];
+
 /**
  * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
  * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec).
  */
-export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, dependency = bundledDependency()): ProjectFiles {
+export function projectFiles(model: AccountModel, project = projectNameOf(model), dependency = bundledDependency()): ProjectFiles {
   const { manifest } = ownPackage();
   return {
     "Pulumi.yaml": [
       `name: ${project}`,
-      `description: Chatwoot account configuration exported by pulumi-chatwoot`,
+      `description: ${projectDescription(model)}`,
       "runtime:",
       "  name: nodejs",
       "  options:",
       "    typescript: true",
+      ...templateConfigLines(model, programSettings(model)),
       "",
     ].join("\n"),
     "package.json": json({
@@ -66,16 +84,10 @@ export function projectFiles(model: AccountModel, project = `chatwoot-account-${
       files: ["index.ts"],
     }),
     "index.ts": programText(model),
-    "README.md": readme(model, project, dependency),
+    "README.md": model.template
+      ? templateReadme(model, project, { file: "index.ts", kind: "Pulumi program", command: "pulumi-chatwoot export --template", install: ["```bash", "npm install", "```", "", ...installNote(dependency)] }, programSettings(model))
+      : readme(model, project, dependency),
   };
-}
-
-/** Counts per kind: `3 labels, 2 teams`. */
-export function describeCounts(model: AccountModel): string {
-  const parts = RESOURCE_TYPES.map((t) => [t.sdkClass, model.objects.filter((o) => o.type === t.sdkClass).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([type, n]) => countOf(type, n));
-  return parts.length > 0 ? parts.join(", ") : "no objects";
 }
 
 /** How the README's Apply section says where the package comes from. */
@@ -88,40 +100,6 @@ function installNote(dependency: string): string[] {
     ];
   }
   return [`\`npm install\` installs pulumi-chatwoot as package.json names it: \`${dependency}\`.`];
-}
-
-/**
- * The opening of an exported project's README, whatever its language: what it is, how objects
- * refer to each other, that no credential was exported, and what to review in `program` (its file).
- */
-export function readmeOpening(model: AccountModel, project: string, program: { file: string; kind: string; command: string }): string[] {
-  const warnings = model.warnings.map((w) => `- ${w}`);
-  return [
-    `# ${project}`,
-    "",
-    `The configuration of Chatwoot account ${model.accountId} as a ${program.kind} (\`${program.file}\`), exported`,
-    `by \`${program.command}\`: ${describeCounts(model)}.`,
-    "Objects refer to each other by reference, not by id, and people are agents by e-mail address",
-    "(invited where they are not agents yet, never removed by `pulumi destroy`), so the program can be",
-    "applied to any account of any installation. No credential was exported (bot tokens, website and",
-    "HMAC tokens, webhook secrets, passwords): the server makes new ones where it creates.",
-    "",
-    "## Review",
-    "",
-    `Read \`${program.file}\` before applying it. Comments mark what could not be exported exactly:`,
-    "",
-    ...(warnings.length > 0 ? warnings : ["- nothing: every object and reference was exported."]),
-  ];
-}
-
-/** The `pulumi config set` lines of an exported project's README that connect a stack to the account `accountId`. */
-export function connectionCommands(accountId: string): string[] {
-  return [
-    "pulumi config set chatwoot:url https://chat.example.com",
-    `pulumi config set chatwoot:accountId ${accountId}`,
-    "pulumi config set --secret chatwoot:apiAccessToken          # an administrator's access token",
-    "pulumi config set --secret chatwoot:platformAccessToken     # a Platform App's token (Platform agent bots)",
-  ];
 }
 
 function readme(model: AccountModel, project: string, dependency: string): string {
@@ -154,7 +132,7 @@ function readme(model: AccountModel, project: string, dependency: string): strin
     `account ${model.accountId} (what it has besides, such as its own administrator, does not count):`,
     "",
     "```bash",
-    `npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--allow-extra]`,
+    [`npx pulumi-chatwoot diff --account-id ${model.accountId} --to-account-id <account id> [--to-url URL] [--allow-extra]`, ...model.selection].join(" "),
     "```",
     "",
   ].join("\n");

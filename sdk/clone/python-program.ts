@@ -13,6 +13,7 @@
 import { declarationsWithHeadings, type Declaration } from "./declarations";
 import type { AccountModel } from "./model";
 import { pluginValues } from "./plugin-values";
+import { templateHeader, usersComment } from "./program-text";
 import { resourceType } from "./resource-types";
 import { pyExpr, pythonCommentLines, pythonEntry, pythonName } from "./python-code";
 import { yamlSettings } from "./yaml-settings";
@@ -30,6 +31,8 @@ const HEADER = [
 function settingLine(setting: ReturnType<typeof yamlSettings>[number]): string {
   const name = pythonName(setting.key);
   if (setting.secret) return `${name} = config.require_secret(${JSON.stringify(setting.key)})`;
+  // Blank: not managed (None leaves the property out).
+  if (setting.purpose === "blank") return `${name} = config.get(${JSON.stringify(setting.key)}) or None`;
   if (setting.default === undefined) return `${name} = config.${setting.type === "integer" ? "require_int" : "require"}(${JSON.stringify(setting.key)})`;
   return `${name} = config.${setting.type === "integer" ? "get_int" : "get"}(${JSON.stringify(setting.key)}, ${JSON.stringify(setting.default)})`;
 }
@@ -43,18 +46,23 @@ export function pythonProgramText(model: AccountModel): string {
     textSetting: (key) => pyExpr(pythonName(key)),
     secretSetting: (key) => pyExpr(pythonName(key)),
     suffixed: (text, key) => pyExpr(`${JSON.stringify(text)} + ${pythonName(key)}`),
+    blankSetting: (key) => pyExpr(pythonName(key)),
   });
 
-  const blocks: string[] = [HEADER.join("\n")];
+  const opening = model.template ? templateHeader("Pulumi Python program") : undefined;
+  const blocks: string[] = [opening ? [`"""${opening.join("\n")}"""`, ...HEADER.slice(4)].join("\n") : HEADER.join("\n")];
 
-  const settings = yamlSettings(model);
+  const settings = yamlSettings(model, { blank: true });
   const configLines = ["config = pulumi.Config()"];
   for (const setting of settings) configLines.push(...pythonCommentLines(setting.doc), settingLine(setting));
   blocks.push(configLines.join("\n"));
 
   if (model.agents.length > 0) {
-    const lines = ["# Users, found by e-mail address (user ids differ between installations): each one's id."];
-    for (const agent of model.agents) lines.push(`${pythonName(agent.identifier)} = chatwoot.get_agents_output(email=${JSON.stringify(agent.email)}).agents[0].id`);
+    const lines = [`# ${usersComment(model, ": each one's id.")}`];
+    for (const agent of model.agents) {
+      const email = agent.setting === undefined ? JSON.stringify(agent.email) : pythonName(agent.setting);
+      lines.push(`${pythonName(agent.identifier)} = chatwoot.get_agents_output(email=${email}).agents[0].id`);
+    }
     blocks.push(lines.join("\n"));
   }
 

@@ -8,7 +8,8 @@
 import type { AccountModel } from "./model";
 import { ownPackage } from "./own-package";
 import { pluginProjectReadme } from "./plugin-readme";
-import type { ProjectFiles } from "./project";
+import { projectDescription, projectNameOf, templateConfigLines, type ProjectFiles } from "./project";
+import { yamlSettings } from "./yaml-settings";
 import { pythonProgramText } from "./python-program";
 
 /** The Pulumi SDK versions the generated Python SDK accepts. */
@@ -22,16 +23,17 @@ export const defaultPythonRequirement = (): string => `pulumi-chatwoot==${ownPac
  * `requirement` the line of requirements.txt that installs the generated SDK (a pip requirement:
  * `pulumi-chatwoot==0.1.0`, or a path such as `../pulumi-chatwoot/sdk/python`).
  */
-export function pythonProjectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, requirement = defaultPythonRequirement()): ProjectFiles {
+export function pythonProjectFiles(model: AccountModel, project = projectNameOf(model), requirement = defaultPythonRequirement()): ProjectFiles {
   return {
     "Pulumi.yaml": [
       `name: ${project}`,
-      "description: Chatwoot account configuration exported by pulumi-chatwoot",
+      `description: ${projectDescription(model)}`,
       "runtime:",
       "  name: python",
       "  options:",
       "    toolchain: pip",
       "    virtualenv: venv",
+      ...templateConfigLines(model, yamlSettings(model, { blank: true })),
       "",
     ].join("\n"),
     "requirements.txt": `${PULUMI_REQUIREMENT}\n${requirement}\n`,

@@ -34,6 +34,29 @@ export class Unmapped {
 }
 
 /**
+ * An id of an object the export leaves out by name (`--exclude 'inbox:Acme *'`). Where an object
+ * refers to it as the object it belongs to (a membership's inbox, a category's portal: a required
+ * reference), that object is left out too; elsewhere it is not declared, as any unmapped id.
+ */
+export class Excluded extends Unmapped {
+  constructor(
+    value: unknown,
+    /** The object left out, in words (`inbox "Acme Support"`). */
+    readonly what: string,
+    /** The flag that left it out (`--exclude 'inbox:Acme *'`). */
+    readonly flag: string,
+  ) {
+    super(value, `${what} is left out (${flag})`);
+  }
+}
+
+/** An object left out by name, in words, and the flag that left it out. */
+export interface Exclusion {
+  what: string;
+  flag: string;
+}
+
+/**
  * How a value follows from the exported program's config. Each language writes it its own way
  * (sdk/clone/program.ts, sdk/clone/yaml-program.ts), so the model says what, not how.
  */
@@ -46,6 +69,13 @@ export type ConfigRule =
   | { kind: "adopt-id-or-setting"; setting: string }
   /** `setting`'s value where the stack sets it; not declared otherwise (a copy keeps its own). */
   | { kind: "optional-setting"; setting: string }
+  /**
+   * `setting`'s value where the stack sets one that is not blank (its default); not declared
+   * otherwise: what each account of a template has its own of (its name, support address, domains).
+   */
+  | { kind: "blank-setting"; setting: string }
+  /** The id in `setting`, which each account gives (a template's inbox that can only be adopted). */
+  | { kind: "id-setting"; setting: string }
   /** A slug unique across an installation: with the portal suffix where one is set. */
   | { kind: "suffixed-slug" }
   /** A custom domain, unique across an installation: declared only where no portal suffix is set. */
@@ -158,14 +188,28 @@ export function asId(value: unknown): number | undefined {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-/** Maps the ids, titles and keys of one account's snapshot to references. */
+/** The key of object `id` of a kind in a set of objects (`Inbox\u00005`). */
+export const objectKey = (type: TypeName, id: number) => `${type}\u0000${id}`;
+
+/**
+ * Maps the ids, titles and keys of one account's snapshot to references; `excluded` holds the
+ * objects left out by name (by {@link objectKey}), each with why.
+ */
 export class ReferenceMap {
   private readonly keys: Map<TypeName, Map<number, string>>;
   private readonly emails = new Map<number, string | null>();
 
-  constructor(private readonly snapshot: AccountSnapshot) {
+  constructor(
+    private readonly snapshot: AccountSnapshot,
+    private readonly excluded: ReadonlyMap<string, Exclusion> = new Map(),
+  ) {
     this.keys = naturalKeys(snapshot);
     for (const agent of snapshot.agents) this.emails.set(agent.id, agent.email?.trim() || null);
+  }
+
+  /** Why object `id` of a kind is left out by name, if it is. */
+  private exclusion(type: TypeName, id: number): Exclusion | undefined {
+    return this.excluded.get(objectKey(type, id));
   }
 
   /** The natural key of object `id` of a kind, if the account has it. */
@@ -238,7 +282,8 @@ export class ReferenceMap {
     const email = this.emails.get(id);
     if (email === undefined) return new Unmapped(value, `user ${id} is not a user of account ${this.snapshot.accountId}`);
     if (email === null) return new Unmapped(value, `user ${id} has no e-mail address, so the same person cannot be found in another account`);
-    return this.snapshot.types.has("Agent") ? new Ref("Agent", this.keyOf("Agent", id) as string, "id") : new AgentRef(email);
+    // A person left out is not managed, and is still found by e-mail address.
+    return this.snapshot.types.has("Agent") && !this.exclusion("Agent", id) ? new Ref("Agent", this.keyOf("Agent", id) as string, "id") : new AgentRef(email);
   }
 
   /** A label id (a one-off campaign's audience) as a reference to that label's id. */
@@ -250,7 +295,8 @@ export class ReferenceMap {
   label(value: unknown): Ref | unknown {
     if (typeof value !== "string") return value;
     const label = this.snapshot.labels.find((l) => l.title.toLowerCase() === value.toLowerCase());
-    return label ? new Ref("Label", this.keyOf("Label", label.id) as string, "title") : value;
+    // A label left out is named by its title, as one the account does not have.
+    return label && !this.exclusion("Label", label.id) ? new Ref("Label", this.keyOf("Label", label.id) as string, "title") : value;
   }
 
   /**
@@ -260,8 +306,9 @@ export class ReferenceMap {
    */
   attribute(key: string, model?: unknown): Ref | undefined {
     const matches = this.snapshot.attributes.filter((d) => d.attribute_key === key && (typeof model !== "string" || d.attribute_model === model));
-    if (matches.length !== 1) return undefined;
-    return new Ref("CustomAttributeDefinition", this.keyOf("CustomAttributeDefinition", (matches[0] as { id: number }).id) as string, "attributeKey");
+    const id = matches.length === 1 ? (matches[0] as { id: number }).id : undefined;
+    if (id === undefined || this.exclusion("CustomAttributeDefinition", id)) return undefined;
+    return new Ref("CustomAttributeDefinition", this.keyOf("CustomAttributeDefinition", id) as string, "attributeKey");
   }
 
   /**
@@ -274,6 +321,8 @@ export class ReferenceMap {
     if (!this.snapshot.types.has("Portal")) return new Unmapped(undefined, `portal "${slug}": portals are not part of this export`);
     const portal = this.snapshot.portals.find((p) => p.slug === slug);
     if (!portal) return new Unmapped(undefined, `portal "${slug}" is not a portal of account ${this.snapshot.accountId}`);
+    const excluded = this.exclusion("Portal", portal.id);
+    if (excluded) return new Unmapped(undefined, `${excluded.what} is left out (${excluded.flag})`);
     return new Ref("Portal", this.keyOf("Portal", portal.id) as string, "id");
   }
 
@@ -284,6 +333,8 @@ export class ReferenceMap {
     if (!this.snapshot.types.has(type)) return new Unmapped(value, `${noun} ${id}: ${plural} are not part of this export`);
     const key = this.keyOf(type, id);
     if (key === undefined) return new Unmapped(value, `${noun} ${id} is not ${a(noun)} of account ${this.snapshot.accountId}`);
+    const excluded = this.exclusion(type, id);
+    if (excluded) return new Excluded(value, excluded.what, excluded.flag);
     return new Ref(type, key, "id");
   }
 }

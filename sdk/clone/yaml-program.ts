@@ -11,8 +11,10 @@ import { declarationsWithHeadings, type Declaration } from "./declarations";
 import type { AccountModel } from "./model";
 import { pluginToken } from "../../provider/plugin/naming";
 import { pluginValues } from "./plugin-values";
+import { projectDescription } from "./project";
+import { templateHeader, usersComment } from "./program-text";
 import { resourceType } from "./resource-types";
-import { yamlSettings } from "./yaml-settings";
+import { configBlockLines, yamlSettings } from "./yaml-settings";
 import { literalText, yamlCommentLines, yamlEntry, yamlExpr, yamlKey } from "./yaml-code";
 
 const HEADER = [
@@ -32,23 +34,17 @@ export function yamlProgramText(model: AccountModel, project: string): string {
     suffixed: (text, key) => yamlExpr(`${literalText(text)}\${${key}}`),
   });
 
-  const blocks: string[] = [[...HEADER, `name: ${yamlKey(project)}`, "description: Chatwoot account configuration exported by pulumi-chatwoot", "runtime: yaml"].join("\n")];
+  const header = model.template ? templateHeader("Pulumi YAML program").map((line) => `# ${line}`) : HEADER;
+  const blocks: string[] = [[...header, `name: ${yamlKey(project)}`, `description: ${projectDescription(model)}`, "runtime: yaml"].join("\n")];
 
   const settings = yamlSettings(model);
-  if (settings.length > 0) {
-    const lines = ["config:"];
-    for (const setting of settings) {
-      lines.push(...yamlCommentLines(setting.doc, 2));
-      const entry = setting.default === undefined ? { type: setting.type, ...(setting.secret ? { secret: true } : {}) } : { type: setting.type, default: setting.default };
-      lines.push(...yamlEntry(setting.key, entry, 2));
-    }
-    blocks.push(lines.join("\n"));
-  }
+  if (settings.length > 0) blocks.push(configBlockLines(settings).join("\n"));
 
   if (model.agents.length > 0) {
-    const lines = ["variables:", "  # Users, found by e-mail address (user ids differ between installations); `[0].id` is the id."];
+    const lines = ["variables:", `  # ${usersComment(model, "; `[0].id` is the id.")}`];
     for (const agent of model.agents) {
-      const lookUp = { function: pluginToken("getAgents"), arguments: { email: agent.email }, return: "agents" };
+      const email = agent.setting === undefined ? agent.email : yamlExpr(`\${${agent.setting}}`);
+      const lookUp = { function: pluginToken("getAgents"), arguments: { email }, return: "agents" };
       lines.push(...yamlEntry(agent.name, { "fn::invoke": lookUp }, 2));
     }
     blocks.push(lines.join("\n"));

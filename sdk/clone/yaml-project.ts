@@ -5,13 +5,13 @@
  */
 import type { AccountModel } from "./model";
 import { pluginProjectReadme } from "./plugin-readme";
-import type { ProjectFiles } from "./project";
+import { projectNameOf, type ProjectFiles } from "./project";
 import { yamlProgramText } from "./yaml-program";
 
 export { IMPORT_COMMANDS, SEND_CREDENTIALS } from "./plugin-readme";
 
 /** Every file of the YAML project exported from `model`; `project` is its Pulumi project name. */
-export function yamlProjectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`): ProjectFiles {
+export function yamlProjectFiles(model: AccountModel, project = projectNameOf(model)): ProjectFiles {
   return {
     "Pulumi.yaml": yamlProgramText(model, project),
     "README.md": pluginProjectReadme(model, project, { language: "yaml", file: "Pulumi.yaml", kind: "Pulumi YAML program", dependencies: [] }),

@@ -8,13 +8,18 @@
  * (the native plugin imports every type), and creates them anywhere else.
  */
 import { Configured, type AccountModel, type ModelObject } from "./model";
-import { secretSettingDoc, secretSettingsOf } from "./program-settings";
+import { secretSettingDoc, secretSettingsOf, templateSettings } from "./program-settings";
+import { yamlCommentLines, yamlEntry } from "./yaml-code";
 
 /** A value of the program's config: its key, what it does, its type, and its default (none: required). */
 export interface YamlSetting {
   key: string;
-  /** What it stands for: the suffix of slugs, a portal's custom domain, or the id of an inbox to adopt. */
-  purpose: "slug-suffix" | "custom-domain" | "adopted-inbox" | "secret";
+  /**
+   * What it stands for: the suffix of slugs, a portal's custom domain, the id of an inbox to adopt, a
+   * credential, and in a template the person standing in for a user, or a value each account has its
+   * own of (blank: not managed).
+   */
+  purpose: "slug-suffix" | "custom-domain" | "adopted-inbox" | "secret" | "person" | "blank";
   /** What it does, for the comment above it and the README. */
   doc: string;
   type: "string" | "integer";
@@ -31,8 +36,13 @@ export const SLUG_SUFFIX = "slugSuffix";
 /** The setting holding the custom domain of a portal. */
 export const domainSetting = (portal: ModelObject) => `${portal.identifier}Domain`;
 
-/** The settings of the YAML program exported from `model`, in the order `Pulumi.yaml` declares them. */
-export function yamlSettings(model: AccountModel): YamlSetting[] {
+/**
+ * The settings of the program on the plugin exported from `model`, in the order the program reads
+ * them. `blank`: whether the language can leave a property out where a setting is blank (Python and
+ * Go can; Pulumi YAML, which has no conditional, declares a template's account name, support address
+ * and domains nowhere, and says so in a comment).
+ */
+export function yamlSettings(model: AccountModel, options: { blank?: boolean } = {}): YamlSetting[] {
   const settings: YamlSetting[] = [];
   const articles = model.objects.some((o) => o.type === "PortalArticle");
   if (articles || model.objects.some((o) => o.type === "Portal")) {
@@ -77,5 +87,34 @@ export function yamlSettings(model: AccountModel): YamlSetting[] {
       });
     }
   }
+  for (const setting of templateSettings(model)) {
+    const purpose = setting.default !== undefined ? "blank" : setting.type === "integer" ? "adopted-inbox" : "person";
+    if (purpose === "blank" && !options.blank) continue;
+    settings.push({ key: setting.key, purpose, doc: setting.doc, type: setting.type === "integer" ? "integer" : "string", default: setting.default as string | undefined, exported: "" });
+  }
   return settings;
+}
+
+/** A setting as a project's `config:` block declares it. */
+export interface DeclaredSetting {
+  key: string;
+  doc: string;
+  type: string;
+  default?: string | number | boolean;
+  secret?: true;
+}
+
+/**
+ * A Pulumi project's `config:` block declaring `settings` (each with its type, and its default or
+ * `secret`; one without a default is required, which Pulumi checks before a program runs), each
+ * with its description as a comment above it.
+ */
+export function configBlockLines(settings: readonly DeclaredSetting[]): string[] {
+  const lines = ["config:"];
+  for (const setting of settings) {
+    lines.push(...yamlCommentLines(setting.doc, 2));
+    const entry = setting.default === undefined ? { type: setting.type, ...(setting.secret ? { secret: true } : {}) } : { type: setting.type, default: setting.default };
+    lines.push(...yamlEntry(setting.key, entry, 2));
+  }
+  return lines;
 }

@@ -7,3 +7,6 @@ export function columnsOf<R, K extends keyof R>(row: R, columns: readonly K[]): 
   for (const column of columns) view[column] = row[column];
   return view;
 }
+
+/** A timestamp column as a view's `.to_i` renders it: epoch seconds. */
+export const epochSeconds = (stamp: string): number => Math.floor(Date.parse(stamp) / 1000);

@@ -394,7 +394,10 @@ export const CampaignFixture = z.object({
   sender_id: Id.nullable().default(null),
   trigger_rules: JsonObject.default({}),
   trigger_only_during_business_hours: z.boolean().default(false),
-  audience: z.array(JsonObject).nullable().default(null),
+  /** jsonb, default `[]` (db/schema.rb). */
+  audience: z.array(JsonObject).nullable().default([]),
+  /** jsonb without a default: a WhatsApp template's parameters, as sent. */
+  template_params: JsonObject.nullable().default(null),
   campaign_type: z.enum(["ongoing", "one_off"]).default("ongoing"),
   campaign_status: z.enum(["active", "completed"]).default("active"),
   /** ISO 8601; one-off campaigns only. */
@@ -408,8 +411,9 @@ export const CaptainAssistantFixture = z.object({
   name: z.string(),
   description: z.string(),
   config: JsonObject.default({}),
-  guardrails: z.array(z.string()).nullable().default(null),
-  response_guidelines: z.array(z.string()).nullable().default(null),
+  /** jsonb, default `[]` (db/schema.rb). */
+  guardrails: z.array(z.string()).nullable().default([]),
+  response_guidelines: z.array(z.string()).nullable().default([]),
 });
 
 /** A Captain document: its crawl runs before the sandbox's first request (the content is the server's). */

@@ -100,6 +100,7 @@ const ROUTES: Route[] = [
   ...account(UPDATE, "/inboxes/:id", inboxes.update),
   ...account(["DELETE"], "/inboxes/:id", inboxes.destroy),
   ...account(["GET"], "/inboxes/:id/agent_bot", inboxes.agentBot),
+  ...account(["GET"], "/inboxes/:id/campaigns", campaigns.ofInbox),
   ...account(["POST"], "/inboxes/:id/set_agent_bot", inboxes.setAgentBot),
 
   ...account(["GET"], "/inbox_members/:inbox_id", inboxMembers.show),
@@ -211,6 +212,7 @@ const ROUTES: Route[] = [
   ...account(["GET"], "/assignment_policies/:id", assignmentPolicies.show),
   ...account(UPDATE, "/assignment_policies/:id", assignmentPolicies.update),
   ...account(["DELETE"], "/assignment_policies/:id", assignmentPolicies.destroy),
+  ...account(["GET"], "/assignment_policies/:assignment_policy_id/inboxes", assignmentPolicies.inboxes),
   ...account(["GET"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.showOfInbox),
   ...account(["POST"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.linkOfInbox),
   ...account(["DELETE"], "/inboxes/:inbox_id/assignment_policy", assignmentPolicies.unlinkOfInbox),

@@ -31,9 +31,8 @@ import type {
   WebhookFixture,
   WorkingHour,
 } from "./fixture";
-import { toolReferences } from "./models/captain";
-import { hiddenSettings } from "./models/integration-hooks";
-import type { MetaTemplate } from "./models/csat-templates";
+import { secretSettings } from "./models/integration-apps";
+import { toolReferences } from "./models/tool-references";
 import { castInteger } from "./params";
 import type { SecretBook } from "./secret-book";
 
@@ -147,6 +146,17 @@ export function rowById<T extends { account_id?: number | null }>(table: Readonl
   const id = castInteger(idParam);
   const row = id === null ? undefined : table.get(id);
   return row && (account === undefined || row.account_id === account.id) ? row : undefined;
+}
+
+/** What a WhatsApp message template is at Meta (the survey templates of models/csat-templates.ts): its id and review status. */
+export interface MetaTemplate {
+  id: string;
+  name: string;
+  inbox_id: number;
+  status: "PENDING" | "APPROVED" | "REJECTED";
+  language: string;
+  body: string;
+  button_text: string;
 }
 
 /** Who holds a token: the owner kinds `AccessToken` knows. */
@@ -429,7 +439,7 @@ export class SandboxState {
       campaigns: rows(this.campaigns),
       agent_capacity_policies: rows(this.agentCapacityPolicies),
       inbox_capacity_limits: rows(this.inboxCapacityLimits),
-      integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, hiddenSettings(hook.app_id)) })),
+      integration_hooks: rows(this.integrationHooks).map((hook) => ({ ...hook, settings: withoutKeys(hook.settings, secretSettings(hook.app_id)) })),
       categories: rows(this.categories),
       articles: rows(this.articles),
       captain_custom_tools: rows(this.captainCustomTools).map(({ auth_config: _auth, headers: _headers, ...tool }) => tool),

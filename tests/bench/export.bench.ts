@@ -19,7 +19,7 @@
  * pool and limiter, as a new command would; the scenarios
  * whose limit does not bind run `--reps` times (medians), the others once. Per scenario it prints
  * the objects exported, the requests sent (and how many an export needs: one list per kind, one
- * read per team, two per inbox and per portal), the 429s, the wall time, the time of the same answered requests
+ * read per team, capacity policy and assignment policy, two per inbox, per portal and per Captain assistant), the 429s, the wall time, the time of the same answered requests
  * replayed one after another with bare undici (support/bare-client.ts, without a limit), their
  * ratio, and the limit-bound time.
  *
@@ -35,7 +35,7 @@ import { readAccount } from "../../sdk/clone/account";
 import { buildModel } from "../../sdk/clone/model";
 import { projectFiles } from "../../sdk/clone/project";
 import { RESOURCE_TYPES, type TypeName } from "../../sdk/clone/resource-types";
-import { clientFor, SOURCE_NAMES, typesFrom } from "../../sdk/cli/clone-options";
+import { clientFor, selectionFrom, SOURCE_NAMES } from "../../sdk/cli/clone-options";
 import { BareClient } from "./support/bare-client";
 import { exportSeed, type ExportSeed } from "./support/export-fixture";
 import { limitBoundMs, setWindowLimit, spendWindow, type WindowLimit } from "./support/rate-limit";
@@ -191,7 +191,7 @@ async function exportOnce(ctx: Context, scenario: Scenario): Promise<Run> {
   try {
     const { client } = clientFor({ url: sandbox.url, urlFlag: "--url", names: SOURCE_NAMES, apiAccessToken: ctx.tokens.api, platformAccessToken: ctx.tokens.platform, platform: true });
     const work = (async () => {
-      const snapshot = await readAccount(client, ctx.accountId, { types: typesFrom({}), platform: true });
+      const snapshot = await readAccount(client, ctx.accountId, { types: selectionFrom({}).types, platform: true });
       readMs = performance.now() - t0;
       const model = buildModel(snapshot);
       projectFiles(model);
@@ -271,8 +271,9 @@ function report(results: readonly [Scenario, Run[], number[]][], seed: ExportSee
   }
   printTable(rows, out);
   out("load: one-minute load average when the (median) run started. requests: sent, 429s included (several values: they varied");
-  out("between runs); needed: one list per kind (three for custom attributes, one per model), one read per team and two per");
-  out("inbox (its bot and its members) and per portal (its categories and articles, a page of each). wall: the export (read,");
+  out("between runs); needed: one list per kind (three for custom attributes, one per model), one read per team, capacity");
+  out("policy (its members) and assignment policy (its inboxes), two per inbox (its bot and its members), per portal (its");
+  out("categories and articles, a page of each) and per Captain assistant (its scenarios and inboxes). wall: the export (read,");
   out("model, files in memory), median; read: its HTTP part. bare: the");
   out("answered requests of the first run sent one after another with bare undici and no limit, median of the replays; ratio:");
   out("wall / bare (the export reads a few teams' and inboxes' details at once, so it can beat a serial replay). limit-bound: the");

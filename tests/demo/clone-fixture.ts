@@ -118,7 +118,7 @@ export const CLONE_FIXTURE: FixtureInput = {
         button_text: "Rate us",
         language: "en",
         survey_rules: { operator: "contains", values: [] },
-        template: { name: `customer_satisfaction_survey_inbox_${SOURCE_WHATSAPP_INBOX}`, template_id: "900000001", language: "en", created_at: "2026-01-05T10:00:00Z" },
+        template: { name: `customer_satisfaction_survey_${SOURCE_WHATSAPP_INBOX}`, template_id: "900000001", language: "en", created_at: "2026-01-05T10:00:00Z" },
       },
     },
     { id: TARGET_WHATSAPP_INBOX, account_id: 2, name: "Globex WhatsApp", channel_type: "Channel::Whatsapp", phone_number: "+15550100300", provider: "whatsapp_cloud" },

@@ -109,12 +109,12 @@ describe("successful calls", () => {
 });
 
 describe("failed calls", () => {
-  test("a key the account already uses is refused before the POST, naming the object, not the token", async () => {
+  test("a key the account already uses is refused before the POST (by the check), naming the object, not the token", async () => {
     const definition = registration("CustomAttributeDefinition");
     const first = await ctx.steps.create(definition.urn, definition.plainInputs);
     const start = ctx.crossings.length;
-    const error = await failure(ctx.steps.create(definition.urn, definition.plainInputs));
-    expect(error.details).toMatch(/POST \S+ not sent: custom attribute definition \d+ already has .*set adopt: true/);
+    const { failures } = await ctx.host.check(definition.urn, {}, definition.plainInputs);
+    expect(failures.map((f) => f.reason)).toEqual([expect.stringMatching(/^POST \S+ not sent: custom attribute definition \d+ already has .*set adopt: true/)]);
     expect(tokenSightings(ctx.crossings.slice(start), allTokens(), secretOutputs(), "")).toEqual([]);
     await ctx.steps.destroy(first);
   });

@@ -1,7 +1,7 @@
 /**
  * examples/adopt-existing through the real `pulumi` CLI against a sandbox seeded with objects "made
- * by hand": adoption sends PATCHes only, and destroy leaves every retained object in place (the
- * steps: ./support/lifecycle.ts).
+ * by hand": adoption sends PATCHes only, and destroy leaves every adopted object in place, saying
+ * so (the steps: ./support/lifecycle.ts).
  */
 import { HAND_MADE_FIXTURE } from "../demo/examples";
 import { exampleLifecycle } from "./support/lifecycle";
@@ -65,9 +65,14 @@ exampleLifecycle({
   badInput: { settings: { botWebhookUrl: "ftp://bots.example.com/triage" }, message: /AgentBot resource .triage.: property outgoingUrl value \{ftp:\/\/bots\.example\.com\/triage\} has a problem: .*http/ },
   secretOutputs: [],
   async afterDestroy(ctx, destroy) {
-    // retainOnDelete: forgotten by the stack, never deleted.
+    // Adopted objects are only forgotten, and destroy says so for each; the bot is retainOnDelete
+    // too, so its delete never reaches the provider (Pulumi says it retained it).
     expect(ctx.writes()).toEqual([]);
     expect(destroy.stdout).toMatch(/retain/i);
+    for (const what of [`portal ${handMade.portal?.id}`, `custom attribute definition ${handMade.attribute?.id}`, `automation rule ${handMade.rule?.id}`]) {
+      expect(destroy.stdout).toContain(`${what} left in place: it was adopted (it existed before this stack)`);
+    }
+    expect(destroy.stdout).not.toContain(`agent bot ${handMade.bot?.id} left in place`);
     const after = ctx.snapshot();
     expect(after.portals.map((p) => p.id)).toEqual([handMade.portal?.id]);
     expect(after.custom_attribute_definitions.map((d) => d.id)).toEqual([handMade.attribute?.id]);

@@ -15,6 +15,7 @@ import { writesIn } from "../demo/requests";
 import { packPackage } from "../harness/packed";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
+import { RESOURCE_TYPES } from "../../sdk/clone/resource-types";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
@@ -83,7 +84,9 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
       "macros", "dashboard app", "campaign", "assignment policy", "inbox assignment policy", "integration hook", "custom tool",
       "Captain assistant", "Captain scenario", "Captain inbox", "Captain document",
     ];
-    for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  \\d+ ${kind}$`, "m"));
+    for (const kind of kinds) expect(stderr).toMatch(new RegExp(`^  [1-9]\\d* ${kind}$`, "m"));
+    // Acme holds every kind: no line for one it has none of.
+    expect(stderr).not.toMatch(/^ {2}(?:0 |none of)/m);
     expect(stderr).toMatch(/^Exported account 1: .*\.$/m);
     // The e-mail inbox can only be adopted: a warning, and the config value it needs elsewhere in the code.
     expect(stderr).toMatch(/^warning: inbox "Acme Support Email": a Channel::Email inbox can only be adopted/m);
@@ -110,6 +113,24 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(JSON.parse(files["package.json"] ?? "{}").dependencies["pulumi-chatwoot"]).toBe(`file:${name}`);
     expect(fs.readFileSync(path.join(flow.project, name)).equals(fs.readFileSync(tarball))).toBe(true);
     expect(stderr).toMatch(new RegExp(`^Wrote Pulumi\\.yaml, package\\.json, tsconfig\\.json, index\\.ts, README\\.md, ${name.replace(/\./g, "\\.")} to `, "m"));
+  });
+
+  test("an account with few kinds: each one it has on a line, the others on one; the installation's sender address is not its own", async () => {
+    const dir = path.join(flow.work, "globex");
+    const { code, stderr } = await flow.command(["export", "--account-id", "2", "--out", dir, "--package", "^0.1.0"], { CHATWOOT_API_ACCESS_TOKEN: sandbox.info.accounts[1]?.adminToken ?? "" });
+    expect(code).toBe(0);
+    expect(stderr.split("\n").filter((line) => line.startsWith("  "))).toEqual([
+      "  1 agent",
+      "  1 account settings",
+      "  2 inboxes",
+      expect.stringMatching(new RegExp(`^ {2}none of ${RESOURCE_TYPES.length - 3} kinds: custom roles, custom attributes, labels, SAML settings, teams, .*, Captain documents$`)),
+    ]);
+    const program = fs.readFileSync(path.join(dir, "index.ts"), "utf8");
+    // Globex has no support address of its own: the server shows the installation's, which a copy must not take as its own.
+    expect(program).not.toContain("accounts@chatwoot.com");
+    expect(program).toMatch(/new chatwoot\.AccountSettings\("account-settings", \{\n {2}name: config\.get\("accountName"\),\n {2}locale: "de",\n\}\);/);
+    // Acme's own address is exported.
+    expect(flow.files()["index.ts"]).toContain('supportEmail: "Acme Support <support@acme.test>"');
   });
 
   test("--package names the package instead (a version once it is published): package.json gives that spec, and no tarball is written", async () => {
@@ -179,7 +200,7 @@ realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`",
     expect(rule?.actions).toContainEqual({ action_name: "add_sla", action_params: [gold?.id] });
     // The WhatsApp number Globex had gets Acme's survey template, submitted to Meta and waiting for its review.
     expect(sandbox.control.snapshot().meta_templates.find((t) => t.inbox_id === TARGET_WHATSAPP_INBOX)).toMatchObject({
-      name: `customer_satisfaction_survey_inbox_${TARGET_WHATSAPP_INBOX}`,
+      name: `customer_satisfaction_survey_${TARGET_WHATSAPP_INBOX}`,
       body: "Thanks for talking to Acme! How did we do?",
       button_text: "Rate us",
       status: "PENDING",

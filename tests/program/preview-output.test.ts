@@ -3,8 +3,9 @@
  * changes (Pulumi's display compares the stored inputs with the new ones; the dynamic-provider
  * host forwards only `changes` and `replaces` of the provider's diff); an upgraded provider (state
  * whose stored provider text is an older build's) shows no change at all; `ignoreChanges` keeps a
- * value a refresh found changed outside Pulumi; and `replaces` is set only on a resource that is
- * replaced, naming the property that forces it.
+ * value a refresh found changed outside Pulumi; `replaces` is set only on a resource that is
+ * replaced, naming the property that forces it; and a new resource whose natural key the account
+ * already has fails the preview, as the `up` after it would, with no write.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -32,6 +33,7 @@ new chatwoot.Team(
   { ignoreChanges: config.getBoolean("keepTeamDescription") ? ["description"] : [] },
 );
 new chatwoot.CustomAttributeDefinition("plan", { attributeKey: "plan", attributeModel: "contact_attribute", attributeDisplayName: "Plan", attributeDisplayType: "text" });
+if (config.get("newLabelTitle")) new chatwoot.Label("escalated", { title: config.get("newLabelTitle") });
 `;
 const PULUMI_YAML = "name: preview-output\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
 const NAMES = ["vip", "billing", "plan"];
@@ -127,7 +129,37 @@ realEngine.describe("pulumi preview through the real CLI", () => {
     expect(sandbox.control.snapshot().teams.find((t) => String(t.id) === team?.id)?.description).toBe("Changed in the dashboard");
   });
 
+  test("a new label whose title the account already has fails the preview with the create's message, and writes nothing", async () => {
+    const made = await fetch(`${sandbox.url}/api/v1/accounts/1/labels`, {
+      method: "POST",
+      headers: { api_access_token: sandbox.info.accounts[0].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ title: "escalated" }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    await project.setConfig({ config: { newLabelTitle: "escalated" } });
+    const message = `POST /api/v1/accounts/1/labels not sent: label ${id} already has title "escalated"; set adopt: true to manage it`;
+    const before = sandbox.control.log().length;
+    const preview = await project.preview();
+    expect(preview.code).not.toBe(0);
+    expect(preview.errors.join("\n")).toContain(message);
+    expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+    // The up after it stops at the same check, before any create.
+    const up = await project.up();
+    expect(up.code).not.toBe(0);
+    expect(up.errors.join("\n")).toContain(message);
+    expect(writesIn(sandbox.control.log().slice(before))).toEqual([]);
+    await project.ok(["config", "rm", "newLabelTitle"]);
+  });
+
   test("a replacement names the property that forces it, on that resource only", async () => {
+    // The stack's token reaches account 2 too (account 2's administrator adds its user), so the
+    // replacement's check can look the label's title up there.
+    const invited = await fetch(`${sandbox.url}/api/v1/accounts/2/agents`, {
+      method: "POST",
+      headers: { api_access_token: sandbox.info.accounts[1].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ email: "alice@acme.test", name: "Alice Admin", role: "administrator" }),
+    });
+    expect(invited.status).toBe(200);
     await project.setConfig({ config: { labelAccount: "2" } });
     const preview = await project.preview();
     expectSuccess(preview);

@@ -4,7 +4,8 @@
  * (a sandbox each), side by side in one program. One stack lives through: up; a second up without
  * a write; `pulumi import` of an object made by hand, through one of the providers, which the
  * program then declares without a change; a newer plugin version without a change; the checkpoint
- * without a token in plain text; destroy leaving nothing in either installation.
+ * without a token in plain text; destroy leaving nothing in either installation but a label the
+ * program adopted, which it says it leaves in place.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -142,13 +143,26 @@ realEngine.describeYaml("examples/yaml-two-installations: two installations in o
     expectSuccess(await project.preview("--expect-no-changes"));
   });
 
-  test("destroy leaves nothing of the stack in either installation", async () => {
+  test("destroy leaves nothing of the stack in either installation but the label it adopted, which it says it leaves", async () => {
+    const made = await fetch(`${staging.url}/api/v1/accounts/1/labels`, {
+      method: "POST",
+      headers: { api_access_token: staging.info.accounts[0].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ title: "kept" }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    const program = fs.readFileSync(path.join(project.dir, "Pulumi.yaml"), "utf8").replace(
+      "\noutputs:",
+      ["", "  kept:", "    type: chatwoot:Label", "    properties:", "      title: kept", "      adopt: true", "    options:", "      provider: ${staging}", "", "outputs:"].join("\n"),
+    );
+    project.write({ "Pulumi.yaml": program });
+    expectSuccess(await project.up());
     const destroy = await project.destroy();
     expectSuccess(destroy);
-    expect(Object.keys(opsOf(destroy)).sort()).toEqual([...RESOURCES, "handmade"].sort());
-    for (const sb of [staging, production]) {
-      expect(labels(sb)).toEqual([]);
-      expect(teams(sb)).toEqual([]);
-    }
+    expect(Object.keys(opsOf(destroy)).sort()).toEqual([...RESOURCES, "handmade", "kept"].sort());
+    // The plugin's line, logged through the engine on the resource's URN, is in the output.
+    expect(destroy.stdout).toContain(`label ${id} left in place: it was adopted (it existed before this stack)`);
+    expect(labels(staging).map((l) => l.id)).toEqual([id]);
+    expect(labels(production)).toEqual([]);
+    for (const sb of [staging, production]) expect(teams(sb)).toEqual([]);
   });
 });

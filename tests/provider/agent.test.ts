@@ -90,7 +90,7 @@ describe("Agent", () => {
 
   it("refuses an address that is already an agent of the account before any write, and adopts it with adopt", async () => {
     await expect(create(provider, { email: "bob@acme.test", name: "Bob Agent" })).rejects.toThrow(
-      /^POST \S+agents not sent: agent 2 already has email "bob@acme.test"; set adopt: true/,
+      /^check failed: POST \S+agents not sent: agent 2 already has email "bob@acme.test"; set adopt: true/,
     );
     expect(ctx.writes()).toHaveLength(0);
     const adopted = await create(provider, { email: "BOB@acme.test", name: "Bob Agent", role: "administrator", adopt: true });
@@ -110,12 +110,19 @@ describe("Agent", () => {
     expect(ctx.writes()).toEqual([expect.objectContaining({ method: "PATCH", body: { role: "agent", availability: "online", custom_role_id: null } })]);
   });
 
-  it("deletes with one DELETE: the person leaves this account only", async () => {
+  it("deletes with one DELETE: the person leaves this account only (an adopted agent is only forgotten)", async () => {
+    // Erin, an administrator of account 2, joins account 1 through the resource.
+    const erin = await create(provider, { email: "erin@globex.test", name: "Erin Admin" });
+    ctx.sb.control.clearLog();
+    await destroy(provider, erin);
+    expect(ctx.writes()).toEqual([expect.objectContaining({ method: "DELETE", path: `${agents()}/5`, status: 200 })]);
+    expect(user(5)?.memberships.map((m) => m.account_id)).toEqual([2]);
+    // Dana was an agent of account 1 before: adopted, she stays.
     const dana = await create(provider, { email: "dana@shared.test", name: "Dana Shared", adopt: true });
     ctx.sb.control.clearLog();
     await destroy(provider, dana);
-    expect(ctx.writes()).toEqual([expect.objectContaining({ method: "DELETE", path: `${agents()}/4`, status: 200 })]);
-    expect(user(4)?.memberships.map((m) => m.account_id)).toEqual([2]);
+    expect(ctx.writes()).toEqual([]);
+    expect(user(4)?.memberships.map((m) => m.account_id)).toEqual(expect.arrayContaining([1, 2]));
   });
 
   it("reports a person removed by hand as gone, and deletes idempotently", async () => {

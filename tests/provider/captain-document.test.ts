@@ -1,6 +1,6 @@
 /**
  * CaptainDocument: a crawled page of an assistant, at the flat `/captain/documents` with
- * `document[assistant_id]` (upstream develop's routes; request spec
+ * `document[assistant_id]` (upstream at fd5ac2a8a; request spec
  * spec/enterprise/controllers/api/v1/accounts/captain/documents_controller_spec.rb), which has no
  * update route. Model: enterprise/app/models/captain/document.rb (link unique per assistant, plan
  * limit, crawl after create).
@@ -52,11 +52,30 @@ describe.each(SHAPES)("CaptainDocument (%s shapes)", (shapes) => {
   it("refuses a link the assistant has unless adopted, which sends nothing", async () => {
     await ctx.admin("POST", documents(), { document: { assistant_id: 1, external_link: guide.externalLink, name: "Guide" } });
     ctx.sb.control.clearLog();
-    await expect(create(provider, guide)).rejects.toThrow(/^POST \S+ not sent: Captain document 1 already has link https:\/\/www\.acme\.test\/guide in Captain assistant 1; set adopt: true/);
+    await expect(create(provider, guide)).rejects.toThrow(/^check failed: POST \S+ not sent: Captain document 1 already has link https:\/\/www\.acme\.test\/guide in Captain assistant 1; set adopt: true/);
     const adopted = await create(provider, { ...guide, adopt: true });
     expect([adopted.id, ctx.writes()]).toEqual(["1", []]);
     // The same link in another assistant is another document.
     expect((await create(provider, { ...guide, assistantId: 2 })).id).toBe("2");
+  });
+
+  it("takes a link Chatwoot keeps without its trailing slash: no diff after, adopted by the kept link", async () => {
+    const slashed = { ...guide, externalLink: `${guide.externalLink}/` };
+    const state = await create(provider, slashed);
+    expect(state.outs.externalLink).toBe(guide.externalLink);
+    ctx.sb.control.clearLog();
+    expect((await up(provider, (await refresh(provider, state))!, slashed)).op).toBe("same");
+    expect(ctx.writes()).toEqual([]);
+    await destroy(provider, state);
+    await ctx.admin("POST", documents(), { document: { assistant_id: 1, external_link: guide.externalLink, name: "Guide" } });
+    ctx.sb.control.clearLog();
+    const adopted = await create(provider, { ...slashed, adopt: true });
+    expect(ctx.writes()).toEqual([]);
+    expect(adopted.outs.externalLink).toBe(guide.externalLink);
+  });
+
+  it("names the missing assistant", async () => {
+    await expect(create(provider, { ...guide, assistantId: 99 })).rejects.toThrow(/422 Missing Assistant; account \d+ has no Captain assistant 99/);
   });
 
   it("explains the plan limit, and creates nothing", async () => {

@@ -449,8 +449,9 @@ describe.each(SHAPES)("collection resources (%s shapes)", (shapes) => {
       await create(c.provider, c.base);
       ctx.sb.control.clearLog();
       // Refused before any POST, whether the server keeps the key unique or (macros) only the provider does:
-      // the object that has it existed before this create, and only `adopt` may take it.
-      await expect(create(c.provider, c.base)).rejects.toThrow(/^POST \S+ not sent: .* already has .*; set adopt: true/);
+      // the object that has it existed before this create, and only `adopt` may take it. The check of
+      // the new resource says so already (as `pulumi preview` does), in the words of the create.
+      await expect(create(c.provider, c.base)).rejects.toThrow(/^check failed: POST \S+ not sent: .* already has .*; set adopt: true/);
       expect(ctx.writes()).toHaveLength(0);
       expect(await ids()).toHaveLength(1);
     });

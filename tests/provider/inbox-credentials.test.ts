@@ -134,6 +134,19 @@ describe("Inbox channels with credentials", () => {
     await destroy(provider, state);
   });
 
+  // Upstream's inbox partial renders no line_channel_id: the outputs read it from the callback URL, so an up after refresh sends nothing.
+  it("reads a LINE inbox's channel id back from its callback URL: a second up after refresh is no change", async () => {
+    const line = { name: "LINE support", channel: { type: "line", lineChannelId: "1650000042" }, credentials: { lineChannelSecret: "line-secret-0042", lineChannelToken: "line-token-0042" } };
+    const state = await fresh(line);
+    expect(state.outs).toMatchObject({ channelType: "line", channel: { type: "line", lineChannelId: "1650000042" } });
+    const refreshed = (await refresh(provider, state))!;
+    expect(refreshed.outs).toMatchObject({ channel: { lineChannelId: "1650000042" } });
+    ctx.sb.control.clearLog();
+    expect((await up(provider, refreshed, line)).op).toBe("same");
+    expect(ctx.writes()).toEqual([]);
+    await destroy(provider, state);
+  });
+
   describe("WhatsApp", () => {
     const cloud = {
       name: "WhatsApp",

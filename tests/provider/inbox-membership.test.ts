@@ -43,7 +43,7 @@ describe.each(SHAPES)("InboxMembership (%s shapes)", (shapes) => {
       expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${collection()}/3`]);
     });
 
-    it("creates with one POST (after the account's agents, listed once for the creates in flight), leaving other members alone", async () => {
+    it("creates with one POST (after the account's agents, listed once for the run's creates), leaving other members alone", async () => {
       const state = await create(provider, { inboxId: 1, userIds: [2, 3] });
       expect(ctx.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/accounts/${ctx.account.id}/agents`, `POST ${collection()}`]);
       // POST adds only users who are not members yet (2 already is): repeating one is harmless.

@@ -79,9 +79,9 @@ describe.each(SHAPES)("SamlSettings (%s shapes)", (shapes) => {
   });
 
   it("renders the server's list of validation errors readably", async () => {
-    const errors = ["Sso url can't be blank", "Certificate is not a valid X.509 certificate"];
+    const errors = ["Sso url can't be blank", "Certificate must be a valid X.509 certificate in PEM format"];
     ctx.sb.control.inject({ method: "POST", path: "/api/v1/accounts/:account/saml_settings", kind: "status", status: 422, body: { errors } });
-    await expect(create(provider, desired)).rejects.toThrow(/POST \/api\/v1\/accounts\/1\/saml_settings: 422 Sso url can't be blank[,;] Certificate is not a valid X\.509 certificate/);
+    await expect(create(provider, desired)).rejects.toThrow(/POST \/api\/v1\/accounts\/1\/saml_settings: 422 Sso url can't be blank[,;] Certificate must be a valid X\.509 certificate in PEM format/);
   });
 });
 

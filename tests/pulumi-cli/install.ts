@@ -5,7 +5,8 @@
  * looks for its bundled plugins. `npm run setup:pulumi` runs it;
  * the demo and the program tier call it too. Quick when everything is there already.
  * `npm run setup:pulumi` also puts Pulumi's YAML language host `pulumi-language-yaml` there
- * ({@link ensureYamlHost}), which only Pulumi YAML programs need.
+ * ({@link ensureYamlHost}), which only Pulumi YAML programs need, and the stand-in hosts' Go half
+ * `language-tools` ({@link ensureLanguageTools}).
  *
  * Where the CLI comes from, in order:
  * 1. A `pulumi` on the PATH (an installed Pulumi): linked, with the plugins beside it.
@@ -13,11 +14,13 @@
  *    `github.com/pulumi/pulumi/pkg/v3` and `sdk/v3` at the version of our `@pulumi/pulumi`), as
  *    Pulumi's release builds it. The Go modules of Pulumi's own Node.js, Python and Go language
  *    hosts are not served by the proxy, so ./language-host.js, ./python-language-host.js and
- *    ./go-language-host.js stand in for them (see there).
+ *    ./go-language-host.js stand in for them (see there), with ./language-tools (Go) for what
+ *    Pulumi's hosts do with Pulumi's Go packages.
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { goSourcesHash } from "../../provider/build/go-sources";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const CLI_DIR = path.join(REPO_ROOT, ".pulumi-cli", "bin");
@@ -37,6 +40,12 @@ const LANGUAGE_HOSTS = [
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
 const YAML_MODULE = path.join(__dirname, "yaml-host");
 export const YAML_HOST_NAME = "pulumi-language-yaml";
+/** Pulumi YAML's converter plugin, which `pulumi convert --from yaml` runs. */
+const YAML_CONVERTER_NAME = "pulumi-converter-yaml";
+/** The stand-in hosts' Go half, a package of the wrapper module. */
+const LANGUAGE_TOOLS = { name: "language-tools", pkg: "pulumi-chatwoot/tests/pulumi-cli/language-tools" } as const;
+/** What the Go half is built from: its package, the wrapper module's pins, and the module of Go fixes it shares with provider/build/sdkgen. */
+const LANGUAGE_TOOLS_SOURCES = [path.join(__dirname, "language-tools"), path.join(WRAPPER_MODULE, "go.mod"), path.join(WRAPPER_MODULE, "go.sum"), path.join(REPO_ROOT, "provider/build/sdkgen/shared")];
 
 /** How to get a CLI when this machine can neither link nor build one: one sentence. */
 export const NO_CLI =
@@ -51,6 +60,8 @@ export const NO_YAML_HOST =
 export type CliSource = "already there" | "linked from the PATH" | "built from the Go module proxy";
 export type CliLookup = { found: true; pulumi: string; version: string; source: CliSource } | { found: false; reason: string };
 /** `version` is what Go's build info in the host says, when it says (an installed Pulumi's host may not). */
+/** `hash` names the sources the tool was built from. */
+export type LanguageToolsLookup = { found: true; tools: string; source: "already there" | "built"; hash: string } | { found: false; reason: string };
 export type YamlHostLookup = { found: true; host: string; version: string | undefined; source: CliSource } | { found: false; reason: string };
 
 /** The Pulumi version the wrapper module pins (`github.com/pulumi/pulumi/pkg/v3 => ... vX.Y.Z`). */
@@ -128,13 +139,13 @@ function link(dir: string, target: string, name: string): void {
   fs.symlinkSync(target, file);
 }
 
-/** A two-line launcher of a Node.js script of this folder. */
-const launcher = (script: string) => `#!/bin/sh\nexec node ${JSON.stringify(script)} "$@"\n`;
+/** A two-line launcher of a Node.js script of this folder, with `args` before the engine's. */
+const launcher = (script: string, args: readonly string[]) => `#!/bin/sh\nexec node ${[script, ...args].map((a) => JSON.stringify(a)).join(" ")} "$@"\n`;
 
 /** Makes `dir/name` the launcher of `script`, unless it is that already (other runs may be using it). */
-function placeLauncher(dir: string, script: string, name: string): void {
+function placeLauncher(dir: string, script: string, name: string, args: readonly string[] = []): void {
   const file = path.join(dir, name);
-  const text = launcher(script);
+  const text = launcher(script, args);
   if (!fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() && fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return;
   fs.rmSync(file, { force: true });
   fs.writeFileSync(file, text, { mode: 0o755 });
@@ -150,7 +161,8 @@ function placePlugins(dir: string, installed: string | undefined): void {
   for (const { name, standIn } of LANGUAGE_HOSTS) {
     const real = installed && sibling(installed, name);
     if (!real) {
-      placeLauncher(dir, standIn, name);
+      // The stand-in finds its Go half beside it, where ensureLanguageTools builds it.
+      placeLauncher(dir, standIn, name, [`--language-tools=${path.join(path.resolve(dir), LANGUAGE_TOOLS.name)}`]);
       continue;
     }
     const host = path.join(dir, name);
@@ -201,21 +213,22 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   });
 }
 
-/** A binary built from a Go module of this folder, whose go.mod and go.sum pin all it is made of. */
+/** Binaries built from a Go module of this folder, whose go.mod and go.sum pin all they are made of. */
 interface GoBinary {
   module: string;
-  /** The main package; the binary takes the last part of its path as its name. */
-  pkg: string;
-  /** The `-X` flag that stamps the version the binary reports. */
-  stamp: string;
+  /** The main packages; each binary takes the last part of its package's path as its name. */
+  pkgs: readonly string[];
+  /** The `-X` flag that stamps the version the binary reports, if it reports one. */
+  stamp?: string;
   tags?: string;
 }
 
 /**
  * Builds a binary into `dir` as Pulumi's releases do (`CGO_ENABLED=0`, `-trimpath`, `-s -w`, the
- * version stamped with `-X`), reusing Go's module and build caches; progress lines go to `log`.
+ * version stamped with `-X`), reusing Go's module and build caches; progress lines go to `log`,
+ * which names the binaries in `shownDir` (where they end up).
  */
-async function goBuild(dir: string, binary: GoBinary, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+async function goBuild(dir: string, binary: GoBinary, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv, shownDir = dir): Promise<void> {
   const env = { ...baseEnv, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
   const started = Date.now();
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -229,7 +242,7 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   try {
     await run(
       "go",
-      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w ${binary.stamp}`, "-o", `${dir}${path.sep}`, binary.pkg],
+      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w${binary.stamp ? ` ${binary.stamp}` : ""}`, "-o", `${dir}${path.sep}`, ...binary.pkgs],
       binary.module,
       env,
       (line) => {
@@ -239,17 +252,20 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   } finally {
     clearInterval(ticker);
   }
-  const built = path.join(dir, path.posix.basename(binary.pkg));
-  log(`  built ${path.relative(REPO_ROOT, built)} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
+  const built = binary.pkgs.map((pkg) => path.relative(REPO_ROOT, path.join(shownDir, path.posix.basename(pkg))));
+  log(`  built ${built.join(" and ")} in ${elapsed()} (${packages} packages compiled, the rest from Go's build cache).`);
 }
+
+/** The build tags of Pulumi's release (its `.goreleaser.yml`); the Go half of the hosts is built with them too, so that Go's build cache holds what both are made of. */
+const RELEASE_TAGS = "osusergo,grpcnotrace";
 
 /** `pulumi` as Pulumi's release builds it (its `.goreleaser.yml`: these tags, the version stamped). */
 async function build(dir: string, version: string, log: (line: string) => void, baseEnv: NodeJS.ProcessEnv): Promise<void> {
   log(`Building the Pulumi CLI ${version} from the Go module proxy (a cold build takes several minutes on 2 cores; Go's caches make the next one quick).`);
   const binary = {
     module: WRAPPER_MODULE,
-    pkg: "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi",
-    tags: "osusergo,grpcnotrace",
+    pkgs: ["github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"],
+    tags: RELEASE_TAGS,
     stamp: `-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${version}`,
   };
   await goBuild(dir, binary, log, baseEnv);
@@ -309,11 +325,12 @@ function linkTarget(file: string): string | undefined {
 }
 
 /**
- * Puts Pulumi's YAML language host beside the CLI, so Pulumi YAML programs run: beside a CLI linked
- * from the PATH, the installed Pulumi's own host (when it ships one); else one built from the Go
+ * Puts Pulumi's YAML language host beside the CLI, so Pulumi YAML programs run, and Pulumi YAML's
+ * converter `pulumi-converter-yaml`, which `pulumi convert --from yaml` loads: beside a CLI linked
+ * from the PATH, the installed Pulumi's own (when it ships them); else both built from the Go
  * module proxy with the module in ./yaml-host, which is its own because pulumi-yaml requires older
- * `pkg/v3` and `sdk/v3` than the CLI's and does not compile against those (a host and the CLI talk
- * over gRPC, so any v3 CLI runs it). Quick when a host of the pinned version is there. Without Go
+ * `pkg/v3` and `sdk/v3` than the CLI's and does not compile against those (they and the CLI talk
+ * over gRPC, so any v3 CLI runs them). Quick when both are there at the pinned version. Without Go
  * it changes nothing and says what that means ({@link NO_YAML_HOST}): the CLI itself still works.
  */
 export async function ensureYamlHost(
@@ -325,6 +342,8 @@ export async function ensureYamlHost(
   const cli = linkedCli(dir);
   const installed = cli && sibling(cli, YAML_HOST_NAME);
   if (installed) {
+    const converter = sibling(cli, YAML_CONVERTER_NAME);
+    if (converter && linkTarget(path.join(dir, YAML_CONVERTER_NAME)) !== converter) link(dir, converter, YAML_CONVERTER_NAME);
     if (linkTarget(host) === installed) return { found: true, host, version: yamlHostVersion(host), source: "already there" };
     link(dir, installed, YAML_HOST_NAME);
     log(`Linked Pulumi's YAML language host from ${installed}.`);
@@ -332,7 +351,7 @@ export async function ensureYamlHost(
   }
   const version = pinnedYamlVersion();
   const there = yamlHostVersion(host);
-  if (there === version) return { found: true, host, version, source: "already there" };
+  if (there === version && yamlHostVersion(path.join(dir, YAML_CONVERTER_NAME)) === version) return { found: true, host, version, source: "already there" };
   if (!onPath("go", place)) {
     if (!there) return { found: false, reason: NO_YAML_HOST };
     // Another version still runs YAML programs; only Go could replace it.
@@ -341,9 +360,50 @@ export async function ensureYamlHost(
   }
   fs.mkdirSync(dir, { recursive: true });
   fs.rmSync(host, { force: true });
-  log(`Building Pulumi's YAML language host ${version} from the Go module proxy (one to two minutes cold on 2 cores, seconds with Go's caches).`);
-  await goBuild(dir, { module: YAML_MODULE, pkg: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml", stamp: `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${version}` }, log, place.env);
+  log(`Building Pulumi's YAML language host ${version} and its converter from the Go module proxy (one to two minutes cold on 2 cores, seconds with Go's caches).`);
+  const pkgs = [YAML_HOST_NAME, YAML_CONVERTER_NAME].map((name) => `github.com/pulumi/pulumi-yaml/cmd/${name}`);
+  await goBuild(dir, { module: YAML_MODULE, pkgs, stamp: `-X github.com/pulumi/pulumi-yaml/pkg/version.Version=${version}` }, log, place.env);
   const built = yamlHostVersion(host);
   if (built !== version) throw new Error(`the YAML language host built from ${YAML_MODULE} was built from pulumi-yaml ${JSON.stringify(built ?? "")}, not ${version}`);
   return { found: true, host, version, source: "built from the Go module proxy" };
+}
+
+/** Why the stand-in hosts cannot answer what their Go half does: one sentence. */
+export const NO_LANGUAGE_TOOLS =
+  "The stand-in language hosts cannot generate code (`pulumi import`, `pulumi convert`), install dependencies or link packages: their Go half (language-tools) is built with Go, and `go` is not on the PATH " +
+  "(install Go 1.25 or newer, then run `npm run setup:pulumi` again).";
+
+/**
+ * Builds the stand-in hosts' Go half, `language-tools` (./language-tools), beside them in the CLI
+ * directory, from the wrapper module (the CLI's pins) with Go's caches; again only when its sources
+ * changed (their hash is kept beside it). Needed only where a stand-in host is placed: beside an
+ * installed Pulumi that has all its hosts it does nothing.
+ */
+export async function ensureLanguageTools(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  place: Place = { dir: CLI_DIR, env: process.env },
+): Promise<LanguageToolsLookup | undefined> {
+  const { dir } = place;
+  const cli = linkedCli(dir);
+  if (LANGUAGE_HOSTS.every(({ name }) => cli && sibling(cli, name))) return undefined;
+  const tools = path.join(dir, LANGUAGE_TOOLS.name);
+  const stampFile = `${tools}.sources`;
+  const hash = goSourcesHash(REPO_ROOT, LANGUAGE_TOOLS_SOURCES);
+  // What it was built from and how: a change of either builds it again.
+  const recipe = `${hash} ${RELEASE_TAGS}`;
+  const built = fs.existsSync(tools) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === recipe;
+  if (built) return { found: true, tools, source: "already there", hash };
+  if (!onPath("go", place)) return { found: false, reason: NO_LANGUAGE_TOOLS };
+  // Built aside, then put in place in one step: hosts running now keep calling the one there.
+  fs.mkdirSync(dir, { recursive: true });
+  const aside = fs.mkdtempSync(path.join(dir, ".language-tools-"));
+  try {
+    log("Building the stand-in language hosts' Go half (language-tools: Pulumi's code generators, package managers and toolchains) with Go's caches.");
+    await goBuild(aside, { module: WRAPPER_MODULE, pkgs: [LANGUAGE_TOOLS.pkg], tags: RELEASE_TAGS }, log, place.env, dir);
+    fs.renameSync(path.join(aside, LANGUAGE_TOOLS.name), tools);
+  } finally {
+    fs.rmSync(aside, { recursive: true, force: true });
+  }
+  fs.writeFileSync(stampFile, `${recipe}\n`);
+  return { found: true, tools, source: "built", hash };
 }

@@ -9,8 +9,15 @@
 import type { Ticket } from "../rate-limit/limiter";
 import type { RequestLimiter } from "../rate-limit/request-limiter";
 import type { WindowWait } from "../rate-limit/window-waits";
-import type { OriginContact } from "./origins";
 import { parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
+
+/**
+ * Whether a server has answered this process yet: one per origin (see `origins.ts`), shared by
+ * the calls to it, and set by the first answer of any of them.
+ */
+export interface OriginContact {
+  answered: boolean;
+}
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {

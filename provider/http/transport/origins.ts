@@ -17,6 +17,7 @@ import { brokerLink } from "../rate-limit/broker-link";
 import { BrokeredLimiter } from "../rate-limit/brokered-limiter";
 import { Limiter, type LimiterOptions, type LimiterStats, type RequestLimiter } from "../rate-limit/limiter";
 import { attemptGate } from "./attempt-gate";
+import type { OriginContact } from "./call-state";
 
 /** Pool and limiter options; they take effect when an origin is first used and are kept after that. */
 export interface OriginOptions {
@@ -31,11 +32,6 @@ export interface OriginOptions {
 
 const DEFAULT_CONNECTIONS = 16;
 const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v4");
-
-/** Whether the server has answered this process yet (see {@link OriginEntry.contact}). */
-export interface OriginContact {
-  answered: boolean;
-}
 
 interface OriginEntry {
   dispatcher: Dispatcher;

@@ -1,12 +1,12 @@
 import { connection } from "../../config";
-import { planDiff } from "../../diff/diff";
+import { planDiff, UNKNOWN } from "../../diff/diff";
 import { ChatwootApiError } from "../../http/transport/errors";
 import { keyTaken, takeOver } from "../adopt";
-import { inCreateBatch } from "../create-batch";
-import { createOnce } from "../create-once";
+import { createOnce, madeByInterruptedRun } from "../create-once";
 import type { Props } from "../json";
 import { placeAtParent } from "../parent";
 import { PartialCreateError } from "../partial-create";
+import { runListing, type Listing, type ListingScope } from "../run-listing";
 import type { ObjectKind, WireObject } from "./kind";
 import { updateObject } from "./update";
 
@@ -20,39 +20,84 @@ export interface Created {
 type Switches = { adopt?: boolean; adoptId?: number };
 
 /**
- * The create step. With `adoptId`, the object is taken over by id; otherwise the collection is
- * listed first (once for the creates of the kind in flight together, see `inCreateBatch`): an
- * object holding the natural key is adopted with `adopt: true` and refused without; then the POST,
- * never blindly repeated (see `createOnce`), and, for a kind that completes its creates, one more
- * write of what it could not set.
+ * The create step. With `adoptId`, the object is taken over by id; otherwise the collection's
+ * listing for the run is looked at first (see `runListing`): an object holding the natural key is
+ * adopted with `adopt: true` and refused without; then the POST, never blindly repeated (see
+ * `createOnce`), and, for a kind that completes its creates, one more write of what it could not set.
  */
 export async function createObject<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, raw: I): Promise<Created> {
   const inputs = (kind.parent ? await placeAtParent(kind.parent, raw) : raw) as I & Switches;
   if (inputs.adoptId !== undefined && kind.adoptById) return adoptById(kind, inputs, inputs.adoptId);
-  const { url, apiAccessToken, platformAccessToken } = connection();
   const collection = kind.paths.collection(inputs);
-  const scope = [url, kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken, collection, kind.key?.query?.(inputs) ?? null];
-  return inCreateBatch(scope, () => kind.api.list(inputs), async ({ listed, claimed, claim }) => {
-    const existing = kind.key && listed.find((o) => kind.key!.matches(inputs, o));
-    if (existing && inputs.adopt) {
-      // A key the server does not keep unique (an assistant's name) may name several objects: none is taken over.
-      const all = listed.filter((o) => kind.key!.matches(inputs, o));
-      if (all.length > 1) throw new Error(ambiguous(kind, inputs, all));
-      return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
-    }
-    const refused = !existing && kind.refuseCreate?.(inputs, listed);
-    if (refused) throw new Error(`POST ${collection} not sent: ${refused}`);
-    // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
-    try {
-      const created = await createNew(kind, inputs, listed, claimed, existing ? taken(kind, existing, inputs) : undefined);
-      claim(Number(created.id));
-      return created;
-    } catch (err) {
-      // An object made but not finished is this create's too.
-      if (err instanceof PartialCreateError) claim(Number(err.id));
-      throw err;
-    }
-  });
+  let listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
+  let found = inTheWay(kind, inputs, listing);
+  // A kept listing decides alone only that nothing is in the way: what it shows in the way (and
+  // what adoption takes) is looked at again, as the object may be gone or another one there now.
+  if (!listing.fresh && (found.existing || found.refused || inputs.adopt)) {
+    listing = await listing.again();
+    found = inTheWay(kind, inputs, listing);
+  }
+  const { existing, refused } = found;
+  if (existing && inputs.adopt) {
+    // A key the server does not keep unique (an assistant's name) may name several objects: none is taken over.
+    const all = listing.objects.filter((o) => kind.key!.matches(inputs, o));
+    if (all.length > 1) throw new Error(ambiguous(kind, inputs, all));
+    return adoptObject(kind, inputs, existing, kind.outputs(inputs, existing));
+  }
+  if (refused) throw new Error(`POST ${collection} not sent: ${refused}`);
+  // A key in use is refused, unless an interrupted earlier run of this create made it (see createOnce).
+  try {
+    return await createNew(kind, inputs, listing, existing ? taken(kind, existing, inputs) : undefined);
+  } catch (err) {
+    // An object made but not finished is this create's too.
+    if (err instanceof PartialCreateError) listing.claimId(Number(err.id));
+    // What exists matters most after a failure: the next create lists again.
+    listing.drop();
+    throw err;
+  }
+}
+
+/**
+ * Why a create of these (checked) inputs will be refused before its POST for its natural key: the
+ * create's own words (`POST ... not sent: label 2 already has title "vip"; set adopt: true to
+ * manage it`), or `undefined`. The check of a new resource asks, so that `pulumi preview` fails
+ * where `pulumi up` would, with no write; it shares the run's listing with the creates. A key not
+ * known yet (a preview's unknown value), `adopt: true`, the object a replacement replaces
+ * (`replaced`: it is deleted first) and an object an interrupted earlier run of this create made
+ * (see the create journal) are not refused; a parent or a listing that cannot be had fails the check
+ * as it would fail the create.
+ */
+export async function keyInUse<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, raw: I, replaced?: string): Promise<string | undefined> {
+  const key = kind.key;
+  if (!key || (raw as Switches).adopt === true || (raw as Switches).adoptId !== undefined) return undefined;
+  if (kind.parent && [raw[kind.parent.idKey], raw.accountId].includes(UNKNOWN)) return undefined;
+  const inputs = (kind.parent ? await placeAtParent(kind.parent, raw) : raw) as I;
+  const request = `POST ${kind.paths.collection(inputs)}`;
+  if ([request, key.describe(inputs), JSON.stringify(key.query?.(inputs) ?? {})].some((text) => text.includes(UNKNOWN))) return undefined;
+  // A listing that fails (a token that cannot reach that account, a feature the server lacks) fails
+  // the check as it would fail the create.
+  const listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
+  let holder = inTheWay(kind, inputs, listing, replaced).existing;
+  if (holder && !listing.fresh) holder = inTheWay(kind, inputs, await listing.again(), replaced).existing;
+  if (!holder || madeByInterruptedRun(request, holder)) return undefined;
+  return `${request} not sent: ${taken(kind, holder, inputs)}`;
+}
+
+/** What the listing of the run shares for these inputs: one collection (and query), as one token sees it. */
+function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I): ListingScope {
+  const { url, apiAccessToken, platformAccessToken } = connection();
+  const token = kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken;
+  return { family: kind, key: [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null] };
+}
+
+/**
+ * What stands in the way of a create, as the listing shows it: an object holding the key (other
+ * than the one a replacement replaces), or why the kind refuses.
+ */
+function inTheWay<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, listing: Listing<W>, replaced?: string) {
+  const existing = kind.key ? listing.objects.find((o) => kind.key!.matches(inputs, o) && String(o.id) !== replaced) : undefined;
+  const refused = existing ? undefined : kind.refuseCreate?.(inputs, listing.objects);
+  return { existing, refused };
 }
 
 /** Why a create must not make a second object with the key, and what to do instead. */
@@ -92,7 +137,7 @@ async function adoptById<I extends Props, W extends WireObject>(kind: ObjectKind
 }
 
 /** The POST, never blindly repeated (see `createOnce`); then what it could not set. */
-async function createNew<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, before: readonly W[], claimed: ReadonlySet<number>, blocked?: string): Promise<Created> {
+async function createNew<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I, listing: Listing<W>, blocked?: string): Promise<Created> {
   const matches = (o: W) => (kind.key ? kind.key.matches(inputs, o) : kind.sameContent(inputs, o));
   const created = await createOnce({
     request: `POST ${kind.paths.collection(inputs)}`,
@@ -100,11 +145,12 @@ async function createNew<I extends Props, W extends WireObject>(kind: ObjectKind
     post: () => kind.api.post(inputs),
     list: () => kind.api.list(inputs),
     matches,
-    listed: before,
-    claimed,
+    listed: listing.objects,
+    claimed: listing.claimed,
     blocked,
     outputs: (o) => kind.outputs(inputs, o),
   }).catch(async (err: unknown) => Promise.reject(await explainTaken(kind, err, inputs, kind.compared)));
+  listing.claim(created);
   kind.created?.(inputs, created);
   const id = String(created.id);
   const outs = kind.outputs(inputs, created);

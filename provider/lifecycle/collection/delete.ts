@@ -1,6 +1,7 @@
 import { isNotFound } from "../../http/transport/errors";
 import type { Props } from "../json";
 import { atParent } from "../parent";
+import { listedGone } from "../run-listing";
 import type { ObjectKind, WireObject } from "./kind";
 
 /**
@@ -21,4 +22,6 @@ export async function deleteObject<I extends Props, W extends WireObject>(kind: 
     }
   };
   await (kind.parent ? atParent(kind.parent, olds, removed, (deleted) => !deleted) : removed(olds));
+  // Its key is free for the run's next create (a replacement that deletes first, say).
+  listedGone(kind, Number(id));
 }

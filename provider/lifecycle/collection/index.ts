@@ -14,7 +14,7 @@ import { outputsOf, pick } from "../outputs";
 import { readAllPages } from "../pages";
 import { addressOf, type ParentAddress } from "../parent";
 import { defineResource, managedKeysOf, type InputSchema } from "../resource";
-import { createObject } from "./create";
+import { createObject, keyInUse } from "./create";
 import type { CollectionDeclaration, WireSchema } from "./declaration";
 import { deleteObject } from "./delete";
 import type { Area, ObjectApi, ObjectKind } from "./kind";
@@ -23,7 +23,7 @@ import { updateObject } from "./update";
 
 export type { AdoptById, CollectionAddress, CollectionAdoption, CollectionContent, CollectionDeclaration, CollectionHooks } from "./declaration";
 export type { Area, CollectionPaths, NaturalKey, ObjectApi, ObjectKind, TakeOverById, WireObject } from "./kind";
-export { createObject } from "./create";
+export { createObject, keyInUse } from "./create";
 export { readObject } from "./read";
 export { updateObject } from "./update";
 export { deleteObject } from "./delete";
@@ -150,6 +150,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   return defineResource({
     inputs: decl.inputs,
     account,
+    noun: kind.noun,
     importAddress: at.importAddress ?? (parent ? (importId: string) => importedUnderParent(parent, importId) : undefined),
     importForms: at.importForms,
     controlKeys: controlKeys as never,
@@ -162,6 +163,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     deleteBeforeReplace: adoption.key !== undefined,
     normalizers: content.normalizers,
     create: (inputs) => createObject(kind, inputs),
+    keyInUse: adoption.key ? (inputs, replaced) => keyInUse(kind, inputs, replaced) : undefined,
     read: (id, olds) => readObject(kind, id, olds),
     update: (id, olds, news, changed) => updateObject(kind, news, id, changed, olds),
     delete: (id, olds) => deleteObject(kind, id, olds),

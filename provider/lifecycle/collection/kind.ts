@@ -70,7 +70,7 @@ export interface ObjectKind<I extends Props, W extends WireObject> {
   get(props: Props, id: string): Promise<W | undefined>;
   /** Whether the error of a failed write or delete means the object is gone (settled by a look). */
   answeredGone?(err: unknown, props: Props, id: string): Promise<boolean>;
-  /** The addresses, for messages and for the create batch's scope. */
+  /** The addresses, for messages and for the scope of the run's listing (see `runListing`). */
   paths: CollectionPaths;
   /** Where the object of these props lives (which token reaches it). */
   area(props: Props): Area;

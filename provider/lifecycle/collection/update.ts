@@ -2,6 +2,7 @@ import { writeThenRead } from "../api";
 import type { Props } from "../json";
 import { pick } from "../outputs";
 import { atParent } from "../parent";
+import { listedChanged } from "../run-listing";
 import { assertWriteTaken } from "../verify";
 import type { ObjectKind, WireObject } from "./kind";
 
@@ -46,6 +47,8 @@ async function writeAt<I extends Props, W extends WireObject>(kind: ObjectKind<I
     },
     async () => (await kind.get(inputs, id)) ?? Promise.reject(gone(kind, id, inputs)),
   );
+  // The run's listing of the collection shows the object as it is now (a renamed key is free again).
+  listedChanged(kind, object);
   kind.verify?.(inputs, object);
   const outs = kind.outputs({ ...current, ...inputs }, object);
   assertWriteTaken({ keys, inputs, outs, normalizers: kind.normalizers, request: `PATCH ${kind.paths.member(inputs, id)}` });

@@ -16,6 +16,7 @@ export { InboxInputs } from "./inputs";
 export const inbox = defineResource({
   inputs: InboxInputs,
   account: "required",
+  noun: "inbox",
   controlKeys: ["adoptId"],
   credentialKeys: ["credentials"],
   derivedKeys: ["channelType"],

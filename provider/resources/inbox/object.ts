@@ -136,8 +136,6 @@ export const inboxKind: ObjectKind<Inputs, InboxObject> = {
     post,
     patch: write,
     async remove(props, id) {
-      // An adopted inbox was there before the stack: destroying the stack forgets it unless told otherwise.
-      if (props.adopted === true && props.deleteOnDestroy !== true) return;
       // Newer servers answer 200 with a message and delete in a background job: that is done.
       await send({ method: "DELETE", path: inboxApi(props.accountId as number, id).path });
       wasDeleted(props.accountId as number, id);

@@ -18,7 +18,7 @@ export interface HookApp {
   oauth: boolean;
   /** Settings the server may show (`visible_properties`), by type. */
   settings: Readonly<Record<string, SettingType>>;
-  /** Settings that are credentials: never shown by the server, never in outputs. */
+  /** Settings that are credentials: never in outputs (Chatwoot shows them to administrators; the provider drops them). */
   secrets: Readonly<Record<string, SettingType>>;
   /** Settings the app's schema requires. */
   required: readonly string[];
@@ -32,25 +32,33 @@ const oauthApp = (settings: Record<string, SettingType> = {}, visible: readonly 
   hookType: "account", multiple: false, oauth: true, settings, secrets: {}, required: [], visible,
 });
 
-/** Every app an `IntegrationHook` may name, by app id. Webhooks and dashboard apps are their own types (Webhook, DashboardApp). */
+/**
+ * Every app an `IntegrationHook` may name, by app id, as Chatwoot's apps.yml declares them (upstream
+ * at 2026-02-13: Dyte takes `api_key` and `organization_id`, Dialogflow no `language_code`). `visible`
+ * is the app's `visible_properties` less its credentials. Webhooks and dashboard apps are their own
+ * types (Webhook, DashboardApp).
+ */
 export const HOOK_APPS = {
-  openai: { hookType: "account", multiple: false, oauth: false, settings: {}, secrets: { apiKey: "string" }, required: ["apiKey"], visible: [] },
+  openai: {
+    hookType: "account", multiple: false, oauth: false, settings: { labelSuggestion: "boolean" }, secrets: { apiKey: "string" },
+    required: ["apiKey"], visible: ["labelSuggestion"],
+  },
   dialogflow: {
     hookType: "inbox",
     multiple: true,
     oauth: false,
-    settings: { projectId: "string", region: "string", languageCode: "string" },
+    settings: { projectId: "string", region: "string" },
     secrets: { credentials: "json" },
     required: ["projectId", "credentials"],
-    visible: ["projectId", "region", "languageCode"],
+    visible: ["projectId", "region"],
   },
   google_translate: {
     hookType: "account", multiple: false, oauth: false, settings: { projectId: "string" }, secrets: { credentials: "json" },
     required: ["projectId", "credentials"], visible: ["projectId"],
   },
   dyte: {
-    hookType: "account", multiple: false, oauth: false, settings: { accountId: "string", appId: "string" }, secrets: { apiToken: "string" },
-    required: ["accountId", "appId", "apiToken"], visible: ["accountId", "appId"],
+    hookType: "account", multiple: false, oauth: false, settings: { organizationId: "string" }, secrets: { apiKey: "string" },
+    required: ["apiKey", "organizationId"], visible: ["organizationId"],
   },
   leadsquared: {
     hookType: "account",

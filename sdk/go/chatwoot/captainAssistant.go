@@ -128,7 +128,9 @@ type captainAssistantArgs struct {
 	Description string `pulumi:"description"`
 	// Whether replies cite the documents they come from.
 	FeatureCitation *bool `pulumi:"featureCitation"`
-	// Whether the assistant may read the contact's custom attributes.
+	// Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+	// assistants controller, as of February 2026) does not take it and drops it without an error,
+	// so set it only against a server that keeps it: elsewhere every preview shows it as a change.
 	FeatureContactAttributes *bool `pulumi:"featureContactAttributes"`
 	// Whether the assistant answers from its FAQs (the responses Captain builds from its documents).
 	FeatureFaq *bool `pulumi:"featureFaq"`
@@ -166,7 +168,9 @@ type CaptainAssistantArgs struct {
 	Description pulumi.StringInput
 	// Whether replies cite the documents they come from.
 	FeatureCitation pulumi.BoolPtrInput
-	// Whether the assistant may read the contact's custom attributes.
+	// Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+	// assistants controller, as of February 2026) does not take it and drops it without an error,
+	// so set it only against a server that keeps it: elsewhere every preview shows it as a change.
 	FeatureContactAttributes pulumi.BoolPtrInput
 	// Whether the assistant answers from its FAQs (the responses Captain builds from its documents).
 	FeatureFaq pulumi.BoolPtrInput

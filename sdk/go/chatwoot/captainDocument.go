@@ -45,7 +45,7 @@ type CaptainDocument struct {
 	AccountId pulumi.IntOutput `pulumi:"accountId"`
 	// The assistant the document belongs to.
 	AssistantId pulumi.IntOutput `pulumi:"assistantId"`
-	// The page crawled.
+	// The page crawled, as Chatwoot keeps it (without a trailing `/`).
 	ExternalLink pulumi.StringOutput `pulumi:"externalLink"`
 	// The document's name; null when none.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
@@ -106,7 +106,10 @@ type captainDocumentArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The Captain assistant whose knowledge the document is (a number, or a `CaptainAssistant`'s `id`). Changing it replaces the document.
 	AssistantId interface{} `pulumi:"assistantId"`
-	// The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document.
+	// The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+	// reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+	// keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+	// adoption key, with the assistant. Changing it replaces the document.
 	ExternalLink string `pulumi:"externalLink"`
 	// A name shown for the document (one line, at most 255 characters). Changing it replaces the document.
 	Name *string `pulumi:"name"`
@@ -121,7 +124,10 @@ type CaptainDocumentArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The Captain assistant whose knowledge the document is (a number, or a `CaptainAssistant`'s `id`). Changing it replaces the document.
 	AssistantId pulumi.Input
-	// The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document.
+	// The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+	// reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+	// keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+	// adoption key, with the assistant. Changing it replaces the document.
 	ExternalLink pulumi.StringInput
 	// A name shown for the document (one line, at most 255 characters). Changing it replaces the document.
 	Name pulumi.StringPtrInput
@@ -224,7 +230,7 @@ func (o CaptainDocumentOutput) AssistantId() pulumi.IntOutput {
 	return o.ApplyT(func(v *CaptainDocument) pulumi.IntOutput { return v.AssistantId }).(pulumi.IntOutput)
 }
 
-// The page crawled.
+// The page crawled, as Chatwoot keeps it (without a trailing `/`).
 func (o CaptainDocumentOutput) ExternalLink() pulumi.StringOutput {
 	return o.ApplyT(func(v *CaptainDocument) pulumi.StringOutput { return v.ExternalLink }).(pulumi.StringOutput)
 }

@@ -14,8 +14,8 @@ import (
 
 // The satisfaction-survey template of a WhatsApp inbox: WhatsApp lets a business start a
 // conversation only with a template Meta has approved, so Chatwoot sends its survey through one,
-// `customer_satisfaction_survey_inbox_<inboxId>`, with the message and a button that opens the
-// survey. Creating the resource submits the template to Meta (Chatwoot deletes the inbox's earlier
+// `customer_satisfaction_survey_<inboxId>` (its successors `..._1`, `..._2`, ...), with the
+// message and a button that opens the survey. Creating the resource submits the template to Meta (Chatwoot deletes the inbox's earlier
 // one there first); it waits for Meta's review (`status`: `PENDING`, then `APPROVED` or
 // `REJECTED`, which `refresh` reads). Only WhatsApp inboxes have one (any other inbox is refused
 // with 400); the inbox's survey itself is turned on with the Inbox's `csatSurveyEnabled`. An
@@ -64,7 +64,7 @@ type InboxCsatTemplate struct {
 	Message pulumi.StringOutput `pulumi:"message"`
 	// Output only: Meta's review status: `PENDING` after a submission, then `APPROVED` or `REJECTED` (read by `refresh`).
 	Status pulumi.StringPtrOutput `pulumi:"status"`
-	// Output only: the template's name at Meta, `customer_satisfaction_survey_inbox_<inboxId>`.
+	// Output only: the template's name at Meta: `customer_satisfaction_survey_<inboxId>`, and for each later submission the next version (`..._1`, `..._2`, ...).
 	TemplateName pulumi.StringPtrOutput `pulumi:"templateName"`
 }
 
@@ -271,7 +271,7 @@ func (o InboxCsatTemplateOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InboxCsatTemplate) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Output only: the template's name at Meta, `customer_satisfaction_survey_inbox_<inboxId>`.
+// Output only: the template's name at Meta: `customer_satisfaction_survey_<inboxId>`, and for each later submission the next version (`..._1`, `..._2`, ...).
 func (o InboxCsatTemplateOutput) TemplateName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InboxCsatTemplate) pulumi.StringPtrOutput { return v.TemplateName }).(pulumi.StringPtrOutput)
 }

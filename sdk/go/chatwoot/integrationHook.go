@@ -14,13 +14,13 @@ import (
 
 // An app of a Chatwoot account's integrations page, connected with its settings (an integration
 // hook): OpenAI's reply suggestions, a Dialogflow agent answering in an inbox, Google Translate,
-// Cloudflare RealtimeKit video calls, LeadSquared CRM. Managing hooks needs an administrator's
+// Dyte video calls, LeadSquared CRM. Managing hooks needs an administrator's
 // access token. Webhooks and dashboard apps, which the page lists too, are `Webhook` and
 // `DashboardApp`.
 //
-// Chatwoot checks an OpenAI key and RealtimeKit credentials with the vendor when a hook is
-// created or they change, and refuses a second hook of an app that allows one per account (all
-// but Dialogflow): the provider refuses that before the POST, naming the hook to adopt.
+// Chatwoot checks the settings against the app's schema (an unknown setting is refused) and
+// refuses a second hook of an app that allows one per account (all but Dialogflow): the provider
+// refuses both before the POST, naming the hook to adopt.
 //
 // ## Example Usage
 //
@@ -122,7 +122,7 @@ type integrationHookArgs struct {
 	// Id of an existing hook of the account to take over instead of creating one (see Adoption); the only way to manage an OAuth app's hook.
 	AdoptId interface{} `pulumi:"adoptId"`
 	// The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-	// `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+	// `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
 	// `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
 	// installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
 	// replaces the hook.
@@ -132,19 +132,19 @@ type integrationHookArgs struct {
 	// The inbox a `dialogflow` hook answers in (a number, or an `Inbox`'s `id`); required for it, refused for the other apps. Changing it replaces the hook.
 	InboxId interface{} `pulumi:"inboxId"`
 	// The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-	// and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-	// `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+	// and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+	// provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+	// `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
 	// by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
 	// a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
 	// A change made in the dashboard is not seen.
 	SecretSettings map[string]string `pulumi:"secretSettings"`
-	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-	// `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-	// `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+	// and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+	// `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
 	// `enableConversationActivity`, `enableTranscriptActivity` (true or false),
 	// `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-	// `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+	// `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
 	// stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
 	// them all.
 	Settings map[string]interface{} `pulumi:"settings"`
@@ -158,7 +158,7 @@ type IntegrationHookArgs struct {
 	// Id of an existing hook of the account to take over instead of creating one (see Adoption); the only way to manage an OAuth app's hook.
 	AdoptId pulumi.Input
 	// The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-	// `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+	// `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
 	// `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
 	// installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
 	// replaces the hook.
@@ -168,19 +168,19 @@ type IntegrationHookArgs struct {
 	// The inbox a `dialogflow` hook answers in (a number, or an `Inbox`'s `id`); required for it, refused for the other apps. Changing it replaces the hook.
 	InboxId pulumi.Input
 	// The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-	// and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-	// `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-	// (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+	// and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+	// provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+	// `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
 	// by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
 	// a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
 	// A change made in the dashboard is not seen.
 	SecretSettings pulumi.StringMapInput
-	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-	// `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-	// `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+	// The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+	// and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+	// `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
 	// `enableConversationActivity`, `enableTranscriptActivity` (true or false),
 	// `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-	// `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+	// `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
 	// stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
 	// them all.
 	Settings pulumi.MapInput

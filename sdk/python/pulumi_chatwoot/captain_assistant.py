@@ -45,7 +45,9 @@ class CaptainAssistantArgs:
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing assistant with this name instead of failing on it (see Adoption). Default: false.
         :param pulumi.Input[_builtins.bool] feature_citation: Whether replies cite the documents they come from.
-        :param pulumi.Input[_builtins.bool] feature_contact_attributes: Whether the assistant may read the contact's custom attributes.
+        :param pulumi.Input[_builtins.bool] feature_contact_attributes: Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+               assistants controller, as of February 2026) does not take it and drops it without an error,
+               so set it only against a server that keeps it: elsewhere every preview shows it as a change.
         :param pulumi.Input[_builtins.bool] feature_faq: Whether the assistant answers from its FAQs (the responses Captain builds from its documents).
         :param pulumi.Input[_builtins.bool] feature_memory: Whether the assistant remembers what it learns about a contact across conversations.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] guardrails: What the assistant must not do or talk about (each at most 1,000 characters, not blank); the list is replaced whole.
@@ -154,7 +156,9 @@ class CaptainAssistantArgs:
     @pulumi.getter(name="featureContactAttributes")
     def feature_contact_attributes(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the assistant may read the contact's custom attributes.
+        Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+        assistants controller, as of February 2026) does not take it and drops it without an error,
+        so set it only against a server that keeps it: elsewhere every preview shows it as a change.
         """
         return pulumi.get(self, "feature_contact_attributes")
 
@@ -341,7 +345,9 @@ class CaptainAssistant(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing assistant with this name instead of failing on it (see Adoption). Default: false.
         :param pulumi.Input[_builtins.str] description: What the assistant does (required by Chatwoot, not blank; at most 10,000 characters).
         :param pulumi.Input[_builtins.bool] feature_citation: Whether replies cite the documents they come from.
-        :param pulumi.Input[_builtins.bool] feature_contact_attributes: Whether the assistant may read the contact's custom attributes.
+        :param pulumi.Input[_builtins.bool] feature_contact_attributes: Whether the assistant may read the contact's custom attributes. Upstream Chatwoot (its
+               assistants controller, as of February 2026) does not take it and drops it without an error,
+               so set it only against a server that keeps it: elsewhere every preview shows it as a change.
         :param pulumi.Input[_builtins.bool] feature_faq: Whether the assistant answers from its FAQs (the responses Captain builds from its documents).
         :param pulumi.Input[_builtins.bool] feature_memory: Whether the assistant remembers what it learns about a contact across conversations.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] guardrails: What the assistant must not do or talk about (each at most 1,000 characters, not blank); the list is replaced whole.

@@ -28,7 +28,10 @@ class CaptainDocumentArgs:
         The set of arguments for constructing a CaptainDocument resource.
 
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] assistant_id: The Captain assistant whose knowledge the document is (a number, or a `CaptainAssistant`'s `id`). Changing it replaces the document.
-        :param pulumi.Input[_builtins.str] external_link: The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document.
+        :param pulumi.Input[_builtins.str] external_link: The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+               reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+               keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+               adoption key, with the assistant. Changing it replaces the document.
         :param pulumi.Input[_builtins.int] account_id: Id of the Chatwoot account the object belongs to. Defaults to config `chatwoot:accountId` (or
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the assistant's existing document with this link instead of failing on it (see Adoption). Default: false.
@@ -59,7 +62,10 @@ class CaptainDocumentArgs:
     @pulumi.getter(name="externalLink")
     def external_link(self) -> pulumi.Input[_builtins.str]:
         """
-        The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document.
+        The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+        reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+        keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+        adoption key, with the assistant. Changing it replaces the document.
         """
         return pulumi.get(self, "external_link")
 
@@ -151,7 +157,10 @@ class CaptainDocument(pulumi.CustomResource):
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the assistant's existing document with this link instead of failing on it (see Adoption). Default: false.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] assistant_id: The Captain assistant whose knowledge the document is (a number, or a `CaptainAssistant`'s `id`). Changing it replaces the document.
-        :param pulumi.Input[_builtins.str] external_link: The page the server crawls: an http(s) URL, unique per assistant. The adoption key, with the assistant. Changing it replaces the document.
+        :param pulumi.Input[_builtins.str] external_link: The page the server crawls: an http(s) URL, unique per assistant, not ending in `.pdf` (Chatwoot
+               reads such a link as a PDF document, which needs a file uploaded in its dashboard). Chatwoot
+               keeps it without a trailing `/`, and so do the outputs (the two spellings are no change). The
+               adoption key, with the assistant. Changing it replaces the document.
         :param pulumi.Input[_builtins.str] name: A name shown for the document (one line, at most 255 characters). Changing it replaces the document.
         """
         ...
@@ -276,7 +285,7 @@ class CaptainDocument(pulumi.CustomResource):
     @pulumi.getter(name="externalLink")
     def external_link(self) -> pulumi.Output[_builtins.str]:
         """
-        The page crawled.
+        The page crawled, as Chatwoot keeps it (without a trailing `/`).
         """
         return pulumi.get(self, "external_link")
 

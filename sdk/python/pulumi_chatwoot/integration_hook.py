@@ -30,7 +30,7 @@ class IntegrationHookArgs:
         The set of arguments for constructing a IntegrationHook resource.
 
         :param pulumi.Input[_builtins.str] app_id: The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-               `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+               `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
                `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
                installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
                replaces the hook.
@@ -40,18 +40,18 @@ class IntegrationHookArgs:
         :param pulumi.Input[_builtins.bool] enabled: Whether the hook is enabled. Chatwoot enables a new hook.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] inbox_id: The inbox a `dialogflow` hook answers in (a number, or an `Inbox`'s `id`); required for it, refused for the other apps. Changing it replaces the hook.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_settings: The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-               and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-               `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+               and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+               provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+               `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
                by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
                a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
                A change made in the dashboard is not seen.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-               `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-               `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+               and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+               `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
                `enableConversationActivity`, `enableTranscriptActivity` (true or false),
                `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-               `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+               `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
                stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
                them all.
         """
@@ -74,7 +74,7 @@ class IntegrationHookArgs:
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
         The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-        `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+        `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
         `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
         installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
         replaces the hook.
@@ -139,9 +139,9 @@ class IntegrationHookArgs:
     def secret_settings(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
         The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-        and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-        `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-        (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+        and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+        provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+        `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
         by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
         a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
         A change made in the dashboard is not seen.
@@ -156,12 +156,12 @@ class IntegrationHookArgs:
     @pulumi.getter
     def settings(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]]:
         """
-        The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-        `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-        `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+        The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+        and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+        `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
         `enableConversationActivity`, `enableTranscriptActivity` (true or false),
         `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-        `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+        `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
         stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
         them all.
         """
@@ -189,13 +189,13 @@ class IntegrationHook(pulumi.CustomResource):
         """
         An app of a Chatwoot account's integrations page, connected with its settings (an integration
         hook): OpenAI's reply suggestions, a Dialogflow agent answering in an inbox, Google Translate,
-        Cloudflare RealtimeKit video calls, LeadSquared CRM. Managing hooks needs an administrator's
+        Dyte video calls, LeadSquared CRM. Managing hooks needs an administrator's
         access token. Webhooks and dashboard apps, which the page lists too, are `Webhook` and
         `DashboardApp`.
 
-        Chatwoot checks an OpenAI key and RealtimeKit credentials with the vendor when a hook is
-        created or they change, and refuses a second hook of an app that allows one per account (all
-        but Dialogflow): the provider refuses that before the POST, naming the hook to adopt.
+        Chatwoot checks the settings against the app's schema (an unknown setting is refused) and
+        refuses a second hook of an app that allows one per account (all but Dialogflow): the provider
+        refuses both before the POST, naming the hook to adopt.
 
         ## Example Usage
 
@@ -229,25 +229,25 @@ class IntegrationHook(pulumi.CustomResource):
                the `CHATWOOT_ACCOUNT_ID` environment variable). Changing it replaces the object.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] adopt_id: Id of an existing hook of the account to take over instead of creating one (see Adoption); the only way to manage an OAuth app's hook.
         :param pulumi.Input[_builtins.str] app_id: The app: `openai`, `dialogflow` (one hook per inbox, several allowed), `google_translate`,
-               `dyte` (Cloudflare RealtimeKit video calls) and `leadsquared` (needs the account feature
+               `dyte` (Dyte video calls) and `leadsquared` (needs the account feature
                `crm_integration`) are configured with settings; `slack`, `linear`, `notion` and `shopify` are
                installed through OAuth in the dashboard and can only be taken over (`adoptId`). Changing it
                replaces the hook.
         :param pulumi.Input[_builtins.bool] enabled: Whether the hook is enabled. Chatwoot enables a new hook.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] inbox_id: The inbox a `dialogflow` hook answers in (a number, or an `Inbox`'s `id`); required for it, refused for the other apps. Changing it replaces the hook.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secret_settings: The app's credentials, secret inputs whatever the program passes (stored encrypted; outputs
-               and state hold only a salted digest of each, and Chatwoot never shows them back): `openai`
-               `apiKey`; `dialogflow` and `google_translate` `credentials`, the service account's key file
-               (its JSON text); `dyte` `apiToken`; `leadsquared` `accessKey` and `secretKey`, each required
+               and state hold only a salted digest of each; Chatwoot shows them to administrators, and the
+               provider never reads them back): `openai` `apiKey`; `dialogflow` and `google_translate`
+               `credentials`, the service account's key file (its JSON text); `dyte` `apiKey`; `leadsquared` `accessKey` and `secretKey`, each required
                by its app. Left out, they are not managed (as after `pulumi import`, which cannot read them):
                a create needs them, and so does a change of `settings` (Chatwoot replaces the settings whole).
                A change made in the dashboard is not seen.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required),
-               `region` and `languageCode`; `google_translate` `projectId` (required); `dyte` `accountId` and
-               `appId` (both required); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
+        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]] settings: The app's settings that are no secret, camelCase: `dialogflow` takes `projectId` (required)
+               and `region`; `google_translate` `projectId` (required); `dyte` `organizationId` (required);
+               `openai` `labelSuggestion` (true or false); `leadsquared` `endpointUrl`, `appUrl`, `timezone`,
                `enableConversationActivity`, `enableTranscriptActivity` (true or false),
                `conversationActivityScore`, `transcriptActivityScore` (text), `conversationActivityCode` and
-               `transcriptActivityCode` (whole numbers); `openai` none. OAuth apps take none (their settings
+               `transcriptActivityCode` (whole numbers). OAuth apps take none (their settings
                stay as the dashboard made them). Chatwoot replaces the settings whole on every change: give
                them all.
         """
@@ -260,13 +260,13 @@ class IntegrationHook(pulumi.CustomResource):
         """
         An app of a Chatwoot account's integrations page, connected with its settings (an integration
         hook): OpenAI's reply suggestions, a Dialogflow agent answering in an inbox, Google Translate,
-        Cloudflare RealtimeKit video calls, LeadSquared CRM. Managing hooks needs an administrator's
+        Dyte video calls, LeadSquared CRM. Managing hooks needs an administrator's
         access token. Webhooks and dashboard apps, which the page lists too, are `Webhook` and
         `DashboardApp`.
 
-        Chatwoot checks an OpenAI key and RealtimeKit credentials with the vendor when a hook is
-        created or they change, and refuses a second hook of an app that allows one per account (all
-        but Dialogflow): the provider refuses that before the POST, naming the hook to adopt.
+        Chatwoot checks the settings against the app's schema (an unknown setting is refused) and
+        refuses a second hook of an app that allows one per account (all but Dialogflow): the provider
+        refuses both before the POST, naming the hook to adopt.
 
         ## Example Usage
 

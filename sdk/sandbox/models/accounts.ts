@@ -25,8 +25,6 @@ export const ACCOUNT_LOCALES = [
   "vi", "da", "tr", "cs", "fi", "id", "sv", "hu", "nb", "zh_CN", "pl", "sk", "uk", "th", "lv", "is", "he", "lt", "sr",
 ] as const;
 
-/** What `support_email` reads as when the account has none (`MAILER_SENDER_EMAIL`'s default). */
-export const INSTALLATION_SENDER = "Chatwoot <accounts@chatwoot.com>";
 
 const ACCOUNT_PERMIT: PermitFilter = { name: "scalar", locale: "scalar", domain: "scalar", support_email: "scalar" };
 const CUSTOM_ATTRIBUTES_PERMIT: PermitFilter = { industry: "scalar", company_size: "scalar", timezone: "scalar" };

@@ -1,7 +1,9 @@
 /**
- * Assignment policies (AssignmentPoliciesController, AssignmentPolicy, AssignmentPolicyPolicy) and
- * an inbox's link to one (Inboxes::AssignmentPoliciesController, InboxAssignmentPolicy), behaving
- * like current upstream:
+ * Assignment policies and an inbox's link to one, as upstream at fd5ac2a8a has them:
+ * app/controllers/api/v1/accounts/{assignment_policies_controller,assignment_policies/inboxes_controller,inboxes/assignment_policies_controller}.rb,
+ * app/models/{assignment_policy,inbox_assignment_policy}.rb, enterprise/app/models/enterprise/concerns/assignment_policy.rb,
+ * app/policies/assignment_policy_policy.rb, the views of app/views/api/v1/accounts/assignment_policies and
+ * db/schema.rb (`name` varchar(255), the NOT NULL defaults):
  * - every action is administrator-only; the policy (and the inbox) is looked up first, so an
  *   unknown or another account's id is 404 before the role check;
  * - `params.require(:assignment_policy)` after JSON wrapping; permitted: name, description,
@@ -11,7 +13,10 @@
  *   numerical and greater than 0 (422 RecordInvalid); a name past the varchar(255), an enum value
  *   the edition does not know (`balanced` is Enterprise's) and a null NOT NULL column are 500s;
  * - an inbox has at most one policy: linking it again replaces the link, and deleting the policy
- *   or the inbox removes it (`dependent: :destroy`).
+ *   or the inbox removes it (`dependent: :destroy`); an inbox without one answers its show and
+ *   its DELETE with 404 "Assignment policy not found";
+ * - a policy's inboxes are listed by `GET /assignment_policies/:id/inboxes` (the routes also name
+ *   a create and a destroy there, which the controller lacks: 404).
  */
 import { ASSIGNMENT_ORDERS, CONVERSATION_PRIORITIES } from "../../../provider/wire/assignment-policy";
 import { internalError } from "../errors";

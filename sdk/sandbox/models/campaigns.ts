@@ -1,5 +1,7 @@
 /**
- * Campaigns (CampaignsController, Campaign, CampaignPolicy), behaving like current upstream:
+ * Campaigns, as upstream at fd5ac2a8a has them (app/controllers/api/v1/accounts/campaigns_controller.rb,
+ * app/models/campaign.rb, app/policies/campaign_policy.rb, app/views/api/v1/models/_campaign.json.jbuilder,
+ * db/schema.rb; an inbox's list: InboxesController#campaigns, app/views/api/v1/accounts/inboxes/campaigns.json.jbuilder):
  * - every action is administrator-only, checked on the class before any lookup (agents get 401
  *   even for unknown ids);
  * - the path's id is the campaign's `display_id`, a per-account sequence (`camp_dpid_seq_<account>`,
@@ -15,6 +17,9 @@
  *   `trigger_rules.url`, when given, starts with http:// or https:// ("Url invalid"); the sender is a
  *   user of the account; a completed campaign takes no update ("Status The campaign is already
  *   completed"); 422 RecordInvalid;
+ * - columns: `trigger_rules` defaults to `{}`, `audience` to `[]`, `template_params` (any hash) to nil;
+ * - `GET /inboxes/:id/campaigns`: the inbox (404, then InboxPolicy#show?: 401 for an agent not in
+ *   it), then administrators only; a bare array of the inbox's campaigns;
  * - the sandbox sends nothing: a one-off campaign stays active unless a fixture marks it completed.
  */
 import { internalError } from "../errors";
@@ -50,7 +55,7 @@ export const campaigns = accountTable<CampaignRecord, Draft>({
     const now = new Date().toISOString();
     return {
       id: 0, account_id: account.id, display_id: 0, inbox_id: null, title: null, message: null, description: null, enabled: true, sender_id: null,
-      trigger_rules: {}, trigger_only_during_business_hours: false, audience: null, campaign_type: "ongoing", campaign_status: "active",
+      trigger_rules: {}, trigger_only_during_business_hours: false, audience: [], template_params: null, campaign_type: "ongoing", campaign_status: "active",
       scheduled_at: null, created_at: now, updated_at: now,
     };
   },
@@ -72,6 +77,7 @@ function assign(draft: Draft, attributes: Params): Draft {
   if (has("scheduled_at")) draft.scheduled_at = scheduledAt(attributes.scheduled_at);
   if (has("trigger_rules")) draft.trigger_rules = isHash(attributes.trigger_rules) ? structuredClone(attributes.trigger_rules) : {};
   if (has("audience")) draft.audience = Array.isArray(attributes.audience) ? (structuredClone(attributes.audience) as Params[]) : null;
+  if (has("template_params")) draft.template_params = isHash(attributes.template_params) ? structuredClone(attributes.template_params) : null;
   return draft;
 }
 

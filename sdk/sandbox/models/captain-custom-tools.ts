@@ -18,6 +18,14 @@
  * - `before_create :ensure_within_limit`: an account with 15 tools (50 with the
  *   `captain_tool_catalog` feature) refuses another, 422 `{"error": ...}` (the wording of
  *   `captain.custom_tool.limit_exceeded` is the sandbox's: upstream's locale file was not read).
+ *
+ * Which upstream: a later layout of these files than upstream's commit fd5ac2a8a (2026-02-13), as
+ * the search index has it, because the provider's CaptainCustomTool manages `headers`, which only
+ * that layout has. At fd5ac2a8a (enterprise/app/controllers/api/v1/accounts/captain/custom_tools_controller.rb,
+ * enterprise/app/models/captain/custom_tool.rb, db/schema.rb) there is no `headers` column or
+ * permit, no per-account limit, no slug length cap, no `ensure_custom_tools_enabled` guard, the
+ * index lists the enabled tools only, unpaged (`meta.page` 1), and the view shows `auth_config` to
+ * every member.
  */
 import { castBoolean, castString, isHash, isPresent, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";

@@ -1,13 +1,17 @@
 /**
  * Captain (Enterprise): assistants, their documents and scenarios, and the inboxes they answer in
- * (enterprise/app/models/captain/{assistant,document,scenario}.rb, captain_inbox.rb), behaving like
- * upstream's develop:
+ * (enterprise/app/models/captain/{assistant,document,scenario}.rb, captain_inbox.rb and the
+ * controllers of enterprise/app/controllers/api/v1/accounts/captain, upstream at fd5ac2a8a):
  * - Assistant: name and description presence (422 RecordInvalid); `config` is the permitted hash of
  *   the last write that sent one (`update!` replaces it whole); `response_guidelines` and
- *   `guardrails` are kept as sent, and only when their key is sent; destroy takes the documents,
+ *   `guardrails` are kept as sent, and only when their key is sent (the columns' default: `[]`);
+ *   destroy takes the documents,
  *   scenarios and inbox links (`dependent: :destroy_async`, run at once here).
- * - Document: `external_link` presence and uniqueness per assistant, the assistant must exist (in
- *   the account: upstream takes the account from the assistant), `before_create` plan limit
+ * - Document (and DocumentsController#create): an assistant of the account, else 422 "Missing
+ *   Assistant"; `normalize_external_link` drops one trailing "/" (not from a link ending ".pdf");
+ *   `external_link` presence and uniqueness per assistant; a link ending ".pdf" is a PDF document,
+ *   which needs an uploaded `pdf_file` ("Pdf file can't be blank": the sandbox takes no uploads
+ *   here); `before_create` plan limit
  *   (`captain_documents`, "Document limit exceeded"); `status` starts `in_progress`, and the crawl
  *   job (`after_create_commit`) has run by the next request: the content is the server's, the
  *   status `available`.
@@ -17,12 +21,13 @@
  *   `tools` is derived from the instruction on save (the sent one is ignored); `enabled` defaults true.
  * - CaptainInbox: an inbox has one assistant (`validates :inbox_id, uniqueness: true`), and none
  *   while an agent bot or an enabled Dialogflow hook answers it (`ensure_exclusive_bot_provider`:
- *   "Disconnect Agent Bot before connecting Captain"); the inbox's destroy takes its link.
+ *   "Disconnect Agent Bot before connecting Captain", a later upstream's check: captain_inbox.rb at
+ *   fd5ac2a8a has the uniqueness only); the inbox's destroy takes its link.
  */
-import { ASSISTANT_CONFIG_KEYS } from "../../../provider/wire/captain-assistant";
 import { couldNotCreate, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, permit, requireParam, wrapParameters, type Params, type PermitFilter, type ParamsRequest } from "../params";
 import { requireCaptainDocumentSlot } from "./plan-limits";
+import { toolReferences } from "./tool-references";
 import { CANT_BE_BLANK, RecordErrors, TAKEN } from "../record-errors";
 import {
   rowById,
@@ -39,13 +44,16 @@ const now = () => new Date().toISOString();
 
 
 const ASSISTANT_COLUMNS = ["id", "name", "description", "config", "guardrails", "response_guidelines", "account_id", "created_at", "updated_at"];
-const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", config: Object.fromEntries(ASSISTANT_CONFIG_KEYS.map((k) => [k, "scalar"])) };
+/**
+ * `assistant_params`' config keys at fd5ac2a8a: `feature_contact_attributes`, which some servers
+ * take, is not among them (dropped silently).
+ */
+const CONFIG_KEYS = ["product_name", "feature_faq", "feature_memory", "feature_citation", "welcome_message", "handoff_message", "resolution_message", "instructions", "temperature"];
+const ASSISTANT_PERMIT: PermitFilter = { name: "scalar", description: "scalar", config: Object.fromEntries(CONFIG_KEYS.map((k) => [k, "scalar"])) };
 
 /** `config/agents/tools.yml`: the built-in tools a scenario's instruction may reference. */
 export const BUILT_IN_TOOLS = ["add_contact_note", "add_private_note", "update_priority", "add_label_to_conversation", "faq_lookup", "handoff", "resolve"] as const;
 
-/** `Concerns::CaptainToolsHelpers::TOOL_REFERENCE_REGEX`: `[label](tool://id)`. */
-const TOOL_REFERENCE = /\[[^\]]+\]\(tool:\/\/([^/)]+)\)/g;
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === "";
 
@@ -85,7 +93,7 @@ function assignAssistant(row: CaptainAssistantRecord, attributes: Params): Capta
 
 export function createAssistant(state: SandboxState, account: AccountRecord, request: ParamsRequest): CaptainAssistantRecord {
   const stamp = now();
-  const draft = { id: 0, account_id: account.id, name: null, description: null, config: {}, guardrails: null, response_guidelines: null, created_at: stamp, updated_at: stamp };
+  const draft = { id: 0, account_id: account.id, name: null, description: null, config: {}, guardrails: [], response_guidelines: [], created_at: stamp, updated_at: stamp };
   const row = assignAssistant(draft as unknown as CaptainAssistantRecord, assistantParams(request));
   row.id = state.nextId("captain_assistants");
   state.captainAssistants.set(row.id, row);
@@ -128,6 +136,12 @@ export function runCrawls(state: SandboxState): void {
   }
 }
 
+/** `normalize_external_link`: one trailing "/" dropped, except from a PDF's link. */
+function normalizedLink(link: string | null): string | null {
+  if (link === null || link === "" || link.endsWith(".pdf")) return link;
+  return link.endsWith("/") ? link.slice(0, -1) : link;
+}
+
 /** `Current.account.captain_documents.ordered`, of one assistant when the index filters by `assistant_id`. */
 export function documentsOf(state: SandboxState, account: AccountRecord, assistantId?: number): CaptainDocumentRecord[] {
   runCrawls(state);
@@ -150,16 +164,16 @@ export function findDocument(state: SandboxState, account: AccountRecord, idPara
 export function createDocument(state: SandboxState, account: AccountRecord, request: ParamsRequest): CaptainDocumentRecord {
   const attributes = permit(requireParam(wrapParameters(request.params, request.json, "document", DOCUMENT_COLUMNS), "document"), DOCUMENT_PERMIT);
   const assistant = attributes.assistant_id === undefined ? undefined : rowById(state.captainAssistants, attributes.assistant_id, account);
-  const external_link = castString(attributes.external_link);
+  if (!assistant) throw couldNotCreate("Missing Assistant");
+  const external_link = normalizedLink(castString(attributes.external_link));
   const errors = new RecordErrors();
-  // belongs_to :assistant, then :account (`ensure_account_id` takes the assistant's), then the link.
-  if (!assistant) for (const key of ["assistant", "account"]) errors.add(key, "must exist");
   if (blank(external_link)) errors.add("external_link", CANT_BE_BLANK);
-  else if (assistant && [...state.captainDocuments.values()].some((d) => d.assistant_id === assistant.id && d.external_link === external_link)) {
+  else if ([...state.captainDocuments.values()].some((d) => d.assistant_id === assistant.id && d.external_link === external_link)) {
     errors.add("external_link", TAKEN);
   }
+  if (external_link?.endsWith(".pdf")) errors.add("pdf_file", CANT_BE_BLANK);
   if (errors.any()) throw couldNotCreate((errors.toRecordInvalid().body as { message: string }).message);
-  if (!assistant || external_link === null) throw recordNotFound(); // unreachable: refused above
+  if (external_link === null) throw recordNotFound(); // unreachable: refused above
   requireCaptainDocumentSlot(state, account);
   const stamp = now();
   const document: CaptainDocumentRecord = {
@@ -192,11 +206,6 @@ export function findScenario(state: SandboxState, assistant: CaptainAssistantRec
   const scenario = rowById(state.captainScenarios, idParam);
   if (!scenario || scenario.assistant_id !== assistant.id) throw recordNotFound();
   return scenario;
-}
-
-/** The tool ids an instruction references, in order, each once. */
-export function toolReferences(instruction: string): string[] {
-  return [...new Set([...instruction.matchAll(TOOL_REFERENCE)].map((m) => m[1] as string))];
 }
 
 /** `available_tool_ids`: the built-in tools and the slugs of the account's enabled custom tools. */

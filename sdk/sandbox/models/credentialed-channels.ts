@@ -27,7 +27,7 @@ import { ApiError, internalError } from "../errors";
 import { castBoolean, castInteger, castString, isHash, isPresent, type Params, type PermitFilter } from "../params";
 import { CANT_BE_BLANK, TAKEN } from "../record-errors";
 import type { InboxRecord, SandboxState } from "../state";
-import type { ChannelKind } from "./inbox-channels";
+import type { ChannelKind } from "./channel-kind";
 
 const CREDENTIAL = /password|token|secret|api_key/;
 

@@ -17,28 +17,11 @@
  * leaves the inbox without a channel (see createInbox).
  */
 import { internalError } from "../errors";
-import type { CHANNEL_TYPES } from "../fixture";
 import { castBoolean, castEnum, castString, isHash, isPresent, rubyToInteger, type Params, type PermitFilter } from "../params";
-import { CANT_BE_BLANK, type RecordErrors } from "../record-errors";
-import type { ChannelTable, InboxRecord, SandboxState } from "../state";
+import { CANT_BE_BLANK } from "../record-errors";
+import type { InboxRecord } from "../state";
+import type { ChannelKind } from "./channel-kind";
 import { CREDENTIALED_CHANNELS } from "./credentialed-channels";
-
-/** One channel model: how `channel` fields land on the inbox row, and what makes them invalid. */
-export interface ChannelKind {
-  channelType: (typeof CHANNEL_TYPES)[number];
-  /** The channel table's id sequence. */
-  table: ChannelTable;
-  /** `EDITABLE_ATTRS` as a permit filter (the sandbox's subset). */
-  permit: PermitFilter;
-  /** Lands permitted attributes on the row (credentials apart, remembered by the secret book). */
-  assign(inbox: InboxRecord, attributes: Params, state: SandboxState): void;
-  validate(inbox: InboxRecord, errors: RecordErrors, state: SandboxState): void;
-  /**
-   * What creating the channel does besides validating it: callbacks that call third parties
-   * (modelled as they answer when the credentials work) and columns made on create.
-   */
-  create?(inbox: InboxRecord, errors: RecordErrors): void;
-}
 
 const URL_LENGTH_LIMIT = 2048;
 const REPLY_TIMES = ["in_a_few_minutes", "in_a_few_hours", "in_a_day"] as const;

@@ -47,7 +47,8 @@ import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 import { rowById, type AccountRecord, type AgentBotRecord, type InboxRecord, type SandboxState } from "../state";
 import { mailServerCheck } from "./credentialed-channels";
 import { CSAT_CONFIG_PERMIT, formatCsatConfig } from "./csat-config";
-import { channelForRequestType, channelOf, flag, type ChannelKind } from "./inbox-channels";
+import type { ChannelKind } from "./channel-kind";
+import { channelForRequestType, channelOf, flag } from "./inbox-channels";
 import { isTimezoneIdentifier } from "./timezones";
 import { defaultWorkingHours, updateWorkingHours } from "./working-hours";
 

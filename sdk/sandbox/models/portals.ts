@@ -16,6 +16,12 @@
  * - top-level `inbox_id` links a web-widget inbox, looked up without an account scope (unknown →
  *   404, other channel types ignored, blank clears the link);
  * - deleting a portal deletes its categories and articles.
+ * Which upstream: builds later than upstream's commit fd5ac2a8a (2026-02-13), as the research notes
+ * and the PRs named above describe them. At fd5ac2a8a (app/models/portal.rb,
+ * app/views/api/v1/accounts/portals/_portal.json.jbuilder) there are no draft locales and no color
+ * format check, `config` takes `allowed_locales`, `default_locale` and `website_token` (another key
+ * is 422 "Cofig in portal on <keys> is not supported."), the view's `config` holds the allowed
+ * locales alone and its `meta` adds `mine_articles_count`.
  */
 import { internalError, recordNotFound } from "../errors";
 import { castBoolean, castString, isHash, isPresent, permit, requireParam, wrapParameters, type Params, type PermitFilter } from "../params";

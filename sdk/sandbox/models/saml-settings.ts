@@ -1,6 +1,7 @@
 /**
- * An account's SAML settings (Enterprise: SamlSettingsController, AccountSamlSettings,
- * AccountSamlSettingsPolicy, Saml::UpdateAccountUsersProviderJob), behaving like upstream:
+ * An account's SAML settings, as upstream at fd5ac2a8a has them (enterprise/app/controllers/api/v1/accounts/saml_settings_controller.rb,
+ * enterprise/app/models/account_saml_settings.rb, enterprise/app/views/api/v1/models/_account_saml_settings.json.jbuilder,
+ * the policy, Saml::UpdateAccountUsersProviderJob, config/locales/en.yml):
  * - `check_saml_feature_enabled` first: an account without the `saml` feature gets 403
  *   `{"error": "SAML feature not enabled for this account"}`, then administrators only (Pundit's 401);
  * - one per account; the show of an account without settings renders a blank, unsaved one (`id: null`);
@@ -8,7 +9,9 @@
  *   role_mappings: {})` (no JSON wrapping: the controller's wrapper key would be `saml_setting`);
  * - validations: sso_url, certificate and idp_entity_id present, the certificate an X.509
  *   certificate (`OpenSSL::X509::Certificate.new` parses PEM or DER); a blank sp_entity_id is
- *   generated as `<FRONTEND_URL>/saml/sp/<account_id>`; create and update answer 422
+ *   generated as `<FRONTEND_URL>/saml/sp/<account_id>` (the sandbox's own address stands for
+ *   FRONTEND_URL, which upstream reads from its installation config, default
+ *   `http://localhost:3000`); create and update answer 422
  *   `{"errors": [full messages]}` (non-bang `save`);
  * - a POST when the account has settings replaces them (`build_saml_settings` on a has_one: the
  *   old row goes, from memory of Rails' has_one replace, not an upstream spec); a PUT or PATCH
@@ -24,8 +27,8 @@ import { CANT_BE_BLANK, RecordErrors } from "../record-errors";
 
 const PERMIT: PermitFilter = { sso_url: "scalar", certificate: "scalar", idp_entity_id: "scalar", sp_entity_id: "scalar" };
 
-/** The sandbox's wording of `errors.account_saml_settings.invalid_certificate`. */
-export const INVALID_CERTIFICATE = "is not a valid X.509 certificate";
+/** `errors.account_saml_settings.invalid_certificate` (config/locales/en.yml at fd5ac2a8a). */
+export const INVALID_CERTIFICATE = "must be a valid X.509 certificate in PEM format";
 
 /** The account's settings, or undefined when it has none. */
 export function samlSettingsOf(state: SandboxState, account: { id: number }): SamlSettingsRecord | undefined {

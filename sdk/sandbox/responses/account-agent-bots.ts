@@ -13,12 +13,26 @@ import { permit } from "../params";
 import type { AgentBotRecord } from "../state";
 
 /**
- * The application API's `_agent_bot` partial (account bots, and an inbox's bot): a system bot (no
- * account) hides its outgoing URL; the access token is shown for the account's own bots only
- * (`AgentBotPresenter`), and to administrators only (newer builds).
+ * How a view renders a bot's `access_token`: through `AgentBotPresenter` (the agent bots views: the
+ * token's text for the calling account's own bots, to every member, nil for others), or the bare
+ * model (an inbox's `agent_bot` view: `resource.access_token` is the AccessToken row, rendered
+ * whole, for any bot; the sandbox keeps no token rows, so the bot's id stands in for the row's).
  */
-export function agentBotView(bot: AgentBotRecord, administrator: boolean) {
+export type TokenView = { presenter: true; accountId: number } | { presenter: false };
+
+/** The AccessToken row as `render json:` writes it. */
+function tokenRow(bot: AgentBotRecord) {
+  return { id: bot.id, owner_type: "AgentBot", owner_id: bot.id, token: bot.access_token, created_at: null, updated_at: null };
+}
+
+/**
+ * The application API's `_agent_bot` partial (app/views/api/v1/models/_agent_bot.json.jbuilder and
+ * app/presenters/agent_bot_presenter.rb at fd5ac2a8a): a system bot (no account) hides its
+ * outgoing URL; the access token as `tokens` says.
+ */
+export function agentBotView(bot: AgentBotRecord, tokens: TokenView) {
   const system = bot.account_id === null;
+  const token = tokens.presenter ? (bot.account_id === tokens.accountId ? bot.access_token : null) : tokenRow(bot);
   return {
     id: bot.id,
     name: bot.name,
@@ -28,12 +42,12 @@ export function agentBotView(bot: AgentBotRecord, administrator: boolean) {
     bot_type: "webhook",
     bot_config: bot.bot_config,
     account_id: bot.account_id,
-    ...(administrator && !system ? { access_token: bot.access_token } : {}),
+    ...(token ? { access_token: token } : {}),
     system_bot: system,
   };
 }
 
-const view = (call: AccountCall, bot: AgentBotRecord) => agentBotView(bot, call.role === "administrator");
+const view = (call: AccountCall, bot: AgentBotRecord) => agentBotView(bot, { presenter: true, accountId: call.account.id });
 
 /** A write's bot: the role check first (`check_authorization` runs before the lookup), then the account's own bot. */
 function writableBot(call: AccountCall): AgentBotRecord {

@@ -3,7 +3,13 @@ import { AGENT_BOT_PERMIT, botsVisibleTo, createBot, destroyBot, findBot, purgeA
 import { permit } from "../params";
 import type { AgentBotRecord } from "../state";
 
-/** The platform partial: exactly these five fields (no token, type, config or thumbnail). */
+/**
+ * The platform partial (app/views/platform/api/v1/models/_agent_bot.json.jbuilder) as upstream's
+ * fix of March 2026 (PR #13827) renders it: these five fields, `outgoing_url` the bot's own. At
+ * fd5ac2a8a (2026-02-13) the partial wrote `outgoing_url resource.name` (the bot's name) and
+ * added `access_token`; the sandbox plays the fixed partial, which the provider's AgentBot reads
+ * either way (research/chatwoot-api.md section 2).
+ */
 function platformView(bot: AgentBotRecord) {
   return { id: bot.id, name: bot.name, description: bot.description, outgoing_url: bot.outgoing_url, account_id: bot.account_id };
 }

@@ -1,14 +1,18 @@
 import { requireAdministrator } from "../auth";
 import { EMPTY_OK, ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds } from "../columns";
 import { internalError } from "../errors";
 import { campaignByDisplayId, campaigns } from "../models/campaigns";
+import { authorizeInboxShow, findInbox } from "../models/inboxes";
 import type { CampaignRecord } from "../state";
 import { agentView } from "./agent-view";
 import { inboxView } from "./inboxes";
 
 /**
- * The `_campaign` partial: `id` is the display id; the inbox in full and the sender as an agent
- * (`{}` without one); `scheduled_at` (epoch seconds) and `audience` only for one-off campaigns.
+ * The `_campaign` partial (app/views/api/v1/models/_campaign.json.jbuilder at fd5ac2a8a): `id` is
+ * the display id; the inbox in full and the sender as an agent (`{}` without one); `scheduled_at`
+ * (epoch seconds: `.to_i`) and `audience` only for one-off campaigns; `created_at` and
+ * `updated_at` as the datetimes they are (ISO 8601 text, no `.to_i`).
  */
 function campaignView(call: AccountCall, c: CampaignRecord) {
   const inbox = call.state.inboxes.get(c.inbox_id);
@@ -22,14 +26,15 @@ function campaignView(call: AccountCall, c: CampaignRecord) {
     inbox: inbox ? inboxView(inbox, { administrator: true, origin: call.origin }, call.state) : null,
     sender: sender ? agentView(call, sender) : {},
     message: c.message,
+    template_params: c.template_params,
     campaign_status: c.campaign_status,
     enabled: c.enabled,
     campaign_type: c.campaign_type,
-    ...(oneOff ? { scheduled_at: c.scheduled_at === null ? null : Math.floor(Date.parse(c.scheduled_at) / 1000), audience: c.audience } : {}),
+    ...(oneOff ? { scheduled_at: c.scheduled_at === null ? null : epochSeconds(c.scheduled_at), audience: c.audience } : {}),
     trigger_rules: c.trigger_rules,
     trigger_only_during_business_hours: c.trigger_only_during_business_hours,
-    created_at: Math.floor(Date.parse(c.created_at) / 1000),
-    updated_at: Math.floor(Date.parse(c.updated_at) / 1000),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
   };
 }
 
@@ -67,4 +72,12 @@ export function update(call: AccountCall): ApiResult {
 export function destroy(call: AccountCall): ApiResult {
   campaigns.destroy(call.state, found(admin(call)));
   return EMPTY_OK;
+}
+
+/** `GET /inboxes/:id/campaigns`: `fetch_inbox` (404, then `show?`), then `campaigns?` (administrators); the inbox's campaigns in id order. */
+export function ofInbox(call: AccountCall): ApiResult {
+  const inbox = findInbox(call.state, call.account, call.path.id ?? "");
+  authorizeInboxShow(call, inbox);
+  requireAdministrator(call);
+  return ok(campaigns.of(call.state, call.account).filter((c) => c.inbox_id === inbox.id).map((c) => campaignView(call, c)));
 }

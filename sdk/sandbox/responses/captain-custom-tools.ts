@@ -1,5 +1,6 @@
 import { requireAdministrator, requireCaptain } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds as epoch } from "../columns";
 import { couldNotCreate } from "../errors";
 import { captainCustomTools, ensureWithinLimit } from "../models/captain-custom-tools";
 import { castInteger, isHash, wrapParameters } from "../params";
@@ -8,7 +9,6 @@ import type { CaptainCustomToolRecord } from "../state";
 /** `RESULTS_PER_PAGE`: the index serves 25 tools a page. */
 export const TOOLS_PER_PAGE = 25;
 
-const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The `_custom_tool` partial: `auth_config` and `headers` only for an administrator. */
 function toolView(call: AccountCall, tool: CaptainCustomToolRecord) {

@@ -3,9 +3,13 @@
  * (403) runs before anything else, then `check_authorization` (Captain::AssistantPolicy and
  * ScenarioPolicy: reads for every member, writes for administrators; 401 otherwise), then the
  * lookups (404). Destroys answer 204; lists are `{payload, meta: {total_count, page}}`.
+ * The guard is a later upstream's (and forks'): the controllers at fd5ac2a8a have none, and answer
+ * whatever the account's features; the sandbox keeps it so that a client's handling of a server
+ * with Captain switched off can be tested.
  */
 import { requireAdministrator, requireCaptain } from "../auth";
 import { ok, type AccountCall, type ApiResult } from "../call";
+import { epochSeconds as epoch } from "../columns";
 import {
   assistantsOf,
   createAssistant,
@@ -31,7 +35,6 @@ import type { CaptainAssistantRecord, CaptainDocumentRecord, CaptainScenarioReco
 import { inboxView } from "./inboxes";
 
 const NO_CONTENT: ApiResult = { status: 204 };
-const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** The `captain/_assistant` partial (epoch timestamps). */
 function assistantView(assistant: CaptainAssistantRecord) {
@@ -48,15 +51,22 @@ function assistantView(assistant: CaptainAssistantRecord) {
   };
 }
 
-/** The `captain/_document` partial: the assistant in full, and the crawled content. */
+/**
+ * The `captain/_document` partial (enterprise/app/views/api/v1/models/captain/_document.json.jbuilder
+ * at fd5ac2a8a): the assistant in full, the crawled content; `content_type` and `file_size` are an
+ * uploaded PDF's (none here: nil), `display_url` the link.
+ */
 function documentView(state: SandboxState, document: CaptainDocumentRecord) {
   const assistant = state.captainAssistants.get(document.assistant_id);
   return {
     account_id: document.account_id,
     assistant: assistant ? assistantView(assistant) : null,
     content: document.content,
+    content_type: null,
     created_at: epoch(document.created_at),
     external_link: document.external_link,
+    display_url: document.external_link,
+    file_size: null,
     id: document.id,
     name: document.name,
     status: document.status,

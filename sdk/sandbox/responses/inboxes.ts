@@ -34,8 +34,10 @@ export interface InboxViewOptions {
 }
 
 /**
- * The `_inbox` partial (core keys in partial order; channel-specific keys per channel type). The
- * linked help center (`help_center`) is shown when `state` is given to look it up.
+ * The `_inbox` partial (app/views/api/v1/models/_inbox.json.jbuilder at fd5ac2a8a: core keys in
+ * partial order; channel-specific keys per channel type; a LINE channel's id is not among them,
+ * only in its callback URL). The linked help center (`help_center`) is shown when `state` is given
+ * to look it up.
  */
 export function inboxView(inbox: InboxRecord, options: InboxViewOptions, state?: SandboxState) {
   const type = inbox.channel_type;
@@ -89,7 +91,6 @@ export function inboxView(inbox: InboxRecord, options: InboxViewOptions, state?:
           continuity_via_email: inbox.continuity_via_email,
         }
       : {}),
-    ...(type === "Channel::Line" ? { line_channel_id: inbox.line_channel_id } : {}),
     messaging_service_sid: null,
     phone_number: type === "Channel::Sms" || type === "Channel::Whatsapp" ? inbox.phone_number : null,
     medium: null,
@@ -115,6 +116,8 @@ function emailView(inbox: InboxRecord, admin: boolean) {
   const secret = (key: string) => inbox.channel_credentials[key] ?? "";
   return {
     email: inbox.email,
+    // MAILER_INBOUND_EMAIL_DOMAIN is set (inbound.sandbox.test): forwarding is on, and the address shown.
+    forwarding_enabled: true,
     forward_to_email: inbox.forward_to_email,
     ...(admin
       ? {
@@ -229,8 +232,11 @@ export function setAgentBot(call: AccountCall): ApiResult {
   return EMPTY_OK;
 }
 
-/** GET .../agent_bot: anyone who may see the inbox; `{agent_bot: {...}}`, or an empty object when there is none. */
+/**
+ * GET .../agent_bot: anyone who may see the inbox; `{agent_bot: {...}}`, or an empty object when
+ * there is none. The view renders the bot without its presenter: the token comes as its whole row.
+ */
 export function agentBot(call: AccountCall): ApiResult {
   const bot = botOf(call.state, fetchInbox(call));
-  return ok({ agent_bot: bot ? agentBotView(bot, call.role === "administrator") : {} });
+  return ok({ agent_bot: bot ? agentBotView(bot, { presenter: false }) : {} });
 }

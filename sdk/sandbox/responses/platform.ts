@@ -15,34 +15,15 @@ import {
 } from "../models/platform";
 import { columnsOf } from "../columns";
 import type { AccountRecord, SandboxState, UserRecord } from "../state";
+import { userView } from "./user-view";
+
+/** `platform/api/v1/models/_user`. */
+const platformUserView = (state: SandboxState, user: UserRecord) => userView(state, user, { api: false });
 
 /** `platform/api/v1/models/_account`: the enabled flags as a hash of `true`s. */
 function accountView(account: AccountRecord) {
   const features = Object.fromEntries(account.features.map((flag) => [flag, true]));
   return { ...columnsOf(account, ["id", "name", "locale", "domain", "support_email"]), features, ...columnsOf(account, ["custom_attributes", "limits", "status"]) };
-}
-
-/** `platform/api/v1/models/_user` (the user's access token included, as upstream sends it). */
-function userView(state: SandboxState, user: UserRecord) {
-  const first = user.memberships[0];
-  return {
-    access_token: user.access_token,
-    account_id: first?.account_id ?? null,
-    available_name: user.display_name ?? user.name,
-    avatar_url: "",
-    confirmed: user.confirmed,
-    display_name: user.display_name,
-    message_signature: null,
-    email: user.email,
-    id: user.id,
-    name: user.name,
-    provider: user.provider,
-    ...(user.custom_attributes && Object.keys(user.custom_attributes).length > 0 ? { custom_attributes: user.custom_attributes } : {}),
-    role: first?.role ?? null,
-    ui_settings: {},
-    uid: user.email,
-    accounts: user.memberships.map((m) => ({ id: m.account_id, name: state.accounts.get(m.account_id)?.name ?? null, active_at: null, role: m.role })),
-  };
 }
 
 /** `render json: account_user`: the row's columns. */
@@ -71,9 +52,9 @@ export const accounts = {
 };
 
 export const users = {
-  create: (call: PlatformCall): ApiResult => ok(userView(call.state, createPlatformUser(call.state, call.app, call.params))),
-  show: (call: PlatformCall): ApiResult => ok(userView(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""))),
-  update: (call: PlatformCall): ApiResult => ok(userView(call.state, updatePlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""), call.params))),
+  create: (call: PlatformCall): ApiResult => ok(platformUserView(call.state, createPlatformUser(call.state, call.app, call.params))),
+  show: (call: PlatformCall): ApiResult => ok(platformUserView(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""))),
+  update: (call: PlatformCall): ApiResult => ok(platformUserView(call.state, updatePlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""), call.params))),
   destroy(call: PlatformCall): ApiResult {
     destroyPlatformUser(call.state, findPlatformUser(call.state, call.app, call.path.id ?? ""));
     return EMPTY_OK;

@@ -3,9 +3,11 @@
  * configuration of every kind an export covers (labels, custom attributes of the three models,
  * teams with members, agent bots, inboxes of three channels with working hours, members and some
  * with a bot, portals linked to web widgets with categories (some translated) and articles, SLA
- * policies, assignment policies linked to every other inbox, custom roles, rules that refer to teams, labels, attributes, inboxes and SLA policies,
- * webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools and assistants, SAML settings), about `objects` objects in all. Names, keys and
- * slugs are unique where Chatwoot keeps them unique, so every object is exported as itself.
+ * policies, assignment policies linked to every other inbox, agent capacity policies with inbox limits and agents, custom roles, rules that refer to
+ * teams, labels, attributes, inboxes and SLA policies, webhooks, canned responses, macros, dashboard apps, website campaigns, Captain custom tools and
+ * assistants, SAML settings), about `objects` objects in all. Names, keys and slugs are unique where Chatwoot keeps them unique, so every object is
+ * exported as itself. Every kind has at least one object but WhatsApp survey templates (`InboxCsatTemplate`: the benchmark's inboxes are no
+ * WhatsApp numbers), so that a kind the export stops reading fails the benchmark and tests/unit/clone/export-seed.test.ts.
  */
 import { defaultFixture, type FixtureInput } from "../../../sdk/sandbox";
 import { CHANNEL_TYPES } from "../../../sdk/sandbox/fixture";
@@ -37,8 +39,8 @@ const SHARES: Record<TypeName, number> = {
   Macro: 8,
   SlaPolicy: 1,
   AssignmentPolicy: 1,
-  // The sandbox's fixture has no capacity policies (they are made through the API).
-  AgentCapacityPolicy: 0,
+  AgentCapacityPolicy: 1,
+  // Counted below: two inboxes per policy, and one membership per policy (each holds some of the agents).
   AgentCapacityPolicyInboxLimit: 0,
   AgentCapacityPolicyUser: 0,
   // Counted below: one per inbox linked to a policy.
@@ -80,13 +82,23 @@ export function exportSeed(objects: number): ExportSeed {
   n.TeamMembership = n.Team;
   n.InboxMembership = n.Inbox;
   const ids = (k: number, first = 1) => Array.from({ length: k }, (_, i) => first + i);
+  const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
 
   const base = defaultFixture;
   const firstUser = Math.max(...base.users.map((u) => u.id)) + 1;
   const agents = ids(AGENTS, firstUser);
+  // The agents are held to the capacity policies in turn (at least one agent each: fewer policies than agents).
+  const capacityIds = ids(Math.min(n.AgentCapacityPolicy, AGENTS));
+  n.AgentCapacityPolicy = capacityIds.length;
+  n.AgentCapacityPolicyUser = capacityIds.length;
   const users: Rows<"users"> = [
     ...base.users,
-    ...agents.map((id) => ({ id, name: `Agent ${id}`, email: `agent${id}@acme.test`, memberships: [{ account_id: ACCOUNT, role: "agent" as const }] })),
+    ...agents.map((id, i) => ({
+      id,
+      name: `Agent ${id}`,
+      email: `agent${id}@acme.test`,
+      memberships: [{ account_id: ACCOUNT, role: "agent" as const, agent_capacity_policy_id: pick(capacityIds, i) }],
+    })),
   ];
   // Two to four members each, spread over the agents.
   const membersOf = (i: number) => ids(2 + (i % 3), 0).map((k) => agents[(i * 3 + k) % agents.length] as number);
@@ -132,7 +144,6 @@ export function exportSeed(objects: number): ExportSeed {
   const ofChannel = (channel: (typeof CHANNEL_TYPES)[number]) => inboxes.filter((inbox) => inbox.channel_type === channel).map((inbox) => inbox.id);
   const widgets = ofChannel("Channel::WebWidget");
   const apiInboxes = ofChannel("Channel::Api");
-  const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
 
   const labels: Rows<"labels"> = ids(n.Label).map((id) => ({
     id,
@@ -197,6 +208,16 @@ export function exportSeed(objects: number): ExportSeed {
     fair_distribution_limit: 10 * (1 + (i % 5)),
     inbox_ids: linked.filter((_, k) => k % n.AssignmentPolicy === i),
   }));
+  // Each policy limits two inboxes (the next two, round the inboxes; one where there is one) and leaves out the conversations of a label.
+  const capacityPolicies: Rows<"agent_capacity_policies"> = capacityIds.map((id, i) => ({
+    id,
+    account_id: ACCOUNT,
+    name: `Capacity ${id}`,
+    description: i % 2 === 0 ? `Caps queue load ${id}` : null,
+    exclusion_rules: { excluded_labels: [pick(labels, i).title], exclude_older_than_hours: 24 * (1 + (i % 7)) },
+    inbox_capacity_limits: ids(Math.min(2, inboxes.length), 0).map((k) => ({ inbox_id: pick(inboxes, 2 * i + k).id, conversation_limit: 5 + ((i + k) % 10) })),
+  }));
+  n.AgentCapacityPolicyInboxLimit = capacityPolicies.reduce((sum, p) => sum + (p.inbox_capacity_limits?.length ?? 0), 0);
   const customRoles: Rows<"custom_roles"> = ids(n.CustomRole).map((id, i) => ({
     id,
     account_id: ACCOUNT,
@@ -367,6 +388,7 @@ export function exportSeed(objects: number): ExportSeed {
     macros,
     sla_policies: slaPolicies,
     assignment_policies: assignmentPolicies,
+    agent_capacity_policies: capacityPolicies,
     custom_roles: customRoles,
     dashboard_apps: dashboardApps,
     campaigns,
@@ -378,10 +400,15 @@ export function exportSeed(objects: number): ExportSeed {
     captain_documents: captainDocuments,
     saml_settings: [{ id: 1, account_id: ACCOUNT, sso_url: "https://idp.acme.test/sso", certificate: IDP_CERTIFICATE, idp_entity_id: "https://idp.acme.test", sp_entity_id: "https://chat.acme.test/saml/sp/1" }],
   };
-  // The users, each attribute model, the seventeen other kinds' lists (custom tools and documents: one page of 25 each) and the SAML settings (assignment policies bring their inbox links), the account itself and the Platform
-  // App's bots, the hooks of each settings-based app (five); a team's members; an inbox's bot and
-  // members; a portal's categories and articles (under 25 of each per portal: one page each); an
-  // assistant's scenarios and inboxes.
-  const lists = 1 + ATTRIBUTE_MODELS.length + 17 + 1 + 2 + SETTINGS_APP_IDS.length;
-  return { fixture, expected: n, neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant };
+  // The users, each attribute model, the eighteen other kinds' lists (custom tools and documents: one page of 25 each; capacity
+  // policies bring their inbox limits) and the SAML settings, the account itself and the Platform App's bots, the hooks of each
+  // settings-based app (five); a team's members; an inbox's bot and members; a portal's categories and articles (under 25 of
+  // each per portal: one page each); an assistant's scenarios and inboxes; a capacity policy's agents; an assignment policy's
+  // inboxes (the list renders none, as upstream's does).
+  const lists = 1 + ATTRIBUTE_MODELS.length + 18 + 1 + 2 + SETTINGS_APP_IDS.length;
+  return {
+    fixture,
+    expected: n,
+    neededRequests: lists + n.Team + 2 * n.Inbox + 2 * ownPortals.length + 2 * n.CaptainAssistant + capacityPolicies.length + assignmentPolicies.length,
+  };
 }

@@ -18,7 +18,7 @@ export interface Deployed {
 /** Check failures, thrown where a step needed valid inputs. */
 export class CheckFailures extends Error {
   constructor(readonly failures: CheckResult["failures"]) {
-    super(`check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+    super(`check failed: ${failures.map((f) => (f.property === "" ? f.reason : `${f.property}: ${f.reason}`)).join("; ")}`);
   }
 }
 

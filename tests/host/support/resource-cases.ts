@@ -639,7 +639,7 @@ export const RESOURCE_CASES: ResourceCase[] = [
       const template = s.meta_templates.find((t) => t.inbox_id === 5);
       return template && { name: template.name, body: template.body, button_text: template.button_text, status: template.status };
     },
-    created: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
+    created: { name: "customer_satisfaction_survey_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
     // Every change submits the template anew: the replacement's create is the one write.
     change: {
       inputs: { message: "How was it?" },
@@ -663,7 +663,7 @@ export const RESOURCE_CASES: ResourceCase[] = [
       return d;
     },
     // No route deletes a template: it stays at Meta.
-    deleted: { name: "customer_satisfaction_survey_inbox_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
+    deleted: { name: "customer_satisfaction_survey_5", body: "How did we do?", button_text: "Rate us", status: "PENDING" },
   },
   {
     kind: "SamlSettings",

@@ -13,8 +13,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { writesIn } from "../../demo/requests";
 import { example, sandboxStackConfig, type ExampleName, type ExampleSpec } from "../../demo/examples";
-import { isYamlProgram, opsOf, PulumiProject, tail, type Finished, type Operation } from "../../harness/pulumi-cli";
+import { isYamlProgram, opsOf, programRuntime, PulumiProject, tail, type Finished, type Operation } from "../../harness/pulumi-cli";
 import { startSandbox, type LogEntry, type Sandbox } from "../../../sdk/sandbox";
+import { importedCode } from "./imported-code";
 import { realEngine } from "./real-engine";
 
 /** What the steps can reach: the sandbox, the stack's project, and the requests of the step. */
@@ -240,12 +241,15 @@ export function exampleLifecycle(lifecycle: LifecycleSpec): void {
     });
 
     const importing = lifecycle.importExisting;
-    if (importing) test("`pulumi import` takes an object made outside the stack into it, with no write", async () => {
+    if (importing) test("`pulumi import` takes an object made outside the stack into it, with no write, and prints its code in the program's language", async () => {
       const id = await importing.make(ctx);
       stepStart = ctx.sandbox.control.log().length;
-      // Code generation is the language host's; the program need not declare what it imports.
-      const done = await ctx.project.cli(["import", importing.type, importing.name, id, "--generate-code=false", "--protect=false", "--yes", "--non-interactive"]);
+      // The program need not declare what it imports (the stack then holds what the server does).
+      const done = await ctx.project.cli(["import", importing.type, importing.name, id, "--protect=false", "--yes", "--non-interactive"]);
       expectSuccess(done);
+      const runtime = programRuntime(ctx.project.dir);
+      // The project's language host wrote the code (Pulumi YAML's is Pulumi's own).
+      if (runtime !== "yaml") for (const code of importedCode(runtime, [importing])) expect(done.stdout).toMatch(code);
       expect(ctx.writes()).toEqual([]);
       const imported = (await ctx.resources()).get(importing.name);
       expect(imported).toMatchObject({ id, type: importing.type });

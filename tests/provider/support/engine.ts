@@ -14,9 +14,10 @@ export interface State {
   outs: Props;
 }
 
+/** A check's failures, as the engine shows them: a property's named first, one of the whole resource alone. */
 export class CheckFailed extends Error {
   constructor(readonly failures: pulumi.dynamic.CheckFailure[]) {
-    super(`check failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`);
+    super(`check failed: ${failures.map((f) => (f.property === "" ? f.reason : `${f.property}: ${f.reason}`)).join("; ")}`);
   }
 }
 

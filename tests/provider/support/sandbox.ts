@@ -1,6 +1,7 @@
 import { configure } from "../../../provider";
 import { resetConnectionConfig } from "../../../provider/config";
 import { setRetryTiming } from "../../../provider/http";
+import { forgetRunListings } from "../../../provider/lifecycle/run-listing";
 import { startSandbox, type Sandbox } from "../../../sdk/sandbox";
 
 export type Shapes = "chatwoot" | "documented";
@@ -67,7 +68,12 @@ export function useSandbox(shapes: Shapes = "chatwoot") {
     setRetryTiming({ minDelayMs: 30 });
     ctx.connect();
   });
-  beforeEach(() => ctx.sb.control.reset());
+  // Each test is a command of its own against the server as the fixture has it: the provider keeps
+  // no listing of the collections from the test before (a real run never sees its server reset).
+  beforeEach(() => {
+    ctx.sb.control.reset();
+    forgetRunListings();
+  });
   afterAll(async () => {
     await sandbox?.close();
   });

@@ -2,7 +2,10 @@ module pulumi-chatwoot/tests/pulumi-cli/yaml-host
 
 go 1.24.7
 
-tool github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+tool (
+	github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml
+	github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+)
 
 require (
 	dario.cat/mergo v1.0.0 // indirect

@@ -1,3 +1,5 @@
+// Upstream at fd5ac2a8a: spec/controllers/api/v1/accounts/agent_bots_controller_spec.rb; the answers as
+// app/views/api/v1/models/_agent_bot.json.jbuilder renders them through app/presenters/agent_bot_presenter.rb.
 import { outcome, seedClients, useSandbox } from "./http";
 
 const BOTS = "/api/v1/accounts/1/agent_bots";
@@ -22,7 +24,7 @@ describe("account agent bots", () => {
     expect(((await admin2.get("/api/v1/accounts/2/agent_bots")).body as Bot[]).map((b) => b.id)).toEqual([2, system.id]);
   });
 
-  it("renders the account partial: a system bot without its outgoing URL or token, the account's token for administrators", async () => {
+  it("renders the account partial: a system bot without its outgoing URL or token, the account's own bot's token for every member", async () => {
     const system = await systemBot();
     const [own, global] = (await admin1.get(BOTS)).body as Bot[];
     expect(own).toEqual({
@@ -39,7 +41,9 @@ describe("account agent bots", () => {
     });
     expect(sandbox().control.secrets()).toContain(own?.access_token);
     expect(global).toEqual({ id: system.id, name: "Everywhere", description: null, thumbnail: "", bot_type: "webhook", bot_config: {}, account_id: null, system_bot: true });
-    expect((((await agent1.get(BOTS)).body as Bot[])[0] ?? {}).access_token).toBeUndefined();
+    // AgentBotPresenter has no role check: an agent sees the account's own bot's token too.
+    expect((((await agent1.get(BOTS)).body as Bot[])[0] ?? {}).access_token).toBe(own?.access_token);
+    expect((((await agent1.get(BOTS)).body as Bot[])[1] ?? {}).access_token).toBeUndefined();
   });
 
   it("creates a bot of the account for administrators, with top-level keys only, which no Platform App sees", async () => {

@@ -1,3 +1,5 @@
+// Upstream at fd5ac2a8a: spec/controllers/api/v1/accounts_controller_spec.rb; the answers as
+// app/views/api/v1/accounts/show.json.jbuilder and app/views/api/v1/models/_account.json.jbuilder render them.
 import { outcome, seedClients, useSandbox } from "./http";
 
 const ACCOUNT = "/api/v1/accounts/1";
@@ -57,6 +59,30 @@ describe("the account (show and update)", () => {
       200,
       expect.objectContaining({ custom_attributes: { plan_name: null, subscribed_quantity: null, subscription_status: null, subscription_ends_on: null, industry: "Retail" } }),
     ]);
+  });
+
+  // _account.json.jbuilder lists these custom attributes only; later builds add others (contact_masking, ...).
+  it.each([
+    ["timezone", "Europe/Berlin", true],
+    ["logo", "https://cdn.acme.test/logo.png", true],
+    ["contact_masking", true, false],
+    ["show_label_to_agent", true, false],
+  ])("renders the custom attribute %s: %s", async (key, value, shown) => {
+    await platform1.patch("/platform/api/v1/accounts/1", { custom_attributes: { industry: "Retail", [key]: value } });
+    const attributes = ((await admin1.get(ACCOUNT)).body as { custom_attributes: Record<string, unknown> }).custom_attributes;
+    expect(Object.hasOwn(attributes, key)).toBe(shown);
+  });
+
+  // show.json.jbuilder adds the Enterprise partial's subscribed_features (none without Cloud's plan features); update renders the partial alone.
+  it.each([
+    ["enterprise", true],
+    ["community", false],
+  ] as const)("shows subscribed_features on a %s server: %s", async (edition, shown) => {
+    sandbox().control.setEdition(edition);
+    const shownBody = (await admin1.get(ACCOUNT)).body as Record<string, unknown>;
+    expect(Object.hasOwn(shownBody, "subscribed_features")).toBe(shown);
+    if (shown) expect(shownBody.subscribed_features).toEqual([]);
+    expect((await admin1.patch(ACCOUNT, { name: "Acme" })).body).not.toHaveProperty("subscribed_features");
   });
 
   it("validates like the model: 422 for the name, domain, support address and settings, 500 for an unknown locale", async () => {

@@ -1,7 +1,9 @@
 /**
  * Agent capacity policies (Enterprise), each case written from the upstream request spec it names
- * (chatwoot/chatwoot, develop): spec/enterprise/controllers/api/v1/accounts/agent_capacity_policies_controller_spec.rb,
- * .../agent_capacity_policies/users_controller_spec.rb and .../agent_capacity_policies/inbox_limits_controller_spec.rb.
+ * (upstream at fd5ac2a8a): spec/enterprise/controllers/api/v1/accounts/agent_capacity_policies_controller_spec.rb,
+ * .../agent_capacity_policies/users_controller_spec.rb and .../agent_capacity_policies/inbox_limits_controller_spec.rb;
+ * the answers as enterprise/app/views/api/v1/models/_agent_capacity_policy.json.jbuilder, the
+ * inbox_limits views and app/views/api/v1/models/_user.json.jbuilder render them.
  */
 import { outcome, seedClients, useSandbox } from "./http";
 
@@ -9,7 +11,7 @@ const ACCOUNT_1 = "/api/v1/accounts/1";
 const POLICIES = `${ACCOUNT_1}/agent_capacity_policies`;
 const NOT_AUTHORIZED = { error: "You are not authorized to do this action" };
 const NOT_FOUND = { error: "Resource could not be found" };
-type Policy = { id: number; name: string; inbox_capacity_limits: { id: number; inbox_id: number; conversation_limit: number }[] } & Record<string, unknown>;
+type Policy = { id: number; name: string; assigned_agent_count: number; inbox_capacity_limits: { id: number; inbox_id: number; conversation_limit: number }[] } & Record<string, unknown>;
 type Limit = { id: number; inbox_id: number; conversation_limit: number } & Record<string, unknown>;
 const epoch = expect.any(Number);
 
@@ -24,7 +26,7 @@ describe("agent capacity policies (Enterprise)", () => {
     const answer = await admin1.post(POLICIES, { agent_capacity_policy: { name: "Test Policy", description: "Test Description", exclusion_rules: { overall_capacity: 10 } } });
     expect(outcome(answer)).toEqual([
       200,
-      { id: 1, name: "Test Policy", description: "Test Description", exclusion_rules: {}, created_at: epoch, updated_at: epoch, account_id: 1, inbox_capacity_limits: [] },
+      { id: 1, name: "Test Policy", description: "Test Description", exclusion_rules: {}, created_at: epoch, updated_at: epoch, account_id: 1, assigned_agent_count: 0, inbox_capacity_limits: [] },
     ]);
     const rules = { excluded_labels: ["vip", "billing"], exclude_older_than_hours: 48, other: true };
     expect((await create({ name: "Rules", exclusion_rules: rules })).exclusion_rules).toEqual({ excluded_labels: ["vip", "billing"], exclude_older_than_hours: 48 });
@@ -86,7 +88,12 @@ describe("agent capacity policies (Enterprise)", () => {
     ] as const) {
       expect(outcome(await admin1.post(limits, { inbox_id: 2, conversation_limit: value }))).toEqual([422, { message, attributes: ["conversation_limit"] }]);
     }
-    expect((await admin1.put(`${limits}/${limit.id}`, { conversation_limit: 15 })).body).toMatchObject({ id: limit.id, conversation_limit: 15 });
+    // inbox_limits/update.json.jbuilder renders the inbox's name beside its id; create does not.
+    const acme = ((await admin1.get("/api/v1/accounts/1/inboxes/1")).body as { name: string }).name;
+    expect(outcome(await admin1.put(`${limits}/${limit.id}`, { conversation_limit: 15 }))).toEqual([
+      200,
+      { id: limit.id, inbox_id: 1, inbox_name: acme, agent_capacity_policy_id: policy.id, conversation_limit: 15, created_at: epoch, updated_at: epoch },
+    ]);
     expect((await admin1.put(`${limits}/${limit.id}`, { conversation_limit: -1 })).status).toBe(422);
     expect(((await admin1.get(`${POLICIES}/${policy.id}`)).body as Policy).inbox_capacity_limits).toEqual([{ id: limit.id, inbox_id: 1, conversation_limit: 15 }]);
     expect(outcome(await admin1.delete(`${limits}/${limit.id}`))).toEqual([204, undefined]);
@@ -99,9 +106,16 @@ describe("agent capacity policies (Enterprise)", () => {
     const b = await create({ name: "B" });
     const assigned = await admin1.post(`${POLICIES}/${a.id}/users`, { user_id: 2 });
     expect(assigned.status).toBe(200);
-    expect(assigned.body).toMatchObject({ id: 2, email: "bob@acme.test", role: "agent", account_id: 1 });
-    expect(typeof (assigned.body as { access_token?: unknown }).access_token).toBe("string");
+    expect(assigned.body).toMatchObject({ id: 2, email: "bob@acme.test", role: "agent", account_id: 1, inviter_id: null, type: null, message_signature: null, ui_settings: {} });
+    // The _user partial: the user's tokens, and each account user with its permissions and presence.
+    const user = assigned.body as { access_token: unknown; pubsub_token: unknown; accounts: Record<string, unknown>[] };
+    expect([typeof user.access_token, typeof user.pubsub_token]).toEqual(["string", "string"]);
+    expect(user.accounts).toEqual([
+      { id: 1, name: expect.any(String), status: "active", active_at: null, role: "agent", permissions: ["agent"], availability: expect.any(String), availability_status: expect.any(String), auto_offline: expect.any(Boolean), custom_role_id: null, custom_role: null },
+    ]);
+    expect(((await admin1.get(`${POLICIES}/${a.id}`)).body as Policy).assigned_agent_count).toBe(1);
     await admin1.post(`${POLICIES}/${a.id}/users`, { user_id: 3 });
+    expect(((await admin1.get(`${POLICIES}/${a.id}`)).body as Policy).assigned_agent_count).toBe(2);
     expect(await users(a.id)).toEqual([2, 3]);
     // One policy per account user: assigning to B moves the agent off A.
     await admin1.post(`${POLICIES}/${b.id}/users`, { user_id: 2 });

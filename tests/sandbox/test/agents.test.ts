@@ -158,3 +158,27 @@ describe("agents from a fixture", () => {
     ]);
   });
 });
+
+// app/views/api/v1/models/_agent.json.jbuilder at fd5ac2a8a: `custom_role_id` only `if ChatwootApp.enterprise?`;
+// `custom_attributes` only when the user has any (the Platform API sets them).
+describe("the agent partial by edition and custom attributes", () => {
+  const sandbox = useSandbox();
+  const { agent1, platform1 } = seedClients(sandbox);
+  const carol = async () => ((await agent1.get("/api/v1/accounts/1/agents")).body as Agent[]).find((a) => a.id === 3) ?? {};
+
+  it.each([
+    ["enterprise", true],
+    ["community", false],
+  ] as const)("on a %s server, custom_role_id is rendered: %s", async (edition, rendered) => {
+    sandbox().control.setEdition(edition);
+    expect(Object.hasOwn(await carol(), "custom_role_id")).toBe(rendered);
+  });
+
+  it("renders a user's custom attributes once the user has any", async () => {
+    expect(await carol()).not.toHaveProperty("custom_attributes");
+    const grant = await platform1.post("/platform/api/v1/users", { name: "Carol Agent", email: "carol@acme.test", password: "Sup3r-secret!" });
+    expect(grant.status).toBe(200);
+    expect((await platform1.patch("/platform/api/v1/users/3", { custom_attributes: { tier: "gold" } })).status).toBe(200);
+    expect(await carol()).toMatchObject({ custom_attributes: { tier: "gold" } });
+  });
+});

@@ -1,14 +1,17 @@
 /**
  * Assignment policies and an inbox's link to one, each case written from the upstream request spec
- * it names (chatwoot/chatwoot, develop): spec/controllers/api/v1/accounts/assignment_policies_controller_spec.rb
- * and spec/controllers/api/v1/accounts/inboxes/assignment_policies_controller_spec.rb.
+ * it names (upstream at fd5ac2a8a): spec/controllers/api/v1/accounts/assignment_policies_controller_spec.rb,
+ * spec/controllers/api/v1/accounts/assignment_policies/inboxes_controller_spec.rb and
+ * spec/controllers/api/v1/accounts/inboxes/assignment_policies_controller_spec.rb; the answers as
+ * app/views/api/v1/accounts/assignment_policies/_assignment_policy.json.jbuilder renders them.
  */
 import { outcome, seedClients, useSandbox } from "./http";
 
 const POLICIES = "/api/v1/accounts/1/assignment_policies";
 const POLICIES_2 = "/api/v1/accounts/2/assignment_policies";
 const linkOf = (inbox: number) => `/api/v1/accounts/1/inboxes/${inbox}/assignment_policy`;
-type Policy = { id: number; name: string; inbox_count: number; inboxes: { id: number; name: string }[] } & Record<string, unknown>;
+type Policy = { id: number; name: string; assigned_inbox_count: number } & Record<string, unknown>;
+const inboxesOf = (id: number) => `${POLICIES}/${id}/inboxes`;
 
 const NOT_AUTHORIZED = { error: "You are not authorized to do this action" };
 const NOT_FOUND = { error: "Resource could not be found" };
@@ -19,7 +22,7 @@ describe("assignment policies", () => {
   const create = async (body: Record<string, unknown>) => (await admin1.post(POLICIES, body)).body as Policy;
 
   // "creates a new assignment policy" and the model's column defaults.
-  it("creates from flat or nested parameters with the columns' defaults, and answers the policy with its inboxes", async () => {
+  it("creates from flat or nested parameters with the columns' defaults, and answers the policy with its inbox count and epoch-second timestamps", async () => {
     const flat = await admin1.post(POLICIES, { name: "Round robin", description: "Even load" });
     expect(flat.status).toBe(200);
     expect(flat.body).toMatchObject({
@@ -31,10 +34,14 @@ describe("assignment policies", () => {
       fair_distribution_limit: 100,
       fair_distribution_window: 3600,
       enabled: true,
-      inbox_count: 0,
-      inboxes: [],
+      assigned_inbox_count: 0,
     });
-    expect(typeof (flat.body as Policy).created_at).toBe("string");
+    const body = flat.body as Policy;
+    expect(Object.keys(body)).toEqual([
+      "id", "name", "description", "assignment_order", "conversation_priority", "fair_distribution_limit", "fair_distribution_window", "enabled",
+      "assigned_inbox_count", "created_at", "updated_at",
+    ]);
+    expect(Number.isInteger(body.created_at) && Math.abs((body.created_at as number) - Date.now() / 1000) < 60).toBe(true);
     const nested = await create({ assignment_policy: { name: "Oldest first", conversation_priority: "longest_waiting", fair_distribution_limit: "20", enabled: false } });
     expect(nested).toMatchObject({ id: 2, conversation_priority: "longest_waiting", fair_distribution_limit: 20, enabled: false });
   });
@@ -89,14 +96,14 @@ describe("assignment policies", () => {
     expect(outcome(await admin1.get(linkOf(1)))).toEqual([404, { error: "Assignment policy not found" }]);
     const linked = await admin1.post(linkOf(1), { assignment_policy_id: a.id });
     expect(linked.status).toBe(200);
-    expect(linked.body).toMatchObject({ id: a.id, inbox_count: 1, inboxes: [{ id: 1, name: "Acme Website" }] });
-    expect((await admin1.post(linkOf(1), { assignment_policy_id: b.id })).body).toMatchObject({ id: b.id, inbox_count: 1 });
-    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ inbox_count: 0, inboxes: [] });
+    expect(linked.body).toMatchObject({ id: a.id, assigned_inbox_count: 1 });
+    expect((await admin1.post(linkOf(1), { assignment_policy_id: b.id })).body).toMatchObject({ id: b.id, assigned_inbox_count: 1 });
+    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ assigned_inbox_count: 0 });
     expect((await admin1.get(linkOf(1))).body).toMatchObject({ id: b.id });
     expect((await admin1.delete(linkOf(1))).status).toBe(200);
     expect((await admin1.get(linkOf(1))).status).toBe(404);
-    // "when inbox has no assignment policy / returns error".
-    expect(outcome(await admin1.delete(linkOf(1)))).toEqual([404, NOT_FOUND]);
+    // "when inbox has no assignment policy / returns error": validate_assignment_policy's message.
+    expect(outcome(await admin1.delete(linkOf(1)))).toEqual([404, { error: "Assignment policy not found" }]);
   });
 
   it("answers 404 for an unknown inbox or policy before the role check, and 401 to agents", async () => {
@@ -114,11 +121,43 @@ describe("assignment policies", () => {
     const a = await create({ name: "A" });
     await admin1.post(linkOf(1), { assignment_policy_id: a.id });
     await admin1.post(linkOf(2), { assignment_policy_id: a.id });
-    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ inbox_count: 2 });
+    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ assigned_inbox_count: 2 });
     expect((await admin1.delete("/api/v1/accounts/1/inboxes/2")).status).toBe(200);
-    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ inbox_count: 1, inboxes: [{ id: 1 }] });
+    expect((await admin1.get(`${POLICIES}/${a.id}`)).body).toMatchObject({ assigned_inbox_count: 1 });
+    expect(((await admin1.get(inboxesOf(a.id))).body as { inboxes: { id: number }[] }).inboxes.map((i) => i.id)).toEqual([1]);
     await admin1.delete(`${POLICIES}/${a.id}`);
     expect((await admin1.get(linkOf(1))).status).toBe(404);
     expect(sandbox().control.snapshot().assignment_policies).toEqual([]);
+  });
+
+  // spec/controllers/api/v1/accounts/assignment_policies/inboxes_controller_spec.rb.
+  it.each([
+    ["no inboxes", [] as number[]],
+    ["two inboxes, in link order", [2, 1]],
+  ])("lists a policy's inboxes with the inbox partial: %s", async (_case, linked) => {
+    const a = await create({ name: "A" });
+    for (const inbox of linked) expect((await admin1.post(linkOf(inbox), { assignment_policy_id: a.id })).status).toBe(200);
+    const listed = await admin1.get(inboxesOf(a.id));
+    expect(listed.status).toBe(200);
+    const inboxes = (listed.body as { inboxes: { id: number; name: string; channel_type: string }[] }).inboxes;
+    expect(inboxes.map((i) => i.id)).toEqual(linked);
+    for (const inbox of inboxes) expect(inbox).toMatchObject({ name: expect.any(String), channel_type: expect.stringMatching(/^Channel::/) });
+  });
+
+  it.each([
+    ["an agent", "agent", 1, 401],
+    ["an unknown policy (looked up before the role)", "agent", 999, 404],
+    ["another account's policy", "admin2", 1, 404],
+  ])("refuses the inbox list to %s", async (_case, who, id, status) => {
+    const a = await create({ name: "A" });
+    const client = who === "agent" ? agent1 : admin2;
+    const path = who === "admin2" ? `${POLICIES_2}/${a.id}/inboxes` : inboxesOf(id === 1 ? a.id : id);
+    expect((await client.get(path)).status).toBe(status);
+  });
+
+  it.each(["POST", "DELETE"])("answers 404 to %s on a policy's inboxes (routed, but the controller has no such action)", async (method) => {
+    const a = await create({ name: "A" });
+    const path = method === "POST" ? inboxesOf(a.id) : `${inboxesOf(a.id)}/1`;
+    expect((await admin1.send(method, path, { json: { inbox_id: 1 } })).status).toBe(404);
   });
 });

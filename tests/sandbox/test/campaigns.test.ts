@@ -1,6 +1,8 @@
 /**
- * Campaigns, each case written from the upstream spec it names (chatwoot/chatwoot, develop):
- * spec/controllers/api/v1/accounts/campaigns_controller_spec.rb and spec/models/campaign_spec.rb.
+ * Campaigns, each case written from the upstream spec it names (upstream at fd5ac2a8a):
+ * spec/controllers/api/v1/accounts/campaigns_controller_spec.rb, spec/models/campaign_spec.rb and
+ * spec/controllers/api/v1/accounts/inboxes_controller_spec.rb (GET /inboxes/:id/campaigns); the
+ * answers as app/views/api/v1/models/_campaign.json.jbuilder renders them, the columns' defaults as db/schema.rb has them.
  */
 import { outcome, seedClients, useSandbox } from "./http";
 
@@ -100,5 +102,42 @@ describe("campaigns", () => {
     const kept = await create(website);
     expect((await admin1.delete(`/api/v1/accounts/1/inboxes/${inbox}`)).status).toBe(200);
     expect(((await admin1.get(CAMPAIGNS)).body as Campaign[]).map((c) => c.id)).toEqual([kept.id]);
+  });
+
+  // _campaign.json.jbuilder: template_params after the message; created_at and updated_at are datetimes (no to_i), scheduled_at is.
+  it("renders template_params as sent (nil by default) and the timestamps as ISO 8601 text", async () => {
+    const plain = await create(website);
+    expect(plain.template_params).toBeNull();
+    expect(Object.keys(plain).indexOf("template_params")).toBe(Object.keys(plain).indexOf("message") + 1);
+    for (const key of ["created_at", "updated_at"]) expect(String(plain[key])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const params = { name: "spring_sale", language: "en", processed_params: { body: { "1": "Ada" } } };
+    const templated = await create({ ...website, template_params: params });
+    expect(templated.template_params).toEqual(params);
+    const inbox = await smsInbox();
+    expect(typeof (await create({ inbox_id: inbox, title: "Sale", message: "20% off" })).scheduled_at).toBe("number");
+  });
+
+  // db/schema.rb: audience jsonb default [], trigger_rules default {}.
+  it("gives a one-off campaign without an audience the column default []", async () => {
+    const inbox = await smsInbox();
+    expect(await create({ inbox_id: inbox, title: "Sale", message: "20% off" })).toMatchObject({ audience: [], trigger_rules: {} });
+  });
+
+  // inboxes_controller_spec "GET /api/v1/accounts/{account.id}/inboxes/{inbox.id}/campaigns".
+  it.each([
+    ["an administrator: the inbox's campaigns only", "admin", 1, 200],
+    ["an agent who is a member of the inbox", "agent-member", 1, 401],
+    ["an agent who is not", "agent", 2, 401],
+    ["an unknown inbox", "admin", 999, 404],
+    ["another account's inbox", "admin", 4, 404],
+  ])("lists an inbox's campaigns for %s", async (_case, who, inboxId, status) => {
+    const mine = await create(website);
+    const inbox = await smsInbox();
+    await create({ inbox_id: inbox, title: "Sale", message: "20% off" });
+    if (who === "agent-member") await admin1.post("/api/v1/accounts/1/inbox_members", { inbox_id: inboxId, user_ids: [2] });
+    const client = who === "admin" ? admin1 : agent1;
+    const answer = await client.get(`/api/v1/accounts/1/inboxes/${inboxId}/campaigns`);
+    expect(answer.status).toBe(status);
+    if (status === 200) expect((answer.body as Campaign[]).map((c) => c.id)).toEqual([mine.id]);
   });
 });

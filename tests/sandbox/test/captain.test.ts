@@ -1,7 +1,8 @@
 /**
  * Captain (Enterprise): assistants, scenarios, documents and an assistant's inboxes, each case
- * written from the upstream request spec it names (chatwoot/chatwoot, develop,
- * spec/enterprise/controllers/api/v1/accounts/captain/).
+ * written from the upstream request spec it names (upstream at fd5ac2a8a,
+ * spec/enterprise/controllers/api/v1/accounts/captain/), the answers as the partials of
+ * enterprise/app/views/api/v1/models/captain render them.
  */
 import { outcome, seedClients, useSandbox } from "./http";
 
@@ -47,7 +48,8 @@ describe("Captain (Enterprise)", () => {
     expect(outcome(await agent1.post(`${CAPTAIN}/assistants`, { assistant: helpdesk }))).toEqual([401, NOT_AUTHORIZED]);
     expect(outcome(await agent1.patch(`${CAPTAIN}/assistants/999`, { assistant: { name: "x" } }))).toEqual([401, NOT_AUTHORIZED]);
     const b = await assistant({ name: "Sales", description: "Qualifies leads" });
-    expect(b).toMatchObject({ config: {}, guardrails: null, response_guidelines: null });
+    // db/schema.rb: guardrails and response_guidelines default to [].
+    expect(b).toMatchObject({ config: {}, guardrails: [], response_guidelines: [] });
     expect(outcome(await agent1.get(`${CAPTAIN}/assistants`))).toEqual([200, { payload: [b, a], meta: { total_count: 2, page: 1 } }]);
     expect(outcome(await agent1.get(`${CAPTAIN}/assistants/${a.id}`))).toEqual([200, a]);
     const guidelines = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { response_guidelines: ["New guideline only"] } })).body as Row;
@@ -64,7 +66,8 @@ describe("Captain (Enterprise)", () => {
       { message: "Name can't be blank, Description can't be blank", attributes: ["name", "description"] },
     ]);
     const a = await assistant();
-    const updated = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { config: { feature_citation: false, unknown_key: 1 } } })).body as Row;
+    // assistant_params' config keys at fd5ac2a8a do not include feature_contact_attributes.
+    const updated = (await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { assistant: { config: { feature_citation: false, unknown_key: 1, feature_contact_attributes: true } } })).body as Row;
     expect(updated.config).toEqual({ feature_citation: false });
     // A flat JSON body is wrapped under `assistant` (its columns).
     expect(((await admin1.patch(`${CAPTAIN}/assistants/${a.id}`, { name: "Flat" })).body as Row).name).toBe("Flat");
@@ -121,6 +124,9 @@ describe("Captain (Enterprise)", () => {
     const b = await assistant({ name: "Other", description: "d" });
     const created = (await admin1.post(`${CAPTAIN}/documents`, { document: { name: "Guide", external_link: "https://acme.test/guide", assistant_id: a.id } })).body as Row;
     expect(created).toMatchObject({ status: "in_progress", content: null, external_link: "https://acme.test/guide", assistant: { id: a.id, name: "Helpdesk" }, account_id: 1 });
+    // _document.json.jbuilder's keys, in order: an uploaded PDF's type and size (none), the link to show.
+    expect(Object.keys(created)).toEqual(["account_id", "assistant", "content", "content_type", "created_at", "external_link", "display_url", "file_size", "id", "name", "status", "updated_at"]);
+    expect(created).toMatchObject({ content_type: null, display_url: "https://acme.test/guide", file_size: null });
     // The crawl job has run by the next request: the server's content, status available.
     const shown = (await agent1.get(`${CAPTAIN}/documents/${created.id}`)).body as Row;
     expect(shown.status).toBe("available");
@@ -135,16 +141,37 @@ describe("Captain (Enterprise)", () => {
     expect(outcome(await admin1.delete(`${CAPTAIN}/documents/invalid_id`))).toEqual([404, NOT_FOUND]);
   });
 
-  // enterprise/app/models/captain/document.rb: the assistant must exist, external_link presence and uniqueness per assistant.
+  // documents_controller.rb: "Missing Assistant"; enterprise/app/models/captain/document.rb: external_link presence and uniqueness per assistant.
   it("refuses a document without an assistant, without a link, or with a link the assistant has", async () => {
     const a = await assistant();
     const post = (document: Record<string, unknown>) => admin1.post(`${CAPTAIN}/documents`, { document });
-    expect(outcome(await post({ name: "Test Document", external_link: "https://example.com/doc" }))).toEqual([422, { error: "Assistant must exist, Account must exist" }]);
+    expect(outcome(await post({ name: "Test Document", external_link: "https://example.com/doc" }))).toEqual([422, { error: "Missing Assistant" }]);
+    expect(outcome(await post({ assistant_id: 999, external_link: "https://example.com/doc" }))).toEqual([422, { error: "Missing Assistant" }]);
     expect(outcome(await post({ assistant_id: a.id, external_link: " " }))).toEqual([422, { error: "External link can't be blank" }]);
     await post({ assistant_id: a.id, external_link: "https://acme.test/faq" });
     expect(outcome(await post({ assistant_id: a.id, external_link: "https://acme.test/faq" }))).toEqual([422, { error: "External link has already been taken" }]);
     const b = await assistant({ name: "Other", description: "d" });
     expect((await post({ assistant_id: b.id, external_link: "https://acme.test/faq" })).status).toBe(200);
+  });
+
+  // enterprise/app/models/captain/document.rb: normalize_external_link (before the uniqueness check), a .pdf link is a PDF document.
+  it.each([
+    ["drops one trailing slash", "https://acme.test/guide/", 200, "https://acme.test/guide"],
+    ["keeps a link without one", "https://acme.test/guide", 200, "https://acme.test/guide"],
+    ["keeps only the last slash's removal", "https://acme.test//", 200, "https://acme.test/"],
+    ["refuses a .pdf link without an uploaded file", "https://acme.test/guide.pdf", 422, "Pdf file can't be blank"],
+  ])("%s", async (_case, link, status, expected) => {
+    const a = await assistant();
+    const answer = await admin1.post(`${CAPTAIN}/documents`, { document: { assistant_id: a.id, external_link: link } });
+    expect(answer.status).toBe(status);
+    if (status === 200) expect((answer.body as Row).external_link).toBe(expected);
+    else expect(answer.body).toEqual({ error: expected });
+  });
+
+  it("finds a link taken once normalized", async () => {
+    const a = await assistant();
+    expect((await admin1.post(`${CAPTAIN}/documents`, { document: { assistant_id: a.id, external_link: "https://acme.test/faq" } })).status).toBe(200);
+    expect(outcome(await admin1.post(`${CAPTAIN}/documents`, { document: { assistant_id: a.id, external_link: "https://acme.test/faq/" } }))).toEqual([422, { error: "External link has already been taken" }]);
   });
 
   // enterprise/app/models/captain/document.rb#ensure_within_plan_limit: the captain_documents limit.

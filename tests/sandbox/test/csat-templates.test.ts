@@ -1,14 +1,15 @@
 /**
  * An inbox's WhatsApp satisfaction-survey template, written from upstream's request spec
- * spec/controllers/api/v1/accounts/inbox_csat_templates_controller_spec.rb (chatwoot/chatwoot,
- * develop) and app/services/csat_template_management_service.rb; Meta's side is the sandbox's.
+ * spec/controllers/api/v1/accounts/inbox_csat_templates_controller_spec.rb (upstream at fd5ac2a8a),
+ * app/services/csat_template_management_service.rb and app/services/csat_template_name_service.rb;
+ * Meta's side is the sandbox's.
  */
 import { defaultFixture } from "../../../sdk/sandbox";
 import { outcome, seedClients, useSandbox } from "./http";
 
 const WHATSAPP = 5;
 const TEMPLATE = `/api/v1/accounts/1/inboxes/${WHATSAPP}/csat_template`;
-const NAME = `customer_satisfaction_survey_inbox_${WHATSAPP}`;
+const NAME = `customer_satisfaction_survey_${WHATSAPP}`;
 const VALID = { template: { message: "How would you rate your experience?", button_text: "Rate Us", language: "en" } };
 const fixture = {
   ...defaultFixture,
@@ -54,7 +55,25 @@ describe("inbox CSAT templates (WhatsApp)", () => {
     const second = (await admin1.post(TEMPLATE, { template: { message: "Rate us, please", language: "pt_BR" } })).body as { template: { template_id: string } };
     expect(second.template.template_id).not.toBe(first.template.template_id);
     expect(sandbox().control.snapshot().meta_templates.map((t) => [t.id, t.status, t.language])).toEqual([[second.template.template_id, "PENDING", "pt_BR"]]);
-    expect(outcome(await admin1.get(TEMPLATE))).toEqual([200, { template_exists: true, template_name: NAME, status: "PENDING", template_id: second.template.template_id }]);
+    // generate_next_template_name: the successor of the base name is version 1.
+    expect(outcome(await admin1.get(TEMPLATE))).toEqual([200, { template_exists: true, template_name: `${NAME}_1`, status: "PENDING", template_id: second.template.template_id }]);
+  });
+
+  // csat_template_name_service.rb: the base name, then _1, _2, ... after the name the config holds.
+  it.each([
+    [1, [NAME]],
+    [2, [NAME, `${NAME}_1`]],
+    [4, [NAME, `${NAME}_1`, `${NAME}_2`, `${NAME}_3`]],
+  ])("names %i templates in turn as upstream's name service does", async (count, names) => {
+    const made: string[] = [];
+    for (let i = 0; i < count; i++) made.push(((await admin1.post(TEMPLATE, VALID)).body as { template: { name: string } }).template.name);
+    expect(made).toEqual(names);
+    expect(sandbox().control.snapshot().meta_templates.map((t) => t.name)).toEqual([names.at(-1)]);
+  });
+
+  it("versions the successor of a template the config names by hand after its own number", async () => {
+    await admin1.patch(`/api/v1/accounts/1/inboxes/${WHATSAPP}`, { csat_config: { message: "x", template: { name: `${NAME}_7` } } });
+    expect(((await admin1.post(TEMPLATE, VALID)).body as { template: { name: string } }).template.name).toBe(`${NAME}_8`);
   });
 
   it("answers template_exists: false with 'Template not found' when Meta has no template of the configured name", async () => {
@@ -76,7 +95,7 @@ describe("inbox CSAT templates (WhatsApp)", () => {
 
   it("answers 400 for an inbox of another channel, and 404 for an inbox of no account of the caller's", async () => {
     for (const reply of [await admin1.get("/api/v1/accounts/1/inboxes/1/csat_template"), await admin1.post("/api/v1/accounts/1/inboxes/2/csat_template", VALID)]) {
-      expect(outcome(reply)).toEqual([400, { error: "CSAT template operations only available for WhatsApp channels" }]);
+      expect(outcome(reply)).toEqual([400, { error: "CSAT template operations only available for WhatsApp and Twilio WhatsApp channels" }]);
     }
     expect((await admin1.get("/api/v1/accounts/1/inboxes/4/csat_template")).status).toBe(404);
   });

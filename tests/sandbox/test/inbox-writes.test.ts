@@ -227,10 +227,13 @@ describe.each(MODES)("inbox writes (%s shapes)", (mode) => {
       expect([set.status, set.text]).toEqual([200, ""]);
       const shown = (await botOf()).agent_bot;
       expect(shown).toMatchObject({ id: 1, name: "Triage bot", outgoing_url: "https://bots.acme.test/triage", account_id: 1, system_bot: false, bot_type: "webhook" });
-      expect(sandbox().control.secrets().includes(String(shown.access_token))).toBe(true);
-      // An agent who belongs to the inbox reads the bot, without its token.
+      // app/views/api/v1/accounts/inboxes/agent_bot.json.jbuilder renders the bot without AgentBotPresenter:
+      // its token is the AccessToken row, whole, for every member who may see the inbox.
+      const row = shown.access_token as { token: string; owner_type: string; owner_id: number };
+      expect(row).toMatchObject({ owner_type: "AgentBot", owner_id: 1 });
+      expect(sandbox().control.secrets().includes(row.token)).toBe(true);
       const forAgent = (await botOf(agent1)).agent_bot;
-      expect([forAgent.id, Object.hasOwn(forAgent, "access_token")]).toEqual([1, false]);
+      expect([forAgent.id, (forAgent.access_token as { token?: string } | undefined)?.token]).toEqual([1, row.token]);
       expect(rowOf(1)?.agent_bot_id).toBe(1);
       expect((await admin1.post(`${INBOXES}/1/set_agent_bot`, { agent_bot: null })).status).toBe(200);
       expect(await botOf()).toEqual({ agent_bot: {} });

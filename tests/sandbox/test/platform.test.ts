@@ -1,3 +1,5 @@
+// Upstream at fd5ac2a8a: spec/controllers/platform/api/v1/{accounts,users,account_users}_controller_spec.rb;
+// the answers as app/views/platform/api/v1/models/{_account,_user}.json.jbuilder render them.
 import { as, outcome, request, seedClients, useSandbox } from "./http";
 
 const ACCOUNTS = "/platform/api/v1/accounts";
@@ -61,6 +63,19 @@ describe("Platform accounts, users and account users", () => {
       expect((await asOlivia.get(`/api/v1/accounts/${account.id}/agents`)).status).toBe(401);
       expect((await platform1.post(members(account.id), { user_id: user.id, role: "administrator" })).body).toMatchObject({ user_id: user.id, role: "administrator" });
       expect((await asOlivia.get(`/api/v1/accounts/${account.id}/agents`)).status).toBe(200);
+    });
+
+    // app/views/platform/api/v1/models/_user.json.jbuilder: these keys, in this order (no inviter_id or type: the account API's partial has them).
+    it("renders the Platform API's user partial, the pubsub token included", async () => {
+      const user = await newUser();
+      expect(Object.keys(user)).toEqual([
+        "access_token", "account_id", "available_name", "avatar_url", "confirmed", "display_name", "message_signature", "email", "id", "name",
+        "provider", "pubsub_token", "role", "ui_settings", "uid", "accounts",
+      ]);
+      expect(user).toMatchObject({ account_id: null, available_name: "Olivia Owner", provider: "email", role: null, ui_settings: {}, uid: "olivia@initech.test" });
+      expect(typeof user.pubsub_token).toBe("string");
+      expect(sandbox().control.secrets()).toContain(user.pubsub_token);
+      expect(((await platform1.get(`${USERS}/${user.id}`)).body as Record<string, unknown>).pubsub_token).toBe(user.pubsub_token);
     });
 
     it("answers a create for an address in use with that user, unchanged, and grants the app access to it", async () => {

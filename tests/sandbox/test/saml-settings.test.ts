@@ -1,5 +1,5 @@
 /**
- * An account's SAML settings, written from upstream's specs (chatwoot/chatwoot, develop):
+ * An account's SAML settings, written from upstream's specs (upstream at fd5ac2a8a):
  * spec/enterprise/controllers/api/v1/accounts/saml_settings_controller_spec.rb (the routes, the
  * feature's 403, the administrator-only policy, 422 on invalid, 204 on destroy),
  * spec/enterprise/models/account_saml_settings_spec.rb (presence, `sp_entity_id` generation, the
@@ -58,7 +58,7 @@ describe("SAML settings (Enterprise)", () => {
     ]);
     expect(outcome(await admin1.post(SAML, { saml_settings: { ...SETTINGS, certificate: "invalid-cert-data" } }))).toEqual([
       422,
-      { errors: ["Certificate is not a valid X.509 certificate"] },
+      { errors: ["Certificate must be a valid X.509 certificate in PEM format"] },
     ]);
     expect(sandbox().control.snapshot().saml_settings).toEqual([]);
     await admin1.post(SAML, { saml_settings: SETTINGS });

@@ -86,18 +86,15 @@ test("SLA policies, custom roles and dashboard apps are declared with what they 
   expect(text).toContain('frameUrls: ["https://crm.acme.test/panel"]');
 });
 
-test("an assignment policy is declared with what it holds, and an inbox's link refers to the inbox and the policy", () => {
+test("an assignment policy is declared with what it holds but the server's defaults, and an inbox's link refers to the inbox and the policy", () => {
   const roundRobin = { id: 3, name: "Round robin", assignment_order: "round_robin", conversation_priority: 1, fair_distribution_limit: 20, fair_distribution_window: 3600, enabled: true, inboxes: [{ id: 6, name: "Website" }] };
   const text = programText(buildModel(snapshotOf({ ...ACCOUNT, assignmentPolicies: [roundRobin] })));
   expect(text).toContain(
     [
       'const assignmentPolicyRoundRobin = new chatwoot.AssignmentPolicy("assignment-policy-round-robin", {',
       '  name: "Round robin",',
-      '  assignmentOrder: "round_robin",',
       '  conversationPriority: "longest_waiting",',
       "  fairDistributionLimit: 20,",
-      "  fairDistributionWindow: 3600,",
-      "  enabled: true,",
       "  adopt,",
       "});",
     ].join("\n"),
@@ -135,7 +132,6 @@ test("campaigns refer to their inbox, sender and audience's labels; a one-off ca
       "  inboxId: idOf(inboxWebsite),",
       '  title: "Pricing help",',
       '  message: "Questions?",',
-      "  enabled: true,",
       "  senderId: idOf(agentCarol),",
       '  triggerRules: { url: "https://www.acme.test/pricing", timeOnPage: 10 },',
       "  triggerOnlyDuringBusinessHours: true,",
@@ -288,14 +284,14 @@ test("SAML settings are adopted by their account, a custom role of a mapping by 
 
 test("a WhatsApp inbox's survey template refers to its inbox and takes its text from the inbox's survey settings", () => {
   const whatsapp = (id: number, csat_config: Record<string, unknown>) => ({ id, name: `WhatsApp ${id}`, channel_type: "Channel::Whatsapp", phone_number: `+1555010010${id}`, provider: "whatsapp_cloud", csat_config });
-  const template = { name: "customer_satisfaction_survey_inbox_30", template_id: "9001", language: "pt_BR" };
+  const template = { name: "customer_satisfaction_survey_30", template_id: "9001", language: "pt_BR" };
   const inboxes = [
     ...(ACCOUNT.inboxes ?? []),
     whatsapp(30, { display_type: "emoji", message: "Como foi?", button_text: "Avaliar", language: "en", template }),
     // No template named: nothing to declare.
     whatsapp(31, { message: "How did we do?" }),
     // A template without a message in the settings: declared, the message left for the user.
-    whatsapp(32, { message: "", template: { ...template, name: "customer_satisfaction_survey_inbox_32" } }),
+    whatsapp(32, { message: "", template: { ...template, name: "customer_satisfaction_survey_32" } }),
   ];
   const built = buildModel(snapshotOf({ ...ACCOUNT, inboxes }));
   const text = programText(built);

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { spawn } from "node:child_process";
 import { temporaryDir } from "../../harness/temp-dir";
-import { ensurePulumiCli, ensureYamlHost, NO_CLI, NO_YAML_HOST, pinnedVersion, pinnedYamlVersion, REPO_ROOT } from "../../pulumi-cli/install";
+import { ensureLanguageTools, ensurePulumiCli, ensureYamlHost, NO_CLI, NO_LANGUAGE_TOOLS, NO_YAML_HOST, pinnedVersion, pinnedYamlVersion, REPO_ROOT } from "../../pulumi-cli/install";
 
 const work = temporaryDir("pulumi-install-");
 
@@ -61,6 +61,8 @@ function machine(scripts: Record<string, string>) {
     await ensurePulumiCli(m.log, m.place);
     const host = path.join(m.dir, name);
     expect(fs.readFileSync(host, "utf8")).toContain(path.join(REPO_ROOT, "tests/pulumi-cli", standIn));
+    // It finds its Go half beside it, where ensureLanguageTools builds it.
+    expect(fs.readFileSync(host, "utf8")).toContain(`"--language-tools=${path.join(m.dir, "language-tools")}"`);
     // Started as the engine starts it (its address last), it prints the port it serves on.
     const child = spawn(host, ["127.0.0.1:1"], { stdio: ["ignore", "pipe", "inherit"] });
     const firstLine = await new Promise<string>((resolve) => {
@@ -140,22 +142,35 @@ const YAML_MODULE = path.join(REPO_ROOT, "tests/pulumi-cli/yaml-host");
 /** The text Go's build info holds for a `pulumi-language-yaml` of pulumi-yaml `version` (what `go version -m` prints). */
 const buildInfo = (version: string) => `\xff Go buildinf:\npath\tgithub.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\nmod\tgithub.com/pulumi/pulumi-yaml\t${version}\th1:x=\n`;
 
-/** A stand-in YAML host whose build info names `version`. */
+/** A stand-in YAML host (or converter) whose build info names `version`. */
 function builtHost(file: string, version: string): void {
   fs.writeFileSync(file, Buffer.from(`#!/bin/sh\nexit 0\n${buildInfo(version)}`, "latin1"), { mode: 0o755 });
 }
 
+/** Pulumi YAML's language host and converter of `version`, in the CLI directory `dir`. */
+function builtYaml(dir: string, version: string): void {
+  builtHost(path.join(dir, "pulumi-language-yaml"), version);
+  builtHost(path.join(dir, "pulumi-converter-yaml"), version);
+}
+
 /**
  * A stand-in `go` that writes each call (directory, CGO_ENABLED, arguments) to `calls` and whose
- * `go build -o DIR/` leaves a host built from pulumi-yaml `version` there.
+ * `go build -o DIR/ PKG...` leaves in DIR, for each package, a binary of its name built from
+ * pulumi-yaml `version`.
  */
 const goStandIn = (calls: string, version: string) => String.raw`echo "$PWD CGO_ENABLED=$CGO_ENABLED $*" >> ${JSON.stringify(calls)}
 case "$1" in
   mod) printf '{\n\t"Path": "github.com/pulumi/pulumi-yaml"\n}\n' ;;
   build)
     for arg; do [ "$previous" = "-o" ] && out="$arg"; previous="$arg"; done
-    printf '#!/bin/sh\nexit 0\n\377 Go buildinf:\npath\tgithub.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml\nmod\tgithub.com/pulumi/pulumi-yaml\t%s\th1:x=\n' ${version} > "$out"pulumi-language-yaml
-    echo github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml >&2 ;;
+    for arg; do
+      case "$arg" in
+        -*) ;;
+        */*) [ "$arg" = "$out" ] && continue
+          printf '#!/bin/sh\nexit 0\n\377 Go buildinf:\npath\t%s\nmod\tgithub.com/pulumi/pulumi-yaml\t%s\th1:x=\n' "$arg" ${version} > "$out${"${arg##*/}"}"
+          echo "$arg" >&2 ;;
+      esac
+    done ;;
 esac`;
 
 const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n") : []);
@@ -185,7 +200,7 @@ const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "
     const m = machine({ pulumi: 'echo "v3.999.0"' });
     await ensurePulumiCli(m.log, m.place);
     const host = path.join(m.dir, "pulumi-language-yaml");
-    builtHost(host, pinned);
+    builtYaml(m.dir, pinned);
     const before = fs.readFileSync(host);
     m.lines.length = 0;
     expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: pinned, source: "already there" });
@@ -193,7 +208,7 @@ const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "
     expect(m.lines).toEqual([]);
   });
 
-  test("a host of another version is built again from ./yaml-host as Pulumi's releases build it; then it is quick", async () => {
+  test("a host of another version is built again from ./yaml-host as Pulumi's releases build it, with the converter; then it is quick", async () => {
     const calls = path.join(work, "go-calls-build");
     const m = machine({ pulumi: 'echo "v3.999.0"', go: goStandIn(calls, pinned) });
     await ensurePulumiCli(m.log, m.place);
@@ -203,13 +218,14 @@ const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "
     expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: pinned, source: "built from the Go module proxy" });
     expect(callsOf(calls)).toEqual([
       `${YAML_MODULE} CGO_ENABLED=0 mod download -json`,
-      `${YAML_MODULE} CGO_ENABLED=0 build -v -trimpath -ldflags -s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=${pinned} -o ${m.dir}/ github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml`,
+      `${YAML_MODULE} CGO_ENABLED=0 build -v -trimpath -ldflags -s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=${pinned} -o ${m.dir}/ github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml github.com/pulumi/pulumi-yaml/cmd/pulumi-converter-yaml`,
     ]);
     expect(m.lines).toEqual([
-      expect.stringMatching(new RegExp(`^Building Pulumi's YAML language host ${pinned.replace(/\./g, "\\.")} from the Go module proxy \\(`)),
+      expect.stringMatching(new RegExp(`^Building Pulumi's YAML language host ${pinned.replace(/\./g, "\\.")} and its converter from the Go module proxy \\(`)),
       expect.stringMatching(/^ {2}1 modules in Go's module cache \(\d+ s\)\.$/),
-      expect.stringMatching(/^ {2}built .*pulumi-language-yaml in \d+ s \(1 packages compiled, the rest from Go's build cache\)\.$/),
+      expect.stringMatching(/^ {2}built .*pulumi-language-yaml and .*pulumi-converter-yaml in \d+ s \(2 packages compiled, the rest from Go's build cache\)\.$/),
     ]);
+    expect(fs.readFileSync(path.join(m.dir, "pulumi-converter-yaml"), "latin1")).toContain(`pulumi-yaml\t${pinned}`);
 
     m.lines.length = 0;
     expect(await ensureYamlHost(m.log, m.place)).toMatchObject({ found: true, source: "already there" });
@@ -242,5 +258,53 @@ const callsOf = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "
     expect(await ensureYamlHost(m.log, m.place)).toEqual({ found: true, host, version: "v1.11.1", source: "already there" });
     expect(fs.readFileSync(host, "latin1")).toContain("pulumi-yaml\tv1.11.1");
     expect(m.lines).toEqual([`Kept ${host} v1.11.1: \`go\` is not on the PATH to build ${pinned}.`]);
+  });
+});
+
+(process.platform === "win32" ? describe.skip : describe)("ensureLanguageTools", () => {
+  const WRAPPER = path.join(REPO_ROOT, "tests/pulumi-cli");
+
+  test("beside the stand-in hosts, their Go half is built from the wrapper module; then it is quick, until its sources change", async () => {
+    const calls = path.join(work, "go-calls-tools");
+    const m = machine({ pulumi: 'echo "v3.999.0"', go: goStandIn(calls, pinnedYamlVersion()) });
+    await ensurePulumiCli(m.log, m.place);
+    m.lines.length = 0;
+    const tools = path.join(m.dir, "language-tools");
+    const built = await ensureLanguageTools(m.log, m.place);
+    expect(built).toEqual({ found: true, tools, source: "built", hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // Built aside and then moved in place, so that hosts running meanwhile keep theirs.
+    expect(callsOf(calls)).toEqual([
+      `${WRAPPER} CGO_ENABLED=0 mod download -json`,
+      expect.stringMatching(new RegExp(`^${WRAPPER} CGO_ENABLED=0 build -v -trimpath -tags osusergo,grpcnotrace -ldflags -s -w -o ${m.dir}/\\.language-tools-\\w+/ pulumi-chatwoot/tests/pulumi-cli/language-tools$`)),
+    ]);
+    expect(fs.readdirSync(m.dir).filter((f) => f.startsWith(".language-tools-"))).toEqual([]);
+    expect(m.lines[0]).toMatch(/^Building the stand-in language hosts' Go half \(language-tools/);
+    expect(fs.existsSync(tools)).toBe(true);
+
+    m.lines.length = 0;
+    expect(await ensureLanguageTools(m.log, m.place)).toEqual({ ...built, source: "already there" });
+    expect(callsOf(calls)).toHaveLength(2);
+    expect(m.lines).toEqual([]);
+
+    // Built from other sources (its record of them says so): built again.
+    fs.writeFileSync(`${tools}.sources`, "0000000000000000\n");
+    expect(await ensureLanguageTools(m.log, m.place)).toMatchObject({ found: true, source: "built" });
+    expect(callsOf(calls)).toHaveLength(4);
+  });
+
+  test("beside an installed Pulumi with all three hosts, nothing is built", async () => {
+    const calls = path.join(work, "go-calls-tools-installed");
+    const m = machine({ pulumi: 'echo "v3.999.0"', "pulumi-language-nodejs": "exit 0", "pulumi-language-python": "exit 0", "pulumi-language-go": "exit 0", go: goStandIn(calls, "v0") });
+    await ensurePulumiCli(m.log, m.place);
+    expect(await ensureLanguageTools(m.log, m.place)).toBeUndefined();
+    expect(callsOf(calls)).toEqual([]);
+  });
+
+  test("without Go, one sentence says what the stand-in hosts cannot do", async () => {
+    const m = machine({ pulumi: 'echo "v3.999.0"' });
+    await ensurePulumiCli(m.log, m.place);
+    expect(await ensureLanguageTools(m.log, m.place)).toEqual({ found: false, reason: NO_LANGUAGE_TOOLS });
+    expect(NO_LANGUAGE_TOOLS).toMatch(/`go` is not on the PATH/);
+    expect(NO_LANGUAGE_TOOLS.split(/[.!?] /)).toHaveLength(1);
   });
 });

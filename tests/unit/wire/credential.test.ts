@@ -3,6 +3,8 @@ import { InboxWire } from "../../../provider/wire/inbox";
 import { AgentBotWire } from "../../../provider/wire/agent-bot";
 import { PortalWire } from "../../../provider/wire/portal";
 import { WebhookWire } from "../../../provider/wire/webhook";
+import { IntegrationHookWire } from "../../../provider/wire/integration-hook";
+import { Members } from "../../../provider/lifecycle/membership";
 import { list, single } from "../../../provider/wire/envelope";
 import { fakeToken } from "../http/support/secrets";
 
@@ -15,6 +17,14 @@ const ANSWERS: [string, (token: string) => { schema: { parse(v: unknown): unknow
   ["an inbox's HMAC token", (t) => ({ schema: single(InboxWire), body: { payload: { id: 2, hmac_token: t } } })],
   ["a webhook's secret", (t) => ({ schema: WebhookWire, body: { id: 3, url: "https://x.test", secret: t } })],
   ["the website token of a portal's inbox", (t) => ({ schema: PortalWire, body: { id: 4, slug: "help", inbox: { id: 2, website_token: t } } })],
+  // A capacity policy's users come as the _user partial.
+  ["a user's access token in a member list", (t) => ({ schema: Members, body: [{ id: 7, name: "a", access_token: t }] })],
+  ["a user's pubsub token in a member list", (t) => ({ schema: Members, body: [{ id: 7, name: "a", pubsub_token: t }] })],
+  // The _hook partial shows administrators the settings whole.
+  ["a hook's API key", (t) => ({ schema: IntegrationHookWire, body: { id: 5, app_id: "openai", settings: { api_key: t } } })],
+  ["a hook's access key", (t) => ({ schema: IntegrationHookWire, body: { id: 5, app_id: "leadsquared", settings: { access_key: t, secret_key: "s" } } })],
+  ["a text inside a hook's key file", (t) => ({ schema: IntegrationHookWire, body: { id: 5, app_id: "dialogflow", settings: { credentials: { type: "service_account", private_key_id: t } } } })],
+  ["a secret nested deeper in a hook's settings", (t) => ({ schema: IntegrationHookWire, body: { id: 5, app_id: "slack", settings: { bot: { token: t } } } })],
 ];
 
 describe("credential fields", () => {

@@ -115,7 +115,7 @@ export function snapshotOf(raw: RawAccount): AccountSnapshot {
     macros: (raw.macros ?? []).map((m) => MacroWire.parse(m)),
     slaPolicies: (raw.slaPolicies ?? []).map((p) => SlaPolicyWire.parse(p)),
     assignmentPolicies: (raw.assignmentPolicies ?? []).map((p) => AssignmentPolicyWire.parse(p)),
-    inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => AssignmentPolicyWire.parse(p).inboxes.map((inboxId) => ({ inboxId, policyId: p.id as number }))),
+    inboxPolicies: (raw.assignmentPolicies ?? []).flatMap((p) => (AssignmentPolicyWire.parse(p).inboxes ?? []).map((inboxId) => ({ inboxId, policyId: p.id as number }))),
     customRoles: (raw.customRoles ?? []).map((r) => CustomRoleWire.parse(r)),
     capacityPolicies: (raw.capacityPolicies ?? []).map((p) => AgentCapacityPolicyWire.parse(p)),
     capacityUsers: (raw.capacityPolicies ?? []).flatMap((p) => (p.users as number[] | undefined)?.length ? [{ policyId: p.id as number, userIds: p.users as number[] }] : []),
