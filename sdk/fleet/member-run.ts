@@ -124,7 +124,8 @@ export async function runMember(
       if (config.set.length + config.removed.length > 0) note(configNote(host.project, config));
     }
     progress.phase(command);
-    await withRecovery(host, stack, command, tally, note, signal);
+    const configChanged = config !== undefined && config.set.length + config.removed.length > 0;
+    await withRecovery(host, stack, command, tally, note, configChanged, signal);
     notePending(tally, note);
     if (command === "destroy" && task.config === undefined) {
       // An orphan is destroyed on purpose: its stack goes too, so it is no longer listed.
@@ -149,7 +150,15 @@ function configNote(project: string, change: ConfigChange): string {
 }
 
 /** Runs the operation, handling what an interrupted run left behind (see the file's comment); at most a few rounds. */
-async function withRecovery(host: StackHost, stack: Stack, command: MemberCommand, tally: EventTally, note: (text: string) => void, signal?: AbortSignal): Promise<void> {
+async function withRecovery(
+  host: StackHost,
+  stack: Stack,
+  command: MemberCommand,
+  tally: EventTally,
+  note: (text: string) => void,
+  configChanged: boolean,
+  signal?: AbortSignal,
+): Promise<void> {
   for (let round = 0; ; round++) {
     try {
       await operate(stack, command, tally, signal);
@@ -157,27 +166,32 @@ async function withRecovery(host: StackHost, stack: Stack, command: MemberComman
     } catch (err) {
       if (round >= 3) throw err;
       const text = `${(err as Error).message ?? String(err)}\n${tally.errors.join("\n")}`;
+      // A round that goes again leaves its diagnostics behind: the next round's are its own.
+      const again = () => void (tally.errors.length = 0);
       const holders = lockHolders(text);
       if (holders !== undefined) {
         const live = holders.filter((h) => !isGone(h));
         if (live.length > 0 || holders.length === 0) {
           const held = live.map(describeHolder).join("; ") || "a run Pulumi does not name";
           throw new MemberFailure(
-            `stack ${stack.name} is locked by a run in progress: ${held}. Nothing was changed. Wait for that run to end, then run this command again` +
+            `stack ${stack.name} is locked by a run in progress: ${held}. ${configChanged ? "Only its stack config was set from the fleet file; nothing else changed" : "Nothing was changed"}. Wait for that run to end, then run this command again` +
               `; should that run have been killed on another machine, remove its lock with \`pulumi cancel --stack ${stack.name}\` in the template directory (with the fleet's backend).`,
           );
         }
         note(`stack was locked by a run that is gone (${holders.map(describeHolder).join("; ")}: a killed run): its lock removed with pulumi cancel`);
         await stack.cancel();
+        again();
         continue;
       }
       if (command === "up" && /pending operations/i.test(text) && !/Attempting to deploy/.test(text)) {
         note("the stack has pending operations of an interrupted run, which this CLI will not run over: pulumi refresh --clear-pending-creates first");
         await stack.refresh({ clearPendingCreates: true, color: "never", signal });
+        again();
         continue;
       }
       if (/failed to load checkpoint/.test(text) && repairChecksum(host, stack)) {
         note("the checkpoint's checksum file was left empty by a killed run: deleted it (the checkpoint itself is whole)");
+        again();
         continue;
       }
       throw err;
