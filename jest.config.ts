@@ -20,7 +20,7 @@ const config: Config = {
     tier("sandbox"),
     tier("provider"),
     tier("host", { globalSetup: "<rootDir>/tests/host/support/global-setup.ts" }),
-    tier("program", { globalSetup: "<rootDir>/tests/program/support/global-setup.ts" }),
+    tier("program", { globalSetup: "<rootDir>/tests/program/support/global-setup.ts", globalTeardown: "<rootDir>/tests/program/support/global-teardown.ts" }),
   ],
   testTimeout: 30_000,
   // The suite is sized for 2 cores, where jest's default is one worker, in band. The program and

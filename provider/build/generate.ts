@@ -5,7 +5,8 @@
  * - sdk/index.ts and sdk/shims/<type>.ts, the TypeScript package's index and dynamic providers;
  * - sdk/resource-outputs.ts, each resource class's outputs and secret outputs, which the SDK reads
  *   at run time instead of the registry (which would load every type's implementation);
- * - docs/, the reference pages made from that schema and the SDK's examples (./reference-docs.ts).
+ * - docs/, the reference pages made from that schema and the SDK's examples (./reference-docs.ts);
+ * - sdk/fleet/fleet.schema.json, the fleet file's JSON Schema, from its zod schema (sdk/fleet/json-schema.ts).
  * sdk/shims, docs/resources and docs/data-sources hold only generated files: one of a type that is
  * gone (or renamed) is deleted. The guides in docs/guides are written by hand: the generator leaves them alone.
  *
@@ -19,6 +20,7 @@ import { DATA_SOURCE_TYPES, moduleName, RESOURCE_TYPES, type ResourceType } from
 import { Declarations } from "./declarations";
 import { buildSchema } from "./pulumi-schema";
 import { referenceDocs } from "./reference-docs";
+import { FLEET_SCHEMA_FILE, fleetJsonSchemaText } from "../../sdk/fleet/json-schema";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -27,7 +29,7 @@ export function generatedFiles(): { file: string; content: string }[] {
   const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
   const decls = new Declarations(ROOT);
   const schema = buildSchema(ROOT, version, decls);
-  return [{ file: "provider/plugin/schema.json", content: `${JSON.stringify(schema, null, 2)}\n` }, sdkIndex(), ...shims(), resourceOutputs(decls), ...referenceDocs(schema, decls)];
+  return [{ file: "provider/plugin/schema.json", content: `${JSON.stringify(schema, null, 2)}\n` }, sdkIndex(), ...shims(), resourceOutputs(decls), ...referenceDocs(schema, decls), { file: FLEET_SCHEMA_FILE, content: fleetJsonSchemaText() }];
 }
 
 /**

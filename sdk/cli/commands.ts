@@ -2,10 +2,12 @@
 import type { Command } from "./command";
 import { diffCommand } from "./diff";
 import { exportCommand } from "./export";
+import { fleetCommand } from "./fleet";
 import { sandboxCommand } from "./sandbox";
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
   sandbox: sandboxCommand,
   export: exportCommand,
   diff: diffCommand,
+  fleet: fleetCommand,
 };

@@ -43,6 +43,7 @@ export async function runDemo(options: ExampleOptions): Promise<0 | 1> {
   try {
     // The runners load Pulumi and the harness: only when something is to run, so --help is quick.
     if (options.example === "clone") await (await import("./clone-demo")).runCloneDemo(options);
+    else if (options.example === "fleet") await (await import("./fleet-demo")).runFleetDemo(options);
     else await (await import("./example-demo")).runExampleDemo({ ...options, example: options.example });
     return 0;
   } catch (err) {

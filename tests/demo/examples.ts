@@ -113,9 +113,10 @@ export type ExampleName = keyof typeof SPECS;
 
 /**
  * Demo flows that `--example` also names but that are not one example directory: `clone` exports
- * account 1 of a sandbox, applies the project to account 2 and compares them (./clone-demo.ts).
+ * account 1 of a sandbox, applies the project to account 2 and compares them (./clone-demo.ts);
+ * `fleet` runs examples/fleet, a fleet file and its template, on two sandboxes (./fleet-demo.ts).
  */
-export const DEMO_FLOWS = ["clone"] as const;
+export const DEMO_FLOWS = ["clone", "fleet"] as const;
 export type DemoFlow = (typeof DEMO_FLOWS)[number];
 export const EXAMPLE_NAMES = Object.keys(SPECS) as ExampleName[];
 

@@ -15,7 +15,8 @@ run changes nothing and sends no write.
 
   --example NAME      ${EXAMPLE_NAMES.join(", ")} (default quickstart); or clone:
                       export a sandbox account, apply the project to another account, compare
-                      them (its own sandbox; no --sandbox)
+                      them (its own sandbox; no --sandbox); or fleet: examples/fleet's three
+                      customers on two installations (two sandboxes of its own; no --sandbox)
   --sandbox URL       use a sandbox that is already running (npx pulumi-chatwoot sandbox) instead
                       of starting one; it is reset to its seed first (POST /__sandbox/reset),
                       because each demo starts from an empty stack
@@ -74,7 +75,7 @@ export function readDemoOptions(argv: string[]): DemoOptions {
   const example = parse(z.enum(names, { error: `unknown example; one of ${names.join(", ")}` }), values.example ?? "quickstart", "--example");
   const sandbox = values.sandbox === undefined ? undefined : parse(Url, values.sandbox, "--sandbox");
   // The clone flow needs its own seed (two accounts to copy between): a running sandbox has another.
-  if (example === "clone" && sandbox !== undefined) throw new UsageError("--example clone starts its own sandbox: leave out --sandbox");
+  if ((example === "clone" || example === "fleet") && sandbox !== undefined) throw new UsageError(`--example ${example} starts its own sandboxes: leave out --sandbox`);
   if (values["no-reset"] && sandbox === undefined) throw new UsageError("--no-reset only goes with --sandbox URL");
   return { mode: "example", example, sandbox, reset: !values["no-reset"], skipBuild };
 }

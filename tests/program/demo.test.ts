@@ -145,6 +145,15 @@ realEngine.describe("the demo with the real Pulumi CLI", () => {
     expect(output).toMatch(/^ {4}account 1 and account 2 have the same configuration/m);
     expect(output).toContain("Done: the copy equals the original");
   });
+
+  test("--example fleet runs examples/fleet on two sandboxes and prints its summary table; the second up sends no write", async () => {
+    const { code, output } = await spawnDemo(["--example", "fleet"]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/^ {4}member +result +created +updated +deleted +unchanged +requests +duration +error$/m);
+    for (const member of ["northwind", "contoso", "initech"]) expect(output).toMatch(new RegExp(`^ {4}${member} +succeeded +2[01] +0 +0 +0 +\\d+ `, "m"));
+    expect(output).toMatch(/^ {4}eu: \d+ requests, 0 writes; us: \d+ requests, 0 writes$/m);
+    expect(output).toContain("Done: every member applied on its installation, and the second run sent no write.");
+  }, 600_000);
 });
 
 describe("the command line", () => {
@@ -171,7 +180,8 @@ describe("the command line", () => {
     [["stray"], "Unexpected argument 'stray'"],
     [["--example", "nope"], '--example "nope": unknown example; one of quickstart'],
     [["--no-reset"], "--no-reset only goes with --sandbox URL"],
-    [["--example", "clone", "--sandbox", "http://127.0.0.1:9"], "--example clone starts its own sandbox"],
+    [["--example", "clone", "--sandbox", "http://127.0.0.1:9"], "--example clone starts its own sandboxes"],
+    [["--example", "fleet", "--sandbox", "http://127.0.0.1:9"], "--example fleet starts its own sandboxes"],
     [["--sandbox", "ftp://127.0.0.1:9"], '--sandbox "ftp://127.0.0.1:9"'],
   ])("%j exits 2 with the reason and the usage on stderr", (args, reason) => {
     const { code, stdout, stderr } = answerTo(args);

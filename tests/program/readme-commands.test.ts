@@ -23,16 +23,15 @@
  * program tier's setup writes it) into its own PULUMI_HOME, and runs the README's Pulumi YAML
  * program on it, through Pulumi's YAML language host.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as net from "node:net";
 import * as path from "node:path";
 import { CLONE_FIXTURE, OPENAI_KEY, TARGET_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, tail, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
+import { blockGroup, freePort, runBlock } from "../harness/shell-block";
 import { bashBlockAfter, userDoc, userDocs } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
@@ -137,6 +136,8 @@ const HANDLED: Record<string, Handling> = {
   },
   "pulumi state unprotect": { notRun: "names the command a resource imported with protection needs before destroy; the tests import with --protect=false instead (tests/program/support/lifecycle.ts)" },
   "pulumi refresh --clear-pending-creates": { notRun: "only means something after a killed run: tests/program/interrupted-up.test.ts runs it on the pending creates a SIGKILL left" },
+  // The fleet guide.
+  "pulumi config set --secret KEY --stack MEMBER": { notRun: "the fleet guide's form of a secret a member's stack holds (fromStackSecret): tests/program/fleet.test.ts sets a member's token so and runs the member" },
 };
 
 /** A line of a bash block without its trailing comment, or `undefined` when it runs no `pulumi`. */
@@ -382,51 +383,13 @@ realEngine.describe("the README's pulumi commands, as written", () => {
 /** The sandbox guide's block that points `pulumi up` at a sandbox it starts and stops. */
 const SANDBOX_BLOCK = bashBlockAfter(userDoc("docs/guides/sandbox.md"), "## Pointing `pulumi up` at it");
 
-/** A loopback port nothing listens on once this returns (the block's sandbox takes it). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/**
- * Runs `script` with bash in a process group of its own (`group` gets its id), its output in files:
- * a process it leaves running (a sandbox a `kill` missed) keeps no pipe open, so the run ends
- * with bash, and the checks after it see what was left. Killed after `timeoutMs`.
- */
-async function runBlock(script: string, options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; onSpawn: (pid: number) => void }): Promise<Finished> {
-  const out = path.join(path.dirname(options.cwd), "block.stdout");
-  const err = path.join(path.dirname(options.cwd), "block.stderr");
-  const [stdoutFd, stderrFd] = [fs.openSync(out, "w"), fs.openSync(err, "w")];
-  try {
-    const child = spawn("setsid", ["bash", "-e", "-c", script], { cwd: options.cwd, env: options.env, stdio: ["ignore", stdoutFd, stderrFd] });
-    if (child.pid !== undefined) options.onSpawn(child.pid);
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, "SIGKILL"), options.timeoutMs);
-    const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
-    clearTimeout(timer);
-    return { code, signal, stdout: fs.readFileSync(out, "utf8"), stderr: fs.readFileSync(err, "utf8") };
-  } finally {
-    fs.closeSync(stdoutFd);
-    fs.closeSync(stderrFd);
-  }
-}
-
 /** Whether something answers HTTP at `url`. */
 const answers = (url: string) => fetch(url).then(() => true, () => false);
 
 realEngine.describe("the sandbox guide's block, as written, in a project outside the checkout that installed the packed package", () => {
   const outside = temporaryDir("chatwoot-readme-sandbox-");
   // The block's shell is a process group of its own, so that nothing it starts outlives the test.
-  let group: number | undefined;
-  afterAll(() => {
-    try {
-      if (group !== undefined) process.kill(-group, "SIGKILL");
-    } catch {
-      // Nothing left of it: the block stopped its sandbox.
-    }
-  });
+  const group = blockGroup();
 
   test("starts the package's sandbox, points a new stack at it, creates the program's objects, stops it, and reaches no registry", async () => {
     const project = path.join(outside, "my-chatwoot");
@@ -449,7 +412,7 @@ realEngine.describe("the sandbox guide's block, as written, in a project outside
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const script = SANDBOX_BLOCK.join("\n").split("--port 3000").join(`--port ${port}`).split("http://127.0.0.1:3000").join(url);
-    const done = await runBlock(script, { cwd: project, env: { ...env, npm_config_registry: "http://127.0.0.1:9/" }, timeoutMs: 180_000, onSpawn: (pid) => (group = pid) });
+    const done = await runBlock(script, { cwd: project, env: { ...env, npm_config_registry: "http://127.0.0.1:9/" }, timeoutMs: 180_000, onSpawn: group.onSpawn });
     if (done.code !== 0) throw new Error(`the block exited ${done.code}:\n${tail(done, 40)}`);
     for (const line of SANDBOX_BLOCK) {
       const command = commandOf(line);

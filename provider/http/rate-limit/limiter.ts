@@ -4,31 +4,18 @@
  * fixed windows, their end told by the server's `Date` header), each for at most its own bound
  * ({@link WindowWaits}, which also reports the wait as progress).
  */
-import { DEFAULT_FIXED_WINDOW_OPTIONS, FixedWindow, type FixedWindowCounts, type FixedWindowOptions, type QuotaSource, type Ticket } from "./fixed-window";
+import { DEFAULT_FIXED_WINDOW_OPTIONS, FixedWindow, type FixedWindowOptions, type Ticket } from "./fixed-window";
+import type { LimiterStats, RequestLimiter } from "./request-limiter";
 import { REAL_TIMERS, type LimiterTimers } from "./timers";
 import { WindowWaits, type WindowWait } from "./window-waits";
 
 export type { Ticket } from "./fixed-window";
+export type { LimiterStats, RequestLimiter } from "./request-limiter";
 
 /** Tuning of the limiter's window reckoning (see {@link FixedWindowOptions}). */
 export type LimiterOptions = FixedWindowOptions;
 
 export const DEFAULT_LIMITER_OPTIONS: LimiterOptions = DEFAULT_FIXED_WINDOW_OPTIONS;
-
-/** Counters for benchmarks and diagnostics. */
-export interface LimiterStats extends FixedWindowCounts {
-  /** Requests per window: configured, or learned from the server's 429s; `undefined` until known. */
-  quota: number | undefined;
-  quotaSource: QuotaSource | undefined;
-  /** How far the server's clock runs ahead of this machine's (negative: behind), as far as its Date headers tell. */
-  serverAheadMs: { lo: number; hi: number };
-  /** Requests waiting for their turn. */
-  waiting: number;
-  /** Requests admitted and not yet released. */
-  inFlight: number;
-  /** Calls waiting for the rate-limit window (held back, or with an attempt out after a 429). */
-  waitingForWindow: number;
-}
 
 /** A request in the queue; `cancelled` once its call gave up waiting (it is skipped, holding no slot). */
 interface Queued {
@@ -47,7 +34,7 @@ interface Queued {
  * {@link release} exactly once, however the request ends, and hands out a ticket that must come
  * back through {@link onAnswer} or {@link onNoAnswer} (a request sent alone holds the others until then).
  */
-export class Limiter {
+export class Limiter implements RequestLimiter {
   readonly window: FixedWindow;
   readonly maxInFlight: number;
   private readonly readClock: () => number;

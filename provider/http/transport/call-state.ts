@@ -6,7 +6,8 @@
  * up waiting, a failure is judged) is written once. The state stays a plain record: it rides in
  * undici's dispatch options to the gate.
  */
-import type { Limiter, Ticket } from "../rate-limit/limiter";
+import type { Ticket } from "../rate-limit/limiter";
+import type { RequestLimiter } from "../rate-limit/request-limiter";
 import type { WindowWait } from "../rate-limit/window-waits";
 import { parseRetryAfter, retryDelayMs, type AttemptFailure, type RetryCounters, type RetryPolicyOptions } from "./retry-policy";
 
@@ -20,7 +21,7 @@ export interface OriginContact {
 
 /** What the attempt gate and the retry decision share for one call. */
 export interface CallState {
-  limiter: Limiter;
+  limiter: RequestLimiter;
   /** Whether the server has answered this process yet; set at an answer. */
   contact: OriginContact;
   idempotent: boolean;
@@ -41,7 +42,7 @@ export interface CallState {
 }
 
 /** A call before its first attempt. */
-export function newCall(limiter: Limiter, contact: OriginContact, idempotent: boolean, policy: RetryPolicyOptions): CallState {
+export function newCall(limiter: RequestLimiter, contact: OriginContact, idempotent: boolean, policy: RetryPolicyOptions): CallState {
   return { limiter, contact, idempotent, policy, counters: { transient: 0, rateLimited: 0 }, attempts: 0, delayMs: 0, wait: { maxWaitMs: policy.rateLimitMaxWaitMs } };
 }
 

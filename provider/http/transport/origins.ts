@@ -7,9 +7,15 @@
  * window at most their own bound, and tell the limiter when they stop waiting; v4: an admission
  * hands out a ticket that goes back with the answer and its `Date` header), since an older copy
  * would not keep a newer one's contract.
+ *
+ * In a process of a fleet run, whose environment names the run's rate broker, each origin's
+ * limiter asks the broker (../rate-limit/brokered-limiter.ts), which limits every process of the
+ * run together.
  */
 import { Pool, type Dispatcher } from "undici";
-import { Limiter, type LimiterOptions, type LimiterStats } from "../rate-limit/limiter";
+import { brokerLink } from "../rate-limit/broker-link";
+import { BrokeredLimiter } from "../rate-limit/brokered-limiter";
+import { Limiter, type LimiterOptions, type LimiterStats, type RequestLimiter } from "../rate-limit/limiter";
 import { attemptGate } from "./attempt-gate";
 import type { OriginContact } from "./call-state";
 
@@ -29,7 +35,7 @@ const LIMITERS_KEY = Symbol.for("pulumi-chatwoot.http.limiters.v4");
 
 interface OriginEntry {
   dispatcher: Dispatcher;
-  limiter: Limiter;
+  limiter: RequestLimiter;
   /**
    * Set at the server's first answer (any status) to a request of this process. Until then a
    * failure to connect is taken for a wrong URL or a server that is down, not for a passing
@@ -40,8 +46,8 @@ interface OriginEntry {
 
 const pools = new Map<string, { pool: Pool; dispatcher: Dispatcher; contact: OriginContact }>();
 
-function limiters(): Map<string, Limiter> {
-  const holder = globalThis as unknown as Record<symbol, Map<string, Limiter> | undefined>;
+function limiters(): Map<string, RequestLimiter> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, RequestLimiter> | undefined>;
   let map = holder[LIMITERS_KEY];
   if (map === undefined) {
     map = new Map();
@@ -61,7 +67,9 @@ export function originEntry(origin: string, options: OriginOptions = {}): Origin
   }
   let limiter = limiters().get(origin);
   if (limiter === undefined) {
-    limiter = new Limiter(options.limiter, connections, undefined, origin);
+    const own = () => new Limiter(options.limiter, connections, undefined, origin);
+    const link = brokerLink();
+    limiter = link === undefined ? own() : new BrokeredLimiter(link, origin, own);
     limiters().set(origin, limiter);
   }
   return { dispatcher: pooled.dispatcher, limiter, contact: pooled.contact };

@@ -5,22 +5,11 @@
  */
 import * as fs from "node:fs";
 import { exportCommand } from "../../../sdk/cli/export";
+import { runInProcess } from "../../harness/command-output";
 import { IMPORT_COMMANDS } from "../../../sdk/clone/yaml-project";
 import { userDoc } from "../../harness/user-docs";
 
-/** Runs the command; resolves to its exit code and what it wrote on stdout and stderr. */
-async function run(argv: string[]): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = jest.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = jest.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    return { code: await exportCommand.run(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const run = (argv: string[]) => runInProcess(exportCommand, argv);
 
 const BASE = ["--account-id", "1", "--out", "never-written"];
 const TYPESCRIPT_IMPORT = "--import-file needs --language yaml, python or go: the TypeScript program adopts the account's objects itself, with no import";
