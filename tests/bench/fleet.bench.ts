@@ -1,6 +1,6 @@
 /**
  * The fleet benchmark:
- *   npm run bench:fleet -- [--members N] [--concurrency 1,4,8] [--no-shards]
+ *   npm run bench:fleet -- [--members N] [--concurrency 1,4,8] [--no-shards] [--quick]
  *
  * `pulumi-chatwoot fleet up` of `--members` members (default 50) of examples/fleet's template
  * (about 20 resources each: a new account, its administrator, agents, an inbox, teams, labels, canned
@@ -11,7 +11,8 @@
  * (`--concurrency`, default 1, 4 and 8), each on a fresh sandbox state and a fresh backend; then the
  * same members sharded over 2 fleet processes at once (`--shard 1/2`, `--shard 2/2`, 4 members at
  * once each) on one PostgreSQL backend (a server started for it from /usr/lib/postgresql/15/bin;
- * `--no-shards` leaves it out).
+ * `--no-shards` leaves it out). `--quick` (what `npm run bench -- --quick` passes): 8 members at
+ * concurrency 4, no shards, unless the other flags say otherwise.
  *
  * For each run it prints the wall time against the rate-limit bound (the run's requests at 3,000 a
  * minute: the least time the installation's limit allows), the requests per created resource, the
@@ -43,13 +44,14 @@ interface Options {
 }
 
 function readOptions(): Options {
-  const { values } = parseArgs({ options: { members: { type: "string" }, concurrency: { type: "string" }, "no-shards": { type: "boolean" } }, strict: true });
-  const members = Number(values.members ?? 50);
-  const levels = (values.concurrency ?? "1,4,8").split(",").map(Number);
+  const { values } = parseArgs({ options: { members: { type: "string" }, concurrency: { type: "string" }, "no-shards": { type: "boolean" }, quick: { type: "boolean" } }, strict: true });
+  const quick = values.quick === true;
+  const members = Number(values.members ?? (quick ? 8 : 50));
+  const levels = (values.concurrency ?? (quick ? "4" : "1,4,8")).split(",").map(Number);
   if (!Number.isInteger(members) || members < 1 || levels.some((k) => !Number.isInteger(k) || k < 1)) {
-    throw new Error("usage: npm run bench:fleet -- [--members N] [--concurrency K,K,...] [--no-shards]");
+    throw new Error("usage: npm run bench:fleet -- [--members N] [--concurrency K,K,...] [--no-shards] [--quick]");
   }
-  return { members, levels, shards: !values["no-shards"] };
+  return { members, levels, shards: !values["no-shards"] && !quick };
 }
 
 /** The fleet file of `count` members on one installation, the template's config generated per member. */

@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: the benchmarks one after another, each in a process of its own, whatever the
  * others did, so that one that fails does not hide the others' figures:
- *   npm run bench -- [--only import,export,provider,engine] [--quick]
+ *   npm run bench -- [--only import,export,provider,engine,fleet] [--quick]
  *
  * Each prints its figures as it goes; at the end a line per benchmark says whether it passed. The
- * exit status says which failed: the sum of 1 (import), 2 (export), 4 (provider) and 8 (engine)
+ * exit status says which failed: the sum of 1 (import), 2 (export), 4 (provider), 8 (engine) and 16 (fleet)
  * over the failed ones, 0 when none did (so 6: export and provider). `--quick` is passed to the
  * benchmarks that take it (all but import); each one's own flags are described at its top, and its
- * `npm run bench:<name>` runs it alone. A wrong flag exits 16, before any benchmark runs.
+ * `npm run bench:<name>` runs it alone. A wrong flag exits 32, before any benchmark runs.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -28,6 +28,7 @@ const BENCHES: readonly Bench[] = [
   { name: "export", file: "export.bench.ts", bit: 2, quick: true },
   { name: "provider", file: "provider.bench.ts", bit: 4, quick: true },
   { name: "engine", file: "engine.bench.ts", bit: 8, quick: true },
+  { name: "fleet", file: "fleet.bench.ts", bit: 16, quick: true },
 ];
 
 /** The benchmarks `--only` names (all without it). */
@@ -76,6 +77,6 @@ if (require.main === module) {
     process.exitCode = runBenches(selectBenches(values.only), { quick: values.quick });
   } catch (error) {
     process.stderr.write(`npm run bench: ${(error as Error).message}\n`);
-    process.exitCode = 16;
+    process.exitCode = 32;
   }
 }

@@ -58,12 +58,6 @@ function links(text: string): string[] {
 
 const checked = pages();
 
-/**
- * Guides the README links that come with work of their own, not written yet: a link to one is not
- * broken while it is missing, and once it exists it must leave this list (the last test says so).
- */
-const FORTHCOMING = ["docs/guides/fleets.md"];
-
 test("the pages checked include the README, CONTRIBUTING.md, every guide and the reference", () => {
   expect(checked).toEqual(expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/README.md", "docs/guides/sandbox.md", "docs/resources/label.md"]));
 });
@@ -73,7 +67,7 @@ test.each(checked)("every link of %s leads to a page that exists, and to a headi
   const broken = links(text).filter((target) => {
     const [file, fragment] = target.split("#") as [string, string | undefined];
     const at = file === "" ? path.join(ROOT, page) : path.resolve(path.dirname(path.join(ROOT, page)), file);
-    if (!fs.existsSync(at)) return !FORTHCOMING.includes(path.relative(ROOT, at).split(path.sep).join("/"));
+    if (!fs.existsSync(at)) return true;
     if (fragment === undefined) return false;
     return !(fs.statSync(at).isFile() && anchors(fs.readFileSync(at, "utf8")).has(fragment));
   });
@@ -85,8 +79,4 @@ test("anchors are made as GitHub makes them", () => {
   expect(slug("The Pulumi CLI of this checkout: `npm run setup:pulumi`")).toBe("the-pulumi-cli-of-this-checkout-npm-run-setuppulumi");
   expect(slug("Editions: Enterprise and community")).toBe("editions-enterprise-and-community");
   expect([...anchors("# A\n\n## A\n```\n# not a heading\n```\n")]).toEqual(["a", "a-1"]);
-});
-
-test("a forthcoming guide is still missing (once written, it leaves FORTHCOMING and its links are checked)", () => {
-  expect(FORTHCOMING.filter((file) => fs.existsSync(path.join(ROOT, file)))).toEqual([]);
 });
