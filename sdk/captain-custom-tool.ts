@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-custom-tool");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -126,7 +126,7 @@ export type CaptainCustomToolState = ResourceState<CaptainCustomTool>;
  * the exported stack to set (`pulumi config set --secret toolOrderStatusToken ...`): an export
  * never writes a credential, though the API shows them to administrators.
  */
-export class CaptainCustomTool extends pulumi.dynamic.Resource {
+export class CaptainCustomTool extends ChatwootResource {
   /** The account the tool belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the tool. */
@@ -180,13 +180,11 @@ export class CaptainCustomTool extends pulumi.dynamic.Resource {
     const secret = (value: CaptainCustomToolArgs["headers"]) => (value === undefined ? undefined : pulumi.secret(value));
     const outputs = { description: undefined, httpMethod: undefined, requestTemplate: undefined, responseTemplate: undefined, authType: undefined, paramSchema: undefined, enabled: undefined, slug: undefined };
     super(
+      "CaptainCustomTool",
       provider,
       name,
       { ...outputs, ...args, authConfig: secret(args.authConfig), headers: secret(args.headers) },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("CaptainCustomTool") }),
-      "chatwoot",
-      "CaptainCustomTool",
     );
-    noticeOutsideEngine();
   }
 }

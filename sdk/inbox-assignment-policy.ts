@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-assignment-policy");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -41,7 +41,7 @@ export type InboxAssignmentPolicyState = ResourceState<InboxAssignmentPolicy>;
  * links the declared policy, and sends nothing when it is the one linked. The id is
  * `accountId/inboxId`.
  */
-export class InboxAssignmentPolicy extends pulumi.dynamic.Resource {
+export class InboxAssignmentPolicy extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The inbox. */
@@ -71,7 +71,6 @@ export class InboxAssignmentPolicy extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: InboxAssignmentPolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "chatwoot", "InboxAssignmentPolicy");
-    noticeOutsideEngine();
+    super("InboxAssignmentPolicy", provider, name, { ...args }, opts);
   }
 }

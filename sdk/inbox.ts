@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
 import type { InboxAutoAssignmentConfigArgs, InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 
@@ -6,7 +7,6 @@ import type { InboxAutoAssignmentConfigArgs, InboxCsatConfig, InboxCsatConfigArg
 export type * from "./inbox-channels";
 export type * from "./inbox-settings";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -276,7 +276,7 @@ export type InboxState = ResourceState<Inbox>;
  *   what the server still holds (`... did not take workingHours for Friday (5) 09:00-16:00 (it still
  *   holds Friday (5) 09:00-15:00)`), instead of a change that every `up` would show again.
  */
-export class Inbox extends pulumi.dynamic.Resource {
+export class Inbox extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name shown to agents; null when the server sends none. */
@@ -373,7 +373,12 @@ export class Inbox extends pulumi.dynamic.Resource {
     );
     // Credentials are secret inputs whatever the program passes, so the engine stores them encrypted.
     const credentials = args.credentials === undefined ? undefined : pulumi.secret(args.credentials);
-    super(provider, name, { ...optional, ...args, credentials }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Inbox") }), "chatwoot", "Inbox");
-    noticeOutsideEngine();
+    super(
+      "Inbox",
+      provider,
+      name,
+      { ...optional, ...args, credentials },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Inbox") }),
+    );
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -92,7 +92,7 @@ export type PortalState = ResourceState<Portal>;
  * one PATCH. Without it, a slug the account already uses fails the create with a 422 that says so;
  * a slug another account uses cannot be adopted.
  */
-export class Portal extends pulumi.dynamic.Resource {
+export class Portal extends ChatwootResource {
   /** The account the portal belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the help center. */
@@ -145,6 +145,7 @@ export class Portal extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "Portal",
       provider,
       name,
       {
@@ -163,9 +164,6 @@ export class Portal extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "Portal",
     );
-    noticeOutsideEngine();
   }
 }

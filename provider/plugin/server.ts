@@ -17,6 +17,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { configureConnection } from "../config";
+import { isExistingRead, readExisting } from "../lifecycle/existing";
 import type { Props } from "../lifecycle/json";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
@@ -120,7 +121,7 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
     getSchema: unary(async () => new provproto.GetSchemaResponse().setSchema(JSON.stringify(schema))),
 
     checkConfig: unary(async (req: provproto.CheckRequest) => {
-      const { inputs, failures } = checkProviderConfig(revealSecrets(plain(req.getNews())).props);
+      const { inputs, failures } = checkProviderConfig(revealSecrets(plain(req.getNews())).props, explicitProviderName(req) !== undefined);
       return new provproto.CheckResponse().setInputs(struct(inputs)).setFailuresList(failures.map(checkFailure));
     }),
 
@@ -187,11 +188,11 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
       const type = requestType(req);
       const props = revealSecrets(plain(req.getProperties()));
       const inputs = revealSecrets(plain(req.getInputs()));
-      // `pulumi import` sends an id alone: the object is read by it, and its inputs made from what it holds.
-      const result =
-        Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0
-          ? await importObject(type, req.getId())
-          : await type.lifecycle.read!(req.getId(), withKeptInputs(props.props, inputs.props));
+      // `pulumi import` sends an id alone, `X.get` its mark: the object is read by its id, and its inputs made from what it holds.
+      const byId = isExistingRead(props.props) || (Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0);
+      const result = byId
+        ? await readExisting(type.lifecycle, `${TOKEN_PREFIX}${type.name}`, req.getId(), props.props)
+        : await type.lifecycle.read!(req.getId(), withKeptInputs(props.props, inputs.props));
       const res = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return res;
       res.setProperties(struct(markSecret(withoutKeptInputs(result.props as Props), secretOutputs(type, props.secretKeys))));
@@ -234,13 +235,6 @@ export function providerService(): grpcJs.UntypedServiceImplementation {
     getMappings: unimplemented("GetMappings"),
     list: (stream: grpcJs.ServerWritableStream<unknown, unknown>) => stream.emit("error", { code: grpc.status.UNIMPLEMENTED, details: "List is not implemented by the chatwoot provider" }),
   };
-}
-
-/** The object an import id names, as `read` answers; an id that names none is an error saying so. */
-async function importObject(type: ResourceType, importId: string): Promise<{ id: string; props: Props; inputs: Props }> {
-  const imported = await type.lifecycle.import(importId);
-  if (!imported) throw new Error(`${TOKEN_PREFIX}${type.name} ${JSON.stringify(importId)} was not found (the server answered 404)`);
-  return imported;
 }
 
 function checkFailure(f: { property: string; reason: string }): provproto.CheckFailure {
