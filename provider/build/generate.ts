@@ -6,7 +6,8 @@
  * - sdk/resource-outputs.ts, each resource class's outputs and secret outputs, which the SDK reads
  *   at run time instead of the registry (which would load every type's implementation);
  * - docs/, the reference pages made from that schema and the SDK's examples (./reference-docs.ts).
- * sdk/shims and docs hold only generated files: one of a type that is gone (or renamed) is deleted.
+ * sdk/shims, docs/resources and docs/data-sources hold only generated files: one of a type that is
+ * gone (or renamed) is deleted. The guides in docs/guides are written by hand: the generator leaves them alone.
  *
  * `--check` writes nothing and exits 1 naming each file that is not what it would write, or that it
  * would delete (a test runs it).
@@ -29,8 +30,11 @@ export function generatedFiles(): { file: string; content: string }[] {
   return [{ file: "provider/plugin/schema.json", content: `${JSON.stringify(schema, null, 2)}\n` }, sdkIndex(), ...shims(), resourceOutputs(decls), ...referenceDocs(schema, decls)];
 }
 
-/** Folders whose every file is generated: a file there that is not (a type removed from the registry) is stale too. */
-const GENERATED_FOLDERS = ["sdk/shims", "docs"];
+/**
+ * Folders whose every file is generated: a file there that is not (a type removed from the registry)
+ * is stale too. docs/guides, beside them, is written by hand and never touched.
+ */
+const GENERATED_FOLDERS = ["sdk/shims", "docs/resources", "docs/data-sources"];
 
 /** The generated files whose checked-in content differs from what would be written, and files left over in generated folders. */
 export function staleFiles(): string[] {
@@ -44,8 +48,8 @@ export function staleFiles(): string[] {
   return [...stale, ...leftovers(files)];
 }
 
-/** Files in the generated folders (and their subfolders) that the generator does not write. */
-function leftovers(files: readonly { file: string }[]): string[] {
+/** Files in the generated folders (and their subfolders) that the generator does not write (`files`): what it deletes. */
+export function leftovers(files: readonly { file: string }[]): string[] {
   const written = new Set(files.map((f) => f.file));
   return GENERATED_FOLDERS.flatMap((folder) => {
     const at = path.join(ROOT, folder);

@@ -274,6 +274,7 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
     HEADER,
     "# Reference",
     "Every resource type and data source of pulumi-chatwoot, with its inputs and outputs, how an existing object is taken over (adoption, `pulumi import`), and an example in TypeScript, Pulumi YAML, Python and Go; and the provider's configuration.",
+    "The task guides beside these pages, written by hand, are in [guides/](guides/) (configuration and secrets, adopting and importing, cloning, the sandbox in your CI, GitOps, server quirks, limits, ...), listed under [Where to go next](../README.md#where-to-go-next) in the README.",
     "## Two front doors",
     [
       "Each type is served twice, by one provider core, so it behaves the same either way:",
@@ -285,6 +286,12 @@ function indexPage(schema: PackageSchema, pages: readonly Page[]): string {
     "From a checkout (after `npm run build`), a project can use the plugin without installing it: `plugins: { providers: [{ name: chatwoot, path: <checkout>/provider/plugin }] }` in its `Pulumi.yaml`.",
     "The TypeScript examples leave out `import * as chatwoot from \"pulumi-chatwoot\"` (and `@pulumi/pulumi`, `node:fs` where they use them). A YAML example goes into a `Pulumi.yaml` with `name` and `runtime: yaml`, its `config`, `variables`, `resources` and `outputs` as they are. The examples of all pages are one program: a name an example uses without declaring it comes from another page's example, which the page names. The Python and Go examples are converted from the YAML by Pulumi's converters, for the plugin's generated SDKs (`pulumi_chatwoot` in sdk/python, the Go module in sdk/go/chatwoot); each is a whole program, which declares what it borrows.",
     "- [Provider configuration](provider.md): the stack config, environment variables and explicit providers.",
+    "## What holds for every type",
+    [
+      "Inputs are camelCase; the provider maps them to the API's snake_case fields. Every resource validates its inputs before any request (`pulumi preview` shows each bad property with what is allowed; one inside a list or an object is named by its place, leading the message, as in `Inbox resource 'website' has a problem: workingHours[5].closeHour: Friday closes at 09:00, which is not after it opens at 15:00: ...`, where 5 is the entry's place in the list), compares normalized values so that harmless differences never show as changes, updates with a single PATCH carrying only the changed fields, and reports an object as deleted only when the server says 404. Outputs are the inputs plus every field the server returns. Changing a property whose page says \"a change replaces the object\" creates a new object; everything else changes in place.",
+      "",
+      "Values that can never be right are refused before any request, naming the property and the character or limit: names, titles, short codes, slugs and keys are one line of at most 255 characters without control characters (NUL, BEL, line breaks) or invisible formatting characters (zero-width spaces, direction marks and overrides, byte-order marks; a zero-width joiner between two letters or emoji stays allowed); descriptions and messages may hold line breaks and tabs but no other control characters, up to 10,000 characters (150,000 for a canned response, Chatwoot's message limit). URLs are parsed in full, http(s) only, at most 2048 characters, with no space or control character anywhere. Chatwoot itself sets no length limit on most of these; the bounds above are generous ones of the provider's own.",
+    ].join("\n"),
     "## Resources",
     ["| Type | Token | What it is |", "|---|---|---|", ...pages.filter((p) => p.kind === "resource").map(row)].join("\n"),
     "## Data sources",

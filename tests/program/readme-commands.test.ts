@@ -1,7 +1,7 @@
 /**
- * Every `pulumi` command of the README (and of CONTRIBUTING.md, read as its continuation) runs as
- * written, through the real CLI, against a sandbox: the lines of its bash blocks that run `pulumi`
- * and the inline `pulumi ...` spans (the GitOps recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
+ * Every `pulumi` command of the README (and of its guides in docs/guides and CONTRIBUTING.md, read
+ * as its continuation) runs as written, through the real CLI, against a sandbox: the lines of their
+ * bash blocks that run `pulumi` and the inline `pulumi ...` spans (the GitOps recipe's among them). {@link HANDLED} says, for each, which scenario runs it or why it cannot
  * run here; a command added to the README, or changed, fails the first test until it is handled.
  *
  * Each line runs with bash in the scenario's directory and environment: the CLI of
@@ -26,6 +26,7 @@ import { writesIn } from "../demo/requests";
 import { installCopy, packPackage } from "../harness/packed";
 import { runCommand, yamlHostBinary, type Finished } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
+import { userDocs } from "../harness/user-docs";
 import { REPO_ROOT } from "../pulumi-cli/install";
 import { startSandbox, type Sandbox } from "../../sdk/sandbox";
 import { readmeEnv } from "./support/readme-shell";
@@ -33,8 +34,8 @@ import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
 
-// CONTRIBUTING.md holds the development notes the README links to: its commands count as the README's.
-const README = ["README.md", "CONTRIBUTING.md"].map((file) => fs.readFileSync(path.join(REPO_ROOT, file), "utf8")).join("\n");
+// The guides and CONTRIBUTING.md (the development notes the README links to) count as the README.
+const README = [...userDocs().map((doc) => doc.text), fs.readFileSync(path.join(REPO_ROOT, "CONTRIBUTING.md"), "utf8")].join("\n");
 
 type Scenario = "sandbox" | "gitops" | "clone" | "plugin";
 type Handling = { run: Scenario } | { notRun: string };
@@ -61,8 +62,8 @@ const HANDLED: Record<string, Handling> = {
   },
   "pulumi stack init sandbox": { run: "sandbox" },
   "pulumi config set chatwoot:url http://127.0.0.1:3000": { run: "sandbox" },
-  "node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken": { run: "sandbox" },
-  "node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken": { run: "sandbox" },
+  "node -p 'require(\"./sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken": { run: "sandbox" },
+  "node -p 'require(\"./sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken": { run: "sandbox" },
   "pulumi up --yes": { run: "sandbox" },
   // The GitOps recipe, and the bare commands the text names.
   "pulumi stack init prod": { run: "gitops" },
@@ -208,12 +209,12 @@ realEngine.describe("the README's pulumi commands, as written", () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    fs.writeFileSync(path.join(work, "sandbox.json"), JSON.stringify(sandbox.info));
     const project = path.join(work, "my-chatwoot");
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: my-chatwoot\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n");
     fs.writeFileSync(path.join(project, "index.js"), PROGRAM);
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(project, "node_modules"), "junction");
+    fs.writeFileSync(path.join(project, "sandbox.json"), JSON.stringify(sandbox.info));
     fs.mkdirSync(path.join(work, "home"));
     shell = new Shell(work, baseEnv(path.join(work, "home")), [
       ["http://127.0.0.1:3000", sandbox.url],
@@ -227,13 +228,13 @@ realEngine.describe("the README's pulumi commands, as written", () => {
   test("Pointing `pulumi up` at the sandbox: a local backend, a stack, its config, up", async () => {
     shell.cwd = path.join(work, "my-chatwoot");
     // The block's `export` lines, for the lines after them (each line runs in a shell of its own).
-    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state");
+    await shell.source("mkdir -p .pulumi-state && export PULUMI_BACKEND_URL=file://$PWD/.pulumi-state   # the stack beside the project");
     await shell.source("export PULUMI_CONFIG_PASSPHRASE=sandbox   # the local backend's secrets passphrase");
     await shell.ok("pulumi stack init sandbox");
     await shell.ok("pulumi config set chatwoot:url http://127.0.0.1:3000");
     await shell.ok("pulumi config set chatwoot:accountId 1");
-    await shell.ok("node -p 'require(\"../sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken");
-    await shell.ok("node -p 'require(\"../sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken");
+    await shell.ok("node -p 'require(\"./sandbox.json\").accounts[0].adminToken' | pulumi config set --secret chatwoot:apiAccessToken");
+    await shell.ok("node -p 'require(\"./sandbox.json\").platformTokens[0]' | pulumi config set --secret chatwoot:platformAccessToken");
     const config = fs.readFileSync(path.join(shell.cwd, "Pulumi.sandbox.yaml"), "utf8");
     expect(config).toContain(sandbox.url);
     for (const secret of sandbox.control.secrets()) expect(config).not.toContain(secret);

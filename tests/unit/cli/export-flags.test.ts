@@ -4,9 +4,9 @@
  * with `pulumi import`.
  */
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { exportCommand } from "../../../sdk/cli/export";
 import { IMPORT_COMMANDS } from "../../../sdk/clone/yaml-project";
+import { userDoc } from "../../harness/user-docs";
 
 /** Runs the command; resolves to its exit code and what it wrote on stdout and stderr. */
 async function run(argv: string[]): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
@@ -38,12 +38,12 @@ test.each([
   expect(fs.existsSync("never-written")).toBe(false);
 });
 
-test("the help names both flags and the commands that adopt the account; the README runs the same ones", async () => {
+test("the help names both flags and the commands that adopt the account; the cloning guide runs the same ones", async () => {
   const { code, stdout } = await run(["--help"]);
   expect(code).toBe(0);
   expect(stdout).toMatch(/^ {2}--language LANG {7}typescript \(default\), yaml, python or go$/m);
   expect(stdout).toMatch(/^ {2}--import-file FILE/m);
   for (const command of IMPORT_COMMANDS) expect(stdout).toContain(`\n  ${command}\n`);
-  const readme = fs.readFileSync(path.join(__dirname, "../../../README.md"), "utf8");
-  for (const command of IMPORT_COMMANDS) expect(readme).toContain(`\n${command}`);
+  const guide = userDoc("docs/guides/cloning.md");
+  for (const command of IMPORT_COMMANDS) expect(guide).toContain(`\n${command}`);
 });

@@ -1,24 +1,25 @@
 /**
- * The README's TypeScript snippets compile, in the project layout it recommends: a CommonJS program
+ * The TypeScript snippets of the README and its guides compile, in the project layout the README recommends: a CommonJS program
  * with the examples' compiler options, where a top-level `await` is an error (TS1378). Each is a
  * whole program (it imports the package or its `pulumi-chatwoot/sandbox` entry point): the examples
  * of each type are on its reference page (docs/), made from the SDK's TSDoc, and are compiled by
  * tests/unit/docs/typescript-examples.test.ts.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { userDocs } from "../../harness/user-docs";
 
 const root = path.resolve(__dirname, "../../..");
-const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
 
-/** Every ```ts block of the README, with the heading it is under. */
+/** Every ```ts block of the README and the guides, with its page and the heading it is under. */
 function blocks(): { heading: string; code: string }[] {
   const found: { heading: string; code: string }[] = [];
-  let heading = "";
-  for (const match of readme.matchAll(/^(#{2,3} .*)$|^```ts\n([\s\S]*?)^```$/gm)) {
-    if (match[1]) heading = match[1].replace(/^#+ /, "");
-    else found.push({ heading, code: match[2] });
+  for (const { file, text } of userDocs()) {
+    let heading = "";
+    for (const match of text.matchAll(/^(#{1,3} .*)$|^```ts\n([\s\S]*?)^```$/gm)) {
+      if (match[1]) heading = match[1].replace(/^#+ /, "");
+      else found.push({ heading: `${file}: ${heading}`, code: match[2] ?? "" });
+    }
   }
   return found;
 }
@@ -67,8 +68,8 @@ function compileErrors(code: string): string[] {
 
 // The Quick start's program is written by its own-project block, which tests/program/own-project.test.ts
 // runs as written (Pulumi compiles it with the project's TypeScript).
-test("the README's TypeScript is whole programs, the sandbox's among them: a type's fragments belong on its reference page", () => {
-  expect(all.map((s) => s.heading)).toContain("The sandbox: an offline Chatwoot for your tests and CI");
+test("the TypeScript of the README and its guides is whole programs, the sandbox's among them: a type's fragments belong on its reference page", () => {
+  expect(all.map((s) => s.heading)).toContain("docs/guides/sandbox.md: The sandbox: an offline Chatwoot for your tests and CI");
   expect(all.filter((s) => !isProgram(s.code)).map((s) => s.heading)).toEqual([]);
 });
 

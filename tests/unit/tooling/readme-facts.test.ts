@@ -1,12 +1,13 @@
 /**
  * What the README states about this repository holds: the commands of its first block are npm
- * scripts, the slow one says how slow it is and names the quicker one; and the sandbox section
+ * scripts, the slow one says how slow it is and names the quicker one; and the sandbox guide
  * says which kinds the seed holds none of, exactly those `defaultFixture` leaves empty.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Fixture } from "../../../sdk/sandbox/fixture";
 import { defaultFixture } from "../../../sdk/sandbox/seed";
+import { userDoc } from "../../harness/user-docs";
 
 const root = path.resolve(__dirname, "../../..");
 const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
@@ -26,11 +27,11 @@ test("the first block runs npm scripts only, and `npm test` says how long it tak
   expect(scripts["test:quick"]).not.toContain("program");
 });
 
-test("the sandbox section names the kinds the seed holds none of, and only those", () => {
+test("the sandbox guide names the kinds the seed holds none of, and only those", () => {
   const seed = Fixture.parse(defaultFixture) as unknown as Record<string, unknown[]>;
   const empty = Object.keys(Fixture.shape).filter((table) => seed[table]?.length === 0);
   expect(empty.length).toBeGreaterThan(5);
-  const sentence = /the seed starts without ([^.]*?), so that/.exec(readme.replace(/\s+/g, " "))?.[1]?.toLowerCase() ?? "";
+  const sentence = /the seed starts without ([^.]*?), so that/.exec(userDoc("docs/guides/sandbox.md").replace(/\s+/g, " "))?.[1]?.toLowerCase() ?? "";
   const named = sentence.split(/, | and /).map((kind) => kind.replace(/ /g, "_"));
   expect(named.sort()).toEqual(empty.sort());
 });
