@@ -79,6 +79,12 @@ export class PlatformUser extends ChatwootResource {
   declare readonly /*out*/ confirmed: pulumi.Output<boolean | null>;
   /** Output only: the name shown to contacts (the display name, else the name). */
   declare readonly /*out*/ availableName: pulumi.Output<string | null>;
+  /**
+   * Output only: the user's access token for the account API, as the Platform API shows it (a
+   * secret output). A {@link Provider} for the user's accounts connects with it as its
+   * `apiAccessToken`: a new account's administrator can manage the account in the same program.
+   */
+  declare readonly /*out*/ accessToken: pulumi.Output<string>;
 
   /**
    * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
@@ -104,7 +110,7 @@ export class PlatformUser extends ChatwootResource {
       "PlatformUser",
       provider,
       name,
-      { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, ...args, password: pulumi.secret(args.password) },
+      { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, accessToken: undefined, ...args, password: pulumi.secret(args.password) },
       { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputsOf("PlatformUser")] },
     );
   }

@@ -6,7 +6,7 @@
 import { countOf } from "./account";
 import type { AccountModel } from "./model";
 import { ownPackage, tarballName, type OwnManifest } from "./own-package";
-import { programText } from "./program";
+import { programText, type ExportDoor } from "./program";
 import { programSettings } from "./program-settings";
 import { RESOURCE_TYPES } from "./resource-types";
 
@@ -25,10 +25,25 @@ export const bundledDependency = (): string => `file:${tarballName(ownPackage().
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
- * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec).
+ * The lines of a TypeScript project's `Pulumi.yaml` that put every resource on the plugin the package
+ * carries: the stack setting `chatwoot:usePlugin` for every stack, and the plugin's path.
  */
-export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, dependency = bundledDependency()): ProjectFiles {
+export const ON_PLUGIN_LINES = [
+  "# Every resource on the plugin the package carries (see pulumi-chatwoot's guide \"TypeScript or the plugin\").",
+  "config:",
+  "  chatwoot:usePlugin: true",
+  "plugins:",
+  "  providers:",
+  "    - name: chatwoot",
+  "      path: node_modules/pulumi-chatwoot/provider/plugin",
+];
+
+/**
+ * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
+ * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec), `door`
+ * the front door of its resources.
+ */
+export function projectFiles(model: AccountModel, project = `chatwoot-account-${model.accountId}`, dependency = bundledDependency(), door: ExportDoor = "dynamic"): ProjectFiles {
   const { manifest } = ownPackage();
   return {
     "Pulumi.yaml": [
@@ -38,6 +53,7 @@ export function projectFiles(model: AccountModel, project = `chatwoot-account-${
       "  name: nodejs",
       "  options:",
       "    typescript: true",
+      ...(door === "plugin" ? ON_PLUGIN_LINES : []),
       "",
     ].join("\n"),
     "package.json": json({
@@ -65,10 +81,12 @@ export function projectFiles(model: AccountModel, project = `chatwoot-account-${
       },
       files: ["index.ts"],
     }),
-    "index.ts": programText(model),
+    "index.ts": programText(model, door),
+    // The plugin's program has its own (./typescript-plugin-project.ts).
     "README.md": readme(model, project, dependency),
   };
 }
+
 
 /** Counts per kind: `3 labels, 2 teams`. */
 export function describeCounts(model: AccountModel): string {
@@ -79,7 +97,7 @@ export function describeCounts(model: AccountModel): string {
 }
 
 /** How the README's Apply section says where the package comes from. */
-function installNote(dependency: string): string[] {
+export function installNote(dependency: string): string[] {
   const file = tarballName(ownPackage().manifest);
   if (dependency === `file:${file}`) {
     return [
