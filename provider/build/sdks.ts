@@ -10,11 +10,11 @@
  * runs it). Both need `go` on the PATH; the tools' binaries are cached by the hash of their sources.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Declarations } from "./declarations";
+import { goSourcesHash } from "./go-sources";
 import { EXAMPLE_PROGRAMS_FILE, exampleSources, type ExampleProgram } from "./example-programs";
 import type { PackageSchema } from "./pulumi-schema";
 import { referenceExamples } from "./reference-docs";
@@ -35,19 +35,10 @@ export function goAvailable(): boolean {
   return spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 }
 
-/** The tools' sources: this folder's Go modules (the SDK generator, the YAML converter, the module they share). */
-function toolSources(dir = TOOL): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? toolSources(path.join(dir, entry.name)) : /\.go$|^go\.(mod|sum)$/.test(entry.name) ? [path.join(dir, entry.name)] : []))
-    .sort();
-}
-
 /** A tool's binary (`sdkgen`, or `yamlpcl` of the module of that name), built once per version of the tools' sources under node_modules/.cache. */
 export function toolBinary(name: "sdkgen" | "yamlpcl"): string {
-  const hash = createHash("sha256");
-  for (const file of toolSources()) hash.update(`${path.relative(TOOL, file)}\0`).update(fs.readFileSync(file));
-  const binary = path.join(CACHE_DIR, hash.digest("hex").slice(0, 16), name);
+  // The SDK generator, the YAML converter and the module they share.
+  const binary = path.join(CACHE_DIR, goSourcesHash(TOOL, [TOOL]), name);
   if (!fs.existsSync(binary)) {
     const module = name === "sdkgen" ? TOOL : path.join(TOOL, name);
     execFileSync("go", ["build", "-o", `${binary}.tmp`, "."], { cwd: module, stdio: ["ignore", "inherit", "inherit"] });

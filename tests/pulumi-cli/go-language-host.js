@@ -5,23 +5,27 @@
  * (github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3), so `npm run setup:pulumi` installs this
  * beside the CLI. A `pulumi-language-go` found on the PATH (an installed Pulumi) is always preferred.
  *
- * It runs a program as Pulumi's host does: the binary Pulumi.yaml's `runtime.options.binary` names,
- * or else one `go build` makes of the program's directory (or of `options.buildTarget`) into a
- * temporary file on every run, started with the engine's settings in the environment the Go SDK
- * reads them from (`pulumi.Run`: PULUMI_MONITOR, PULUMI_ENGINE, PULUMI_PROJECT, PULUMI_STACK,
- * PULUMI_ORGANIZATION, PULUMI_ROOT_DIRECTORY, PULUMI_CONFIG, PULUMI_CONFIG_SECRET_KEYS,
- * PULUMI_DRY_RUN, PULUMI_PARALLEL). `InstallDependencies` (`pulumi install`) downloads the module's
- * dependencies (`go mod download`). Everything else a language host can do (templates, code
- * generation, required plugins, which the engine then loads as resources need them) answers
- * "unimplemented".
+ * It answers what Pulumi's host answers:
+ * - `Run` runs the binary Pulumi.yaml's `runtime.options.binary` names, or else the one `go build`
+ *   makes of the program's directory (into `options.buildTarget` when given, kept; else a temporary
+ *   file), with the engine's settings in the environment the Go SDK reads them from (`pulumi.Run`:
+ *   PULUMI_MONITOR, PULUMI_ENGINE, PULUMI_PROJECT, PULUMI_STACK, PULUMI_ORGANIZATION,
+ *   PULUMI_ROOT_DIRECTORY, PULUMI_CONFIG, PULUMI_CONFIG_SECRET_KEYS, PULUMI_DRY_RUN, PULUMI_PARALLEL).
+ * - `RunPlugin` builds a plugin's folder the same way and runs it with the engine's environment.
+ * - In its Go half (./language-tools.js): Go from Pulumi's generators (`pulumi import`, `pulumi
+ *   convert`, `pulumi package gen-sdk`), `pulumi install` (`go mod tidy`), `pulumi about`,
+ *   `pulumi package add` (a replace directive), `pulumi package pack-sdk`, and the plugins the
+ *   required modules need.
  */
 "use strict";
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { configEnv, engineAddress, installDependencies, load, programDirectory, runAnswer, runProgram, runStep, runtimeOptions, serveLanguageHost } = require("./language-host-server");
+const { configEnv, engineAddress, load, messages, pluginEnv, programDirectory, runAnswer, runPlugin, runProgram, runStep, runtimeOptions, serveLanguageHost, tools } = require("./language-host-server");
 
 const { version } = load("@pulumi/pulumi/package.json");
+/** Pulumi's host's flags of `go build` (which the setup's warm-up of Go's build cache builds with too). */
+const GO_BUILD_FLAGS = require("./go-build-flags.json");
 
 /** The environment `pulumi.Run` reads the engine's settings from. */
 function engineEnv(req) {
@@ -39,27 +43,37 @@ function engineEnv(req) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }
 
-/** Builds the program into a temporary directory; resolves with the binary, or rejects with `go build`'s output. */
-async function build(req, target) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-go."));
-  const binary = path.join(dir, process.platform === "win32" ? "program.exe" : "program");
-  const done = await runStep("go", ["build", "-o", binary, target], { cwd: programDirectory(req), env: process.env });
+/**
+ * Builds the program in `dir` as Pulumi's host does (`go build -buildvcs=false -trimpath -ldflags
+ * "-w -s"`), into `output` (kept) or a temporary file; resolves with the binary, or rejects with
+ * `go build`'s output.
+ */
+async function build(dir, output) {
+  if (!fs.readdirSync(dir).some((file) => file.endsWith(".go"))) throw new Error(`Failed to find go files for 'go build' matching ${path.join(dir, "*.go")}`);
+  const temporary = output ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-go."));
+  const binary = output ? path.resolve(dir, output) : path.join(temporary, "program");
+  const dispose = () => temporary && fs.rmSync(temporary, { recursive: true, force: true });
+  const done = await runStep("go", ["build", "-o", binary, ...GO_BUILD_FLAGS], { cwd: dir, env: process.env });
   if (done.code !== 0) {
-    fs.rmSync(dir, { recursive: true, force: true });
+    dispose();
     throw new Error(`unable to run \`go build\`: ${done.output.trim()}`);
   }
-  return { binary, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { binary, dispose };
+}
+
+/** The program's binary: `runtime.options.binary`, or a build (`binary` and `buildTarget` exclude each other). */
+function program(req, dir) {
+  const options = runtimeOptions(req);
+  const binary = typeof options.binary === "string" && options.binary !== "" ? options.binary : undefined;
+  const target = typeof options.buildTarget === "string" && options.buildTarget !== "" ? options.buildTarget : undefined;
+  if (binary && target) return Promise.reject(new Error("binary and buildTarget cannot both be specified"));
+  if (binary) return Promise.resolve({ binary: path.resolve(req.getInfo()?.getRootDirectory() || dir, binary), dispose: () => undefined });
+  return build(dir, target);
 }
 
 function run(call, callback) {
   const req = call.request;
-  const options = runtimeOptions(req);
-  const root = req.getInfo()?.getRootDirectory() || programDirectory(req);
-  const program =
-    typeof options.binary === "string" && options.binary !== ""
-      ? Promise.resolve({ binary: path.resolve(root, options.binary), dispose: () => undefined })
-      : build(req, typeof options.buildTarget === "string" && options.buildTarget !== "" ? options.buildTarget : ".");
-  program.then(
+  program(req, programDirectory(req)).then(
     ({ binary, dispose }) =>
       runProgram(binary, req.getArgsList(), { cwd: req.getPwd() || programDirectory(req), env: { ...process.env, ...engineEnv(req) } }, (err, answer) => {
         dispose();
@@ -69,10 +83,23 @@ function run(call, callback) {
   );
 }
 
+function runGoPlugin(call) {
+  const req = call.request;
+  const dir = req.getInfo()?.getProgramDirectory() ?? "";
+  build(dir).then(
+    ({ binary, dispose }) => {
+      call.on("close", dispose);
+      runPlugin(call, binary, req.getArgsList(), { cwd: req.getPwd() || dir, env: pluginEnv(req) }, "code");
+    },
+    (err) => call.destroy({ code: 2, details: `error in compiling Go: ${err.message}` }),
+  );
+}
+
 serveLanguageHost("pulumi-language-go", version, {
   run,
-  installDependencies: installDependencies(async (req, write) => {
-    const done = await runStep("go", ["mod", "download"], { cwd: programDirectory(req), env: process.env }, write);
-    if (done.code !== 0) throw new Error(`go mod download failed (exit ${done.code})`);
-  }),
+  runPlugin: runGoPlugin,
+  // Go projects have no options to ask `pulumi new` for and no template to change.
+  runtimeOptionsPrompts: (_call, callback) => callback(null, new messages.RuntimeOptionsResponse()),
+  template: (_call, callback) => callback(null, new messages.TemplateResponse()),
+  ...tools("go", ["getRequiredPackages", "installDependencies", "about", "getProgramDependencies", "pack", "link", "generateProgram", "generateProject", "generatePackage"]),
 });

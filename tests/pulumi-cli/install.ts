@@ -5,7 +5,8 @@
  * looks for its bundled plugins. `npm run setup:pulumi` runs it;
  * the demo and the program tier call it too. Quick when everything is there already.
  * `npm run setup:pulumi` also puts Pulumi's YAML language host `pulumi-language-yaml` there
- * ({@link ensureYamlHost}), which only Pulumi YAML programs need.
+ * ({@link ensureYamlHost}), which only Pulumi YAML programs need, and the stand-in hosts' Go half
+ * `language-tools` ({@link ensureLanguageTools}).
  *
  * Where the CLI comes from, in order:
  * 1. A `pulumi` on the PATH (an installed Pulumi): linked, with the plugins beside it.
@@ -13,11 +14,13 @@
  *    `github.com/pulumi/pulumi/pkg/v3` and `sdk/v3` at the version of our `@pulumi/pulumi`), as
  *    Pulumi's release builds it. The Go modules of Pulumi's own Node.js, Python and Go language
  *    hosts are not served by the proxy, so ./language-host.js, ./python-language-host.js and
- *    ./go-language-host.js stand in for them (see there).
+ *    ./go-language-host.js stand in for them (see there), with ./language-tools (Go) for what
+ *    Pulumi's hosts do with Pulumi's Go packages.
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { goSourcesHash } from "../../provider/build/go-sources";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const CLI_DIR = path.join(REPO_ROOT, ".pulumi-cli", "bin");
@@ -37,6 +40,10 @@ const LANGUAGE_HOSTS = [
 const PLUGIN_NAME = "pulumi-resource-pulumi-nodejs";
 const YAML_MODULE = path.join(__dirname, "yaml-host");
 export const YAML_HOST_NAME = "pulumi-language-yaml";
+/** The stand-in hosts' Go half, a package of the wrapper module. */
+const LANGUAGE_TOOLS = { name: "language-tools", pkg: "pulumi-chatwoot/tests/pulumi-cli/language-tools" } as const;
+/** What the Go half is built from: its package, the wrapper module's pins, and the module of Go fixes it shares with provider/build/sdkgen. */
+const LANGUAGE_TOOLS_SOURCES = [path.join(__dirname, "language-tools"), path.join(WRAPPER_MODULE, "go.mod"), path.join(WRAPPER_MODULE, "go.sum"), path.join(REPO_ROOT, "provider/build/sdkgen/shared")];
 
 /** How to get a CLI when this machine can neither link nor build one: one sentence. */
 export const NO_CLI =
@@ -51,6 +58,8 @@ export const NO_YAML_HOST =
 export type CliSource = "already there" | "linked from the PATH" | "built from the Go module proxy";
 export type CliLookup = { found: true; pulumi: string; version: string; source: CliSource } | { found: false; reason: string };
 /** `version` is what Go's build info in the host says, when it says (an installed Pulumi's host may not). */
+/** `hash` names the sources the tool was built from. */
+export type LanguageToolsLookup = { found: true; tools: string; source: "already there" | "built"; hash: string } | { found: false; reason: string };
 export type YamlHostLookup = { found: true; host: string; version: string | undefined; source: CliSource } | { found: false; reason: string };
 
 /** The Pulumi version the wrapper module pins (`github.com/pulumi/pulumi/pkg/v3 => ... vX.Y.Z`). */
@@ -128,13 +137,13 @@ function link(dir: string, target: string, name: string): void {
   fs.symlinkSync(target, file);
 }
 
-/** A two-line launcher of a Node.js script of this folder. */
-const launcher = (script: string) => `#!/bin/sh\nexec node ${JSON.stringify(script)} "$@"\n`;
+/** A two-line launcher of a Node.js script of this folder, with `args` before the engine's. */
+const launcher = (script: string, args: readonly string[]) => `#!/bin/sh\nexec node ${[script, ...args].map((a) => JSON.stringify(a)).join(" ")} "$@"\n`;
 
 /** Makes `dir/name` the launcher of `script`, unless it is that already (other runs may be using it). */
-function placeLauncher(dir: string, script: string, name: string): void {
+function placeLauncher(dir: string, script: string, name: string, args: readonly string[] = []): void {
   const file = path.join(dir, name);
-  const text = launcher(script);
+  const text = launcher(script, args);
   if (!fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() && fs.existsSync(file) && fs.readFileSync(file, "utf8") === text) return;
   fs.rmSync(file, { force: true });
   fs.writeFileSync(file, text, { mode: 0o755 });
@@ -150,7 +159,8 @@ function placePlugins(dir: string, installed: string | undefined): void {
   for (const { name, standIn } of LANGUAGE_HOSTS) {
     const real = installed && sibling(installed, name);
     if (!real) {
-      placeLauncher(dir, standIn, name);
+      // The stand-in finds its Go half beside it, where ensureLanguageTools builds it.
+      placeLauncher(dir, standIn, name, [`--language-tools=${path.join(path.resolve(dir), LANGUAGE_TOOLS.name)}`]);
       continue;
     }
     const host = path.join(dir, name);
@@ -206,8 +216,8 @@ interface GoBinary {
   module: string;
   /** The main package; the binary takes the last part of its path as its name. */
   pkg: string;
-  /** The `-X` flag that stamps the version the binary reports. */
-  stamp: string;
+  /** The `-X` flag that stamps the version the binary reports, if it reports one. */
+  stamp?: string;
   tags?: string;
 }
 
@@ -229,7 +239,7 @@ async function goBuild(dir: string, binary: GoBinary, log: (line: string) => voi
   try {
     await run(
       "go",
-      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w ${binary.stamp}`, "-o", `${dir}${path.sep}`, binary.pkg],
+      ["build", "-v", "-trimpath", ...(binary.tags ? ["-tags", binary.tags] : []), "-ldflags", `-s -w${binary.stamp ? ` ${binary.stamp}` : ""}`, "-o", `${dir}${path.sep}`, binary.pkg],
       binary.module,
       env,
       (line) => {
@@ -346,4 +356,36 @@ export async function ensureYamlHost(
   const built = yamlHostVersion(host);
   if (built !== version) throw new Error(`the YAML language host built from ${YAML_MODULE} was built from pulumi-yaml ${JSON.stringify(built ?? "")}, not ${version}`);
   return { found: true, host, version, source: "built from the Go module proxy" };
+}
+
+/** Why the stand-in hosts cannot answer what their Go half does: one sentence. */
+export const NO_LANGUAGE_TOOLS =
+  "The stand-in language hosts cannot generate code (`pulumi import`, `pulumi convert`), install dependencies or link packages: their Go half (language-tools) is built with Go, and `go` is not on the PATH " +
+  "(install Go 1.25 or newer, then run `npm run setup:pulumi` again).";
+
+/**
+ * Builds the stand-in hosts' Go half, `language-tools` (./language-tools), beside them in the CLI
+ * directory, from the wrapper module (the CLI's pins) with Go's caches; again only when its sources
+ * changed (their hash is kept beside it). Needed only where a stand-in host is placed: beside an
+ * installed Pulumi that has all its hosts it does nothing.
+ */
+export async function ensureLanguageTools(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  place: Place = { dir: CLI_DIR, env: process.env },
+): Promise<LanguageToolsLookup | undefined> {
+  const { dir } = place;
+  const cli = linkedCli(dir);
+  if (LANGUAGE_HOSTS.every(({ name }) => cli && sibling(cli, name))) return undefined;
+  const tools = path.join(dir, LANGUAGE_TOOLS.name);
+  const stampFile = `${tools}.sources`;
+  const hash = goSourcesHash(REPO_ROOT, LANGUAGE_TOOLS_SOURCES);
+  const built = fs.existsSync(tools) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === hash;
+  if (built) return { found: true, tools, source: "already there", hash };
+  if (!onPath("go", place)) return { found: false, reason: NO_LANGUAGE_TOOLS };
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(tools, { force: true });
+  log("Building the stand-in language hosts' Go half (language-tools: Pulumi's code generators, package managers and toolchains) with Go's caches.");
+  await goBuild(dir, { module: WRAPPER_MODULE, pkg: LANGUAGE_TOOLS.pkg }, log, place.env);
+  fs.writeFileSync(stampFile, `${hash}\n`);
+  return { found: true, tools, source: "built", hash };
 }

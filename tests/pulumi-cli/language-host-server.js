@@ -3,15 +3,18 @@
  * What the checkout's stand-in language hosts share (./language-host.js for Node.js,
  * ./python-language-host.js, ./go-language-host.js): the LanguageRuntime gRPC server on a port the
  * kernel picks, printed as the first line of stdout where the engine reads it; the engine's address
- * (the last argument, or the handshake's); every method a host does not implement answering
- * "unimplemented", which the engine handles; running the program as a child whose exit becomes the
+ * (the last argument, or the handshake's); the methods every host answers alike (the handshake, its
+ * version, `GetRequiredPlugins` as Pulumi's hosts answer it, `Cancel`); the methods answered by the
+ * hosts' Go half (./language-tools.js); running the program as a child whose exit becomes the
  * `Run` answer as Pulumi's hosts give it (exit code 32: the program reported its error already, so
  * the engine bails without another message); and the end of the host and its programs when the
- * engine is gone (./engine-watch.js).
+ * engine is gone (./engine-watch.js). A host must answer every method of the service: it refuses to
+ * start otherwise.
  */
 const { spawn } = require("node:child_process");
 const path = require("node:path");
 const { watchEngine } = require("./engine-watch");
+const { askTools, toolMethods } = require("./language-tools");
 
 /** The exit code with which Pulumi's SDKs say the error is already reported (Go's `constant.ExitStatusLoggedError`). */
 const REPORTED_AND_EXITED = 32;
@@ -85,76 +88,104 @@ function runProgram(command, args, options, callback) {
 }
 
 /**
- * Runs a step of a host's own (a virtual environment, a build) to its end, its output going to
- * `write(stream, chunk)`; resolves with the exit code and the output.
+ * Runs a step of a host's own (a build, a package) to its end, its output going to
+ * `write(stream, chunk)`; resolves with the exit code, the whole output and the standard output.
  */
 function runStep(command, args, options, write = () => undefined) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-    programs.add(child);
+    track(child);
     let output = "";
+    let stdout = "";
     const take = (stream) => (chunk) => {
       output += chunk.toString("utf8");
+      if (stream === "stdout") stdout += chunk.toString("utf8");
       write(stream, chunk);
     };
     child.stdout.on("data", take("stdout"));
     child.stderr.on("data", take("stderr"));
-    child.on("error", (err) => {
-      programs.delete(child);
-      resolve({ code: -1, output: `${output}${err.message}` });
-    });
-    child.on("close", (code) => {
-      programs.delete(child);
-      resolve({ code: code ?? -1, output });
-    });
+    child.on("error", (err) => resolve({ code: -1, output: `${output}${err.message}`, stdout }));
+    child.on("close", (code) => resolve({ code: code ?? -1, output, stdout }));
   });
 }
 
 /**
- * `InstallDependencies` from a function that installs them, its output streamed to the engine
- * (`pulumi install` shows it); a failure ends the stream with its message.
+ * `RunPlugin`: runs a plugin's program (a provider run from its source folder, say) with the
+ * engine's environment and arguments, streaming its output to the engine, which reads the plugin's
+ * port from it. Its exit ends the stream: with its exit code (Pulumi's Python and Go hosts) or, when
+ * it is not 0, an error (Pulumi's Node.js host), as `exit` says.
  */
-function installDependencies(install) {
-  return (call) => {
-    const write = (stream, chunk) => {
-      const answer = new messages.InstallDependenciesResponse();
-      if (stream === "stdout") answer.setStdout(chunk);
-      else answer.setStderr(chunk);
-      call.write(answer);
-    };
-    install(call.request, write).then(
-      () => call.end(),
-      (err) => call.destroy({ code: grpc.status.UNKNOWN, details: err instanceof Error ? err.message : String(err) }),
-    );
-  };
+function runPlugin(call, command, args, options, exit) {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+  track(child);
+  const send = (set) => (chunk) => call.write(set(new messages.RunPluginResponse(), chunk));
+  child.stdout.on("data", send((r, chunk) => r.setStdout(chunk)));
+  child.stderr.on("data", send((r, chunk) => r.setStderr(chunk)));
+  // The engine closes the stream when it is done with the plugin: the plugin ends with it.
+  call.on("cancelled", () => child.kill("SIGKILL"));
+  child.on("error", (err) => call.destroy({ code: grpc.status.UNKNOWN, details: `Problem executing plugin program (could not run language executor): ${err.message}` }));
+  child.on("close", (code, signal) => {
+    if (exit === "code" && code !== null) {
+      call.write(new messages.RunPluginResponse().setExitcode(code));
+      return call.end();
+    }
+    if (code === 0) return call.end();
+    call.destroy({ code: grpc.status.UNKNOWN, details: signal ? `Program exited unexpectedly: ${signal}` : `Program exited with non-zero exit code: ${code}` });
+  });
 }
 
-const unimplemented = (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: "not implemented by this language host" });
+/** The environment a `RunPlugin` request gives its plugin (`NAME=value` entries), over `extra`. */
+function pluginEnv(req, extra = {}) {
+  const env = {};
+  for (const entry of req.getEnvList()) {
+    const at = entry.indexOf("=");
+    if (at > 0) env[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return { ...env, ...extra };
+}
+
+/** The handlers of `methods` (the service's camelCase keys) that the hosts' Go half answers for `language`. */
+const tools = (language, methods) => toolMethods(language, services.LanguageRuntimeService, methods, { track, grpcStatus: grpc.status });
+
+/** The answer of the hosts' Go half to a question of `language`'s host (see ./language-tools.js). */
+const ask = (language, method, request) => askTools(language, method, request, track);
+
+/** Ends a child of this host with it when its engine is gone (and interrupts it on `Cancel`). */
+function track(child) {
+  programs.add(child);
+  child.on("exit", () => programs.delete(child));
+}
 
 /**
  * Serves the LanguageRuntime service with `methods` (camelCase, as @grpc/grpc-js names them) over
- * the defaults: the handshake, no required plugins or packages, `version` as the plugin's version.
+ * what every host answers alike: the handshake; `GetRequiredPlugins`, which Pulumi's hosts no longer
+ * answer (the engine asks `GetRequiredPackages`); `version` as the plugin's version; `Cancel`, which
+ * interrupts what the host is running, as Pulumi's hosts cancel their work.
  */
 function serveLanguageHost(name, version, methods) {
   watchEngine(engineAddress, () => {
     for (const child of programs) child.kill("SIGKILL");
     process.exit(0);
   });
-  const implementation = {};
-  for (const method of Object.keys(services.LanguageRuntimeService)) implementation[method] = unimplemented;
-  Object.assign(
-    implementation,
-    {
-      handshake(call, callback) {
-        engineAddress = call.request.getEngineAddress() || engineAddress;
-        callback(null, new messages.LanguageHandshakeResponse());
-      },
-      getRequiredPlugins: (_call, callback) => callback(null, new messages.GetRequiredPluginsResponse()),
-      getRequiredPackages: (_call, callback) => callback(null, new messages.GetRequiredPackagesResponse()),
-      getPluginInfo: (_call, callback) => callback(null, new plugin.PluginInfo().setVersion(version)),
+  const implementation = {
+    handshake(call, callback) {
+      engineAddress = call.request.getEngineAddress() || engineAddress;
+      callback(null, new messages.LanguageHandshakeResponse());
     },
-    methods,
-  );
+    getRequiredPlugins: (_call, callback) => callback({ code: grpc.status.UNIMPLEMENTED, details: "method GetRequiredPlugins not implemented" }),
+    getPluginInfo: (_call, callback) => callback(null, new plugin.PluginInfo().setVersion(version)),
+    cancel(_call, callback) {
+      for (const child of programs) child.kill("SIGINT");
+      // The service's own Empty: grpc-js checks the class of what it serializes.
+      callback(null, new services.LanguageRuntimeService.cancel.responseType());
+    },
+    ...methods,
+  };
+  const missing = Object.keys(services.LanguageRuntimeService).filter((method) => !implementation[method]);
+  if (missing.length > 0) {
+    console.error(`${name}: no answer to ${missing.join(", ")} (every method of the LanguageRuntime service needs one)`);
+    process.exit(1);
+  }
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(services.LanguageRuntimeService, implementation);
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
@@ -168,18 +199,22 @@ function serveLanguageHost(name, version, methods) {
 }
 
 module.exports = {
+  ask,
   configEnv,
   engineAddress: () => engineAddress,
   flagArgs,
-  installDependencies,
   load,
   messages,
   programDirectory,
   programPath,
   REPORTED_AND_EXITED,
   runAnswer,
+  pluginEnv,
+  runPlugin,
   runProgram,
   runStep,
   runtimeOptions,
   serveLanguageHost,
+  tools,
+  track,
 };

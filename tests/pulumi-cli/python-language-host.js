@@ -6,79 +6,49 @@
  * installs this beside the CLI. A `pulumi-language-python` found on the PATH (an installed Pulumi)
  * is always preferred.
  *
- * It runs a program as Pulumi's host does with the `pip` toolchain: Pulumi.yaml's
- * `runtime.options.virtualenv` names the virtual environment (relative to the project's root
- * directory); when it is not one yet, the host makes it (`python -m venv`, pip, setuptools and
- * wheel upgraded, then `pip install -r requirements.txt`), as Pulumi's does on the first `pulumi up`
- * or `pulumi install`. Without that option the program runs on the `python3` of the PATH (or
- * `PULUMI_PYTHON_CMD`). `Run` starts ./python-exec.py (Pulumi's `pulumi-language-python-exec`, which
- * ships with the CLI rather than the `pulumi` package) in that environment with the same flags and
- * environment, so the program meets the SDK as under Pulumi's host. Other toolchains (`poetry`,
- * `uv`) are refused by name. Everything else a language host can do (templates, code generation,
- * required plugins, which the engine then loads as resources need them) answers "unimplemented".
+ * It answers what Pulumi's host answers, with Pulumi's own toolchain package (in its Go half,
+ * ./language-tools.js) for everything about the project's Python: pip with the virtual environment
+ * `runtime.options.virtualenv` names, Poetry or uv (`runtime.options.toolchain`, else the lock file
+ * there).
+ * - `Run` starts ./python-exec.py (Pulumi's `pulumi-language-python-exec`, which ships with the CLI
+ *   rather than the `pulumi` package) with the same flags and environment, under the command the
+ *   toolchain gives (the environment's python, `poetry run`, ...), after the typechecker of
+ *   `runtime.options.typechecker`, so the program meets the SDK as under Pulumi's host. The
+ *   environment is made before the first run, as by Pulumi's host, when the engine asks for the
+ *   program's plugins (`GetRequiredPackages`).
+ * - `RunPlugin` runs a plugin from its folder (`__main__.py`, or a buildable package through
+ *   `pulumi.run.plugin`). Policy packs are refused: Pulumi's host runs them through its policy
+ *   proxy, a Go package of its own module, which the proxy does not serve.
+ * - `Pack` (`pulumi package pack-sdk`) builds a generated SDK's wheel with `build`.
+ * - In its Go half: Python from Pulumi's generators (`pulumi import`, `pulumi convert`,
+ *   `pulumi package gen-sdk`), `pulumi install`, `pulumi about`, `pulumi package add`, `pulumi
+ *   new`'s questions (toolchain, virtual environment) and template, and the plugins the
+ *   environment's packages require.
  */
 "use strict";
-const { Buffer } = require("node:buffer");
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
-const { configEnv, engineAddress, flagArgs, installDependencies, load, programDirectory, programPath, runAnswer, runProgram, runStep, runtimeOptions, serveLanguageHost } = require("./language-host-server");
+const {
+  ask,
+  configEnv,
+  engineAddress,
+  flagArgs,
+  load,
+  messages,
+  pluginEnv,
+  programDirectory,
+  programPath,
+  runAnswer,
+  runPlugin,
+  runProgram,
+  runStep,
+  serveLanguageHost,
+  tools,
+} = require("./language-host-server");
 
 const EXEC = path.join(__dirname, "python-exec.py");
 const { version } = load("@pulumi/pulumi/package.json");
-
-/** The Python runtime options of Pulumi.yaml: the toolchain and the virtual environment's directory (absolute). */
-function pythonOptions(req) {
-  const options = runtimeOptions(req);
-  const root = req.getInfo()?.getRootDirectory() || process.cwd();
-  const toolchain = typeof options.toolchain === "string" ? options.toolchain : "pip";
-  const virtualenv = typeof options.virtualenv === "string" && options.virtualenv !== "" ? path.resolve(root, options.virtualenv) : undefined;
-  return { toolchain, virtualenv, root };
-}
-
-/** The Python that makes the virtual environment or runs a program without one. */
-const systemPython = () => process.env.PULUMI_PYTHON_CMD || "python3";
-
-/** The interpreter of a virtual environment. */
-const venvPython = (venv) => path.join(venv, process.platform === "win32" ? "Scripts" : "bin", process.platform === "win32" ? "python.exe" : "python");
-
-/** The environment of a process inside the virtual environment, as `activate` makes it. */
-function venvEnv(venv) {
-  const env = { ...process.env, PYTHONUNBUFFERED: "true" };
-  if (!venv) return env;
-  delete env.PYTHONHOME;
-  env.VIRTUAL_ENV = venv;
-  env.PATH = `${path.dirname(venvPython(venv))}${path.delimiter}${process.env.PATH ?? ""}`;
-  return env;
-}
-
-/**
- * Makes the virtual environment when it is not one yet and installs requirements.txt into it,
- * its output going to `write`; a failure rejects with the step's output.
- */
-async function ensureVirtualenv({ virtualenv, root }, write) {
-  if (!virtualenv || fs.existsSync(venvPython(virtualenv))) return;
-  const step = async (what, command, args) => {
-    const done = await runStep(command, args, { cwd: root, env: venvEnv(command === systemPython() ? undefined : virtualenv) }, write);
-    if (done.code !== 0) {
-      fs.rmSync(virtualenv, { recursive: true, force: true }); // half an environment would pass for one next time
-      throw new Error(`${what} failed (exit ${done.code}):\n${done.output.trim().split("\n").slice(-20).join("\n")}`);
-    }
-  };
-  write("stdout", Buffer.from(`Creating virtual environment in ${virtualenv}...\n`));
-  await step("creating the virtual environment", systemPython(), ["-m", "venv", virtualenv]);
-  await step("upgrading pip, setuptools and wheel", venvPython(virtualenv), ["-m", "pip", "install", "--upgrade", "pip", "setuptools", "wheel"]);
-  const requirements = path.join(root, "requirements.txt");
-  if (fs.existsSync(requirements)) {
-    write("stdout", Buffer.from("Installing dependencies...\n"));
-    await step("pip install -r requirements.txt", venvPython(virtualenv), ["-m", "pip", "install", "-r", requirements]);
-  }
-  write("stdout", Buffer.from("Finished installing dependencies\n"));
-}
-
-/** Refuses the toolchains this host does not run. */
-function checkToolchain({ toolchain }) {
-  if (toolchain !== "pip") throw new Error(`this Python language host runs the pip toolchain only, not ${toolchain} (install Pulumi for the others)`);
-}
 
 /** The command line of the exec script, flag for flag as Pulumi's host builds it. */
 function execArguments(req) {
@@ -96,28 +66,69 @@ function execArguments(req) {
   return ["-u", EXEC, ...flags, programPath(req), ...req.getArgsList()];
 }
 
+/** An environment given as `NAME=value` entries, as an object. */
+const envObject = (entries) => Object.fromEntries(entries.map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]));
+
+/** What the toolchain runs a program or plugin with (`kind` empty for a program): `{ command, env }`. */
+function toolchainCommand(info, args, kind = "", pwd = "") {
+  const request = new messages.RunPluginRequest().setInfo(info).setArgsList(args).setKind(kind).setPwd(pwd);
+  return ask("python", "Command", request);
+}
+
 function run(call, callback) {
   const req = call.request;
-  const options = pythonOptions(req);
-  // The engine shows the host's output as the program's: the first run's installation is seen as Pulumi's is.
-  const write = (stream, chunk) => (stream === "stdout" ? process.stdout : process.stderr).write(chunk);
-  Promise.resolve()
-    .then(() => checkToolchain(options))
-    .then(() => ensureVirtualenv(options, write))
-    .then(
-      () => {
-        const python = options.virtualenv ? venvPython(options.virtualenv) : systemPython();
-        runProgram(python, execArguments(req), { cwd: programDirectory(req), env: { ...venvEnv(options.virtualenv), ...configEnv(req) } }, callback);
-      },
-      (err) => callback(null, runAnswer(err.message)),
-    );
+  toolchainCommand(req.getInfo(), execArguments(req)).then(
+    ({ command, env }) => {
+      const base = env ? envObject(env) : process.env;
+      runProgram(command[0], command.slice(1), { cwd: programDirectory(req), env: { ...base, ...configEnv(req) } }, callback);
+    },
+    (err) => callback(null, runAnswer(err.message)),
+  );
+}
+
+function runPythonPlugin(call) {
+  const req = call.request;
+  toolchainCommand(req.getInfo(), req.getArgsList(), req.getKind(), req.getPwd()).then(
+    // The toolchain's environment (an activated virtual environment), with the engine's over it.
+    ({ command, env }) => runPlugin(call, command[0], command.slice(1), { cwd: req.getPwd(), env: { ...envObject(env ?? []), ...pluginEnv(req) } }, "code"),
+    (err) => call.destroy({ code: 2, details: err.message }),
+  );
+}
+
+/**
+ * `Pack`: the SDK's wheel (or, without one, its source archive), built with `build` in a throw-away
+ * virtual environment, copied into the destination.
+ */
+async function pack(call, callback) {
+  const req = call.request;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-python-pack"));
+  const write = (_stream, chunk) => process.stderr.write(chunk);
+  const step = async (what, command, args, cwd = tmp) => {
+    const done = await runStep(command, args, { cwd, env: process.env }, write);
+    if (done.code !== 0) throw new Error(`${what}: exit code ${done.code}\n${done.output.trim().split("\n").slice(-20).join("\n")}`);
+  };
+  try {
+    const venv = path.join(tmp, ".venv");
+    await step("create virtual environment using venv", process.env.PULUMI_PYTHON_CMD || "python3", ["-m", "venv", venv]);
+    const python = path.join(venv, "bin", "python");
+    await step("install build", python, ["-m", "pip", "install", "build"]);
+    await step("run python build", python, ["-m", "build", "--wheel", "--outdir", tmp], req.getPackageDirectory());
+    const built = fs.readdirSync(tmp);
+    const found = built.find((f) => f.endsWith(".whl")) ?? built.find((f) => f.endsWith(".tar.gz"));
+    if (!found) throw new Error("no .whl or .tar.gz file found");
+    const artifact = path.join(req.getDestinationDirectory(), found);
+    fs.copyFileSync(path.join(tmp, found), artifact);
+    callback(null, new messages.PackResponse().setArtifactPath(artifact));
+  } catch (err) {
+    callback({ code: 2, details: err.message });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 serveLanguageHost("pulumi-language-python", version, {
   run,
-  installDependencies: installDependencies(async (req, write) => {
-    const options = pythonOptions(req);
-    checkToolchain(options);
-    await ensureVirtualenv(options, write);
-  }),
+  runPlugin: runPythonPlugin,
+  pack: (call, callback) => void pack(call, callback),
+  ...tools("python", ["getRequiredPackages", "installDependencies", "about", "getProgramDependencies", "runtimeOptionsPrompts", "template", "link", "generateProgram", "generateProject", "generatePackage"]),
 });

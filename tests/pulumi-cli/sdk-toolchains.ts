@@ -7,7 +7,8 @@
  *   throw-away environment fills pip's cache with Pulumi's SDK and its dependencies.
  * - Go: examples/quickstart-go built once (the binary thrown away), which downloads the modules of
  *   Pulumi's Go SDK from the Go module proxy and compiles them with the generated SDK into Go's
- *   build cache, so that the host's `go build` of a program takes seconds.
+ *   build cache (with the host's flags of `go build`, ./go-build-flags.json, by which the cache keys
+ *   them), so that the host's `go build` of a program takes seconds.
  * Each is done again only when what it was done from changed (a stamp in `.pulumi-cli` records it).
  * Without the tool it says so loudly and changes nothing: only Python or Go programs need it.
  */
@@ -16,6 +17,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import GO_BUILD_FLAGS from "./go-build-flags.json";
 import { CLI_DIR, REPO_ROOT, run } from "./install";
 
 export type ToolchainLookup = { ready: true; what: string } | { ready: false; reason: string };
@@ -35,7 +37,7 @@ const PYTHON: Warmup = {
 
 const GO: Warmup = {
   example: path.join(REPO_ROOT, "examples", "quickstart-go"),
-  inputs: ["examples/quickstart-go/go.mod", "examples/quickstart-go/go.sum", "sdk/go/chatwoot/go.mod"],
+  inputs: ["examples/quickstart-go/go.mod", "examples/quickstart-go/go.sum", "sdk/go/chatwoot/go.mod", "tests/pulumi-cli/go-build-flags.json"],
   stamp: "go-build",
 };
 
@@ -87,7 +89,8 @@ export async function ensureGoToolchain(log: (line: string) => void = (line) => 
   const started = Date.now();
   log(`Building ${path.relative(REPO_ROOT, GO.example)} once (fills Go's caches: a minute or more cold on 2 cores, seconds warm).`);
   try {
-    await run("go", ["build", "-o", path.join(out, "program"), "."], GO.example, env, () => undefined);
+    // With the Go host's flags: they are part of what Go's build cache keys its packages by.
+    await run("go", ["build", "-o", path.join(out, "program"), ...GO_BUILD_FLAGS, "."], GO.example, env, () => undefined);
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }

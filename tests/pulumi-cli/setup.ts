@@ -6,10 +6,10 @@
  *   npm run setup:pulumi                 fails (exit 1) when this machine can get no CLI
  *   npm run setup:pulumi -- --optional   says so loudly instead and exits 0, unless CI=true
  *
- * Without the YAML host (no Go to build it) it says so loudly and still succeeds: only Pulumi YAML
- * programs need it. Likewise for what the Python and Go language hosts need (./sdk-toolchains.ts).
+ * Without the YAML host or the stand-in hosts' Go half (no Go to build them) it says so loudly and
+ * still succeeds: only Pulumi YAML programs need the one, code generation and `pulumi install` the other. Likewise for what the Python and Go language hosts need (./sdk-toolchains.ts).
  */
-import { ensurePulumiCli, ensureYamlHost } from "./install";
+import { ensureLanguageTools, ensurePulumiCli, ensureYamlHost } from "./install";
 import { ensureGoToolchain, ensurePythonToolchain } from "./sdk-toolchains";
 
 async function main(): Promise<void> {
@@ -17,6 +17,9 @@ async function main(): Promise<void> {
   const cli = await ensurePulumiCli();
   if (cli.found) {
     process.stderr.write(`Pulumi CLI ${cli.version} (${cli.source}): ${cli.pulumi}\n`);
+    const tools = await ensureLanguageTools();
+    if (tools?.found) process.stderr.write(`Stand-in language hosts' Go half (${tools.source}): ${tools.tools}\n`);
+    else if (tools) process.stderr.write(`WARNING: ${tools.reason}\n`);
     const yaml = await ensureYamlHost();
     if (yaml.found) process.stderr.write(`Pulumi YAML language host ${yaml.version ?? "(version not recorded)"} (${yaml.source}): ${yaml.host}\n`);
     else process.stderr.write(`WARNING: ${yaml.reason}\n`);
