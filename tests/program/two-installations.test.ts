@@ -4,9 +4,10 @@
  * of each installation's component through its `providers`, on the plugin the package carries
  * (named in the example's Pulumi.yaml, nothing installed). One stack lives through: up; a second up
  * without a write; drift in one installation, which a refresh records and an up repairs with one
- * PATCH; a refused token of one provider failing the preview, naming that provider; destroy
- * leaving nothing in either installation.
+ * PATCH; the `import` option and `X.get` through a provider; a refused token of one provider
+ * failing the preview, naming that provider; destroy leaving nothing in either installation.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { EXAMPLES_DIR } from "../demo/examples";
 import { writesIn } from "../demo/requests";
@@ -94,6 +95,36 @@ realEngine.describe("examples/two-installations: two installations in one TypeSc
     expect(writeLines(production)).toEqual([`PATCH /api/v1/accounts/1/labels/${vip.id}`]);
     expect(writesIn(production.control.log())[0]?.body).toEqual({ color: "#7c3aed" });
     expect(writeLines(staging)).toEqual([]);
+  });
+
+  test("through a provider, the import option takes an object in and X.get reads one, without a write; without the option the next up changes nothing", async () => {
+    const made = await fetch(`${production.url}/api/v1/accounts/1/labels`, {
+      method: "POST",
+      headers: { api_access_token: production.info.accounts[0].adminToken, "content-type": "application/json" },
+      body: JSON.stringify({ title: "handmade", description: "Made in the dashboard", color: "#abcdef" }),
+    });
+    const { id } = (await made.json()) as { id: number };
+    const [billing] = teams(production);
+    const program = fs.readFileSync(path.join(DIR, "index.ts"), "utf8");
+    const declared = (options: string) =>
+      `${program}
+const handmade = new chatwoot.Label("handmade", { title: "handmade", description: "Made in the dashboard", color: "#abcdef" }, { provider: production${options} });
+export const handmadeId = handmade.id;
+export const seenTeam = chatwoot.Team.get("seen-billing", "${billing!.id}", undefined, { provider: production }).name;
+`;
+    project.write({ "index.ts": declared(`, import: "${id}"`) });
+    clearLogs();
+    const up = await project.up();
+    expectSuccess(up);
+    expect([opsOf(up).handmade, opsOf(up)["seen-billing"]]).toEqual(["import", "read"]);
+    expect(both().map(writeLines)).toEqual([[], []]);
+    expect(await project.outputs()).toMatchObject({ handmadeId: String(id), seenTeam: "billing" });
+    project.write({ "index.ts": declared("") });
+    clearLogs();
+    const again = await project.up("--expect-no-changes");
+    expectSuccess(again);
+    expect(opsOf(again).handmade).toBe("same");
+    expect(both().map(writeLines)).toEqual([[], []]);
   });
 
   test("the checkpoint holds neither token in plain text: each provider's token is a secret input", async () => {
