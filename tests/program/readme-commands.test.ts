@@ -47,6 +47,9 @@ type Handling = { run: Scenario } | { notRun: string };
  */
 const YAML_CLONE = "tests/program/clone-yaml.test.ts runs it as written (the tarball from this checkout's dist/plugin), in the sandbox's accounts 1 and 2";
 
+/** The door switch's lines run in tests/program/door-switch.test.ts, which reads them from the guide, on a stack of every type. */
+const DOOR_SWITCH = "tests/program/door-switch.test.ts reads it from the guide and runs it as written, on a stack of every type";
+
 /** Each command of the README, and who runs it (or why nothing can here). */
 const HANDLED: Record<string, Handling> = {
   // Quick start: configuring a stack (the GitOps scenario's stack).
@@ -95,6 +98,10 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set inboxAcmeSupportEmailId 5": { notRun: YAML_CLONE },
   "pulumi config set slugSuffix -- -globex": { notRun: YAML_CLONE },
   "pulumi config set portalAcmeHelpDomain help.globex.test": { notRun: YAML_CLONE },
+  // Moving a stack between the front doors (docs/guides/two-doors.md).
+  "pulumi config set chatwoot:usePlugin true": { notRun: DOOR_SWITCH },
+  "pulumi config set chatwoot:usePlugin false": { notRun: DOOR_SWITCH },
+  "pulumi stack": { notRun: "names the command; tests/program/door-switch.test.ts runs it and finds the plugin's types in what it lists" },
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi import": {
