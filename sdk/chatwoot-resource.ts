@@ -29,7 +29,7 @@ export abstract class ChatwootResource extends pulumi.CustomResource {
     const plugin = onPlugin(opts);
     const [type, other] = plugin ? [pluginToken(kind), dynamicToken(kind)] : [dynamicToken(kind), pluginToken(kind)];
     super(type, name, plugin ? props : { ...props, __provider: serializedShim(shim) }, withDoorAlias(opts, other));
-    noticeOutsideEngine();
+    noticeOutsideEngine(!plugin);
   }
 }
 

@@ -60,6 +60,8 @@ const STEP_LABELS: Record<StepName, string> = {
 
 interface Figures {
   wallMs: number;
+  /** CPU seconds of the command and its processes (a CLI step, where `/usr/bin/time` is). */
+  cpuS?: number;
   requests: number;
   byMethod: string;
   /** One-minute load average when it started. */
@@ -131,14 +133,17 @@ async function providerRun(sandbox: SeededSandbox, members: readonly FleetMember
 async function engineRun(door: FrontDoor, sandbox: SeededSandbox, members: readonly FleetMember[], from: Installables): Promise<DoorRun> {
   await sandbox.reset();
   const seedCounts = await sandbox.counts();
-  const project = await frontDoorProject(door, members, from, sandbox);
+  const { project, cpu } = await frontDoorProject(door, members, from, sandbox);
   try {
-    const step = async (name: StepName, run: () => Promise<Operation>) =>
-      timed(sandbox, async () => {
+    const step = async (name: StepName, run: () => Promise<Operation>): Promise<Figures> => {
+      const figures = await timed(sandbox, async () => {
         const op = await run();
         if (op.code !== 0) throw new Error(`${door}: ${STEP_LABELS[name]} exited ${op.code}:\n${tail(op)}`);
         note(`${door}: ${STEP_LABELS[name]}: ${JSON.stringify(op.changes)}`);
       });
+      const used = cpu();
+      return used ? { ...figures, cpuS: used.userS + used.systemS } : figures;
+    };
     const up = await step("up", () => project.up());
     const problems = reachesServer(door) ? await checkApplied({ sandbox, fleet: members, seedCounts }) : [];
     if (problems.length > 0) throw new Error(`${door}: after pulumi up, the server does not hold the fleet once:\n${problems.slice(0, 10).join("\n")}`);
@@ -201,9 +206,12 @@ function report(runs: readonly Run[], options: Options): void {
   const row = (label: string, get: (run: Run, d: FrontDoor) => number, digits: number) => [label, ...doors.map((d) => spread(runs.map((r) => get(r, d)), digits))];
   const sideRows: string[][] = [["figure", ...doors]];
   for (const step of STEPS) sideRows.push(row(`${STEP_LABELS[step]}: wall s`, (r, d) => doorOf(r, d)[step].wallMs / 1000, 1));
+  const cpuOf = (r: Run, d: FrontDoor, step: StepName) => doorOf(r, d)[step].cpuS ?? Number.NaN;
+  for (const step of STEPS) sideRows.push(row(`${STEP_LABELS[step]}: CPU s`, (r, d) => cpuOf(r, d, step), 1));
   if (doors.includes("floor")) {
     sideRows.push(row("pulumi up, as a ratio to the floor's", (r, d) => doorOf(r, d).up.wallMs / doorOf(r, "floor").up.wallMs, 2));
     sideRows.push(row("no-op preview, as a ratio to the floor's", (r, d) => doorOf(r, d).preview.wallMs / doorOf(r, "floor").preview.wallMs, 2));
+    sideRows.push(row("pulumi up's CPU, as a ratio to the floor's", (r, d) => cpuOf(r, d, "up") / cpuOf(r, "floor", "up"), 2));
   }
   sideRows.push(row("requests per created resource (up)", (r, d) => doorOf(r, d).up.requests / count, 2));
   sideRows.push(row("checkpoint file, bytes per resource", (r, d) => doorOf(r, d).checkpoint.fileBytes / count, 0));
@@ -211,6 +219,7 @@ function report(runs: readonly Run[], options: Options): void {
   sideRows.push(row("the same without the stack frames", (r, d) => programBytes(doorOf(r, d).checkpoint, false) / count, 0));
   printTable(sideRows, out);
   out("ratio to the floor: the door's wall time over the floor's in the same run (median, range over the runs); the goal is at most 1.10.");
+  out("CPU s: user and system time of the pulumi command and of every process it waited for (language host, plugins), from /usr/bin/time.");
   out("stack frames: each resource's sourcePosition and stackTrace, which the language host records and no provider can leave out.");
   if (doors.includes("floor")) {
     const over = doors.filter((d) => d !== "floor" && d !== "native").map((d) => `${d} ${fixed(median(runs.map((r) => doorOf(r, d).up.wallMs / doorOf(r, "floor").up.wallMs)), 2)}x`);
@@ -237,7 +246,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "chatwoot-bench-engine-"));
   // The provider's create journal of this process: a temporary one, never the user's (the CLI's runs keep theirs under their own PULUMI_HOME).
   process.env.CHATWOOT_CREATE_JOURNAL_DIR = join(work, "journal");
-  const from = installables(work);
+  const from = installables(work, doors);
   const sandbox = await startSeededSandbox(seed.fixture);
   try {
     out(`Engine benchmark: ${count} resources, ${reps} run${reps === 1 ? "" : "s"} of ${doors.join(" and ")} (${availableParallelism()} cores, load ${fixed(loadavg()[0] ?? 0, 2)})`);

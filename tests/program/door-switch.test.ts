@@ -19,12 +19,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE } from "../demo/clone-fixture";
-import { CloneFlow } from "../demo/clone-flow";
-import { writesIn } from "../demo/requests";
+import type { CloneFlow } from "../demo/clone-flow";
 import { opsOf, type Operation, type PulumiProject } from "../harness/pulumi-cli";
 import { userDoc } from "../harness/user-docs";
-import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import type { Sandbox } from "../../sdk/sandbox";
+import { useCloneAccount } from "./support/clone-account";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
 
@@ -52,23 +51,18 @@ let stack: PulumiProject;
 /** Each resource's type and id as the dynamic door left them. */
 let adopted: Map<string, { type: string; id: string }>;
 
-const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
 const operations = (op: Operation) => new Set(Object.values(opsOf(op)));
 /** Every resource's type and id in the stack. */
 const typesAndIds = async () => new Map([...(await stack.resources())].map(([name, r]) => [name, { type: r.type, id: r.id }]));
 const onPlugin = (of: Map<string, { type: string; id: string }>) => new Map([...of].map(([name, r]) => [name, { ...r, type: r.type.replace("pulumi-nodejs:dynamic/chatwoot:", "chatwoot:index:") }]));
 
 realEngine.describe("a stack of every type moves between the front doors without a write", () => {
+  const account = useCloneAccount();
   beforeAll(async () => {
-    sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
-    flow = new CloneFlow(sandbox.info, realEngine.binary);
+    sandbox = account.sandbox;
+    flow = account.flow;
     const exported = await flow.exportSource();
     if (exported.code !== 0) throw new Error(`export failed: ${exported.stderr}`);
-  });
-
-  afterAll(async () => {
-    flow?.dispose();
-    await sandbox?.close();
   });
 
   test("on the dynamic door, the exported program adopts account 1: every type, all of them dynamic resources", async () => {
@@ -96,7 +90,7 @@ realEngine.describe("a stack of every type moves between the front doors without
         ["delete", label.type],
         ["import", onPlugin(adopted).get(name)!.type],
       ]);
-      expect(writeLines()).toEqual([]);
+      expect(account.writeLines()).toEqual([]);
     } finally {
       stack.write({ "index.ts": program });
     }
@@ -111,7 +105,7 @@ realEngine.describe("a stack of every type moves between the front doors without
     expectSuccess(up);
     expect(operations(up)).toEqual(new Set(["same"]));
     expect(Object.keys(opsOf(up))).toHaveLength(adopted.size);
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
     expect(await typesAndIds()).toEqual(onPlugin(adopted));
     // `pulumi stack` tells which door each resource is on, by its type.
     const listed = (await stack.ok(["stack"])).stdout;
@@ -124,7 +118,7 @@ realEngine.describe("a stack of every type moves between the front doors without
     const again = await stack.up("--expect-no-changes");
     expectSuccess(again);
     expect(operations(again)).toEqual(new Set(["same"]));
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
   });
 
   test("`pulumi refresh` reads only, and drops the dynamic door's provider text and kept inputs from the state, which gets smaller", async () => {
@@ -132,7 +126,7 @@ realEngine.describe("a stack of every type moves between the front doors without
     expect(before).toContain('"__provider"');
     sandbox.control.clearLog();
     expectSuccess(await stack.refresh());
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
     const after = await stack.exportText();
     expect(after).not.toContain('"__provider"');
     expect(after).not.toContain('"__inputs"');
@@ -149,7 +143,7 @@ realEngine.describe("a stack of every type moves between the front doors without
     const up = await stack.up();
     expectSuccess(up);
     expect(operations(up)).toEqual(new Set(["update"]));
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
     expect(await typesAndIds()).toEqual(adopted);
     // The dynamic host reads and deletes with the provider text of each resource's outputs: the update put it back.
     const withoutText = [...(await stack.resources())].filter(([, r]) => typeof r.outputs.__provider !== "string").map(([name]) => name);
@@ -157,7 +151,7 @@ realEngine.describe("a stack of every type moves between the front doors without
     const again = await stack.up("--expect-no-changes");
     expectSuccess(again);
     expect(operations(again)).toEqual(new Set(["same"]));
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
   });
 });
 

@@ -11,12 +11,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_SECRETS, SOURCE_EMAIL_INBOX, SOURCE_WHATSAPP_INBOX } from "../demo/clone-fixture";
-import { CloneFlow } from "../demo/clone-flow";
-import { writesIn } from "../demo/requests";
+import { COPY_SECRETS, SOURCE_EMAIL_INBOX, SOURCE_WHATSAPP_INBOX } from "../demo/clone-fixture";
+import type { CloneFlow } from "../demo/clone-flow";
 import { opsOf, PulumiProject, tail } from "../harness/pulumi-cli";
 import { ON_PLUGIN_LINES } from "../../sdk/clone/project";
-import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import type { Sandbox } from "../../sdk/sandbox";
+import { useCloneAccount } from "./support/clone-account";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
 
@@ -30,20 +30,15 @@ let flow: CloneFlow;
 let project: PulumiProject;
 let entries: { type: string; name: string; id: string }[];
 
-const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
 const exported = (file: string) => fs.readFileSync(path.join(flow.project, file), "utf8");
 
 realEngine.describe("`pulumi import` of every type in a TypeScript project, and the program `export --plugin` writes", () => {
-  beforeAll(async () => {
-    sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
-    flow = new CloneFlow(sandbox.info, realEngine.binary);
+  const account = useCloneAccount();
+  beforeAll(() => {
+    sandbox = account.sandbox;
+    flow = account.flow;
   });
-
-  afterAll(async () => {
-    project?.dispose();
-    flow?.dispose();
-    await sandbox?.close();
-  });
+  afterAll(() => project?.dispose());
 
   test("export --language typescript --plugin writes the program for the plugin, which type-checks, and the import file", async () => {
     const args = ["export", "--language", "typescript", "--plugin", "--account-id", "1", "--out", flow.project, "--platform", "--package", "^0.1.0"];
@@ -71,7 +66,7 @@ realEngine.describe("`pulumi import` of every type in a TypeScript project, and 
     sandbox.control.clearLog();
     const imported = await project.cli(["import", "--file", "import.json", "--yes", "--protect=false", "--non-interactive"]);
     if (imported.code !== 0) throw new Error(`pulumi import exited ${imported.code}:\n${tail(imported, 40)}`);
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
     // No imported value fails the provider's check: the printed program needs no edit.
     expect(imported.stdout).not.toMatch(/failed to validate/);
     const resources = await project.resources();
@@ -89,7 +84,7 @@ realEngine.describe("`pulumi import` of every type in a TypeScript project, and 
     expectSuccess(up);
     expect(Object.keys(opsOf(up))).toHaveLength(entries.length);
     expect(new Set(Object.values(opsOf(up)))).toEqual(new Set(["same"]));
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
   });
 
   test("the exported program in its place, with its settings, sends the credentials no import can read, once, and then nothing", async () => {
@@ -102,10 +97,10 @@ realEngine.describe("`pulumi import` of every type in a TypeScript project, and 
     const sent = await project.up();
     expectSuccess(sent);
     expect(Object.entries(opsOf(sent)).filter(([, op]) => op !== "same")).toEqual([["hook-openai", "update"]]);
-    expect(writeLines()).toEqual(["PATCH /api/v1/accounts/1/integrations/hooks/1"]);
+    expect(account.writeLines()).toEqual(["PATCH /api/v1/accounts/1/integrations/hooks/1"]);
     sandbox.control.clearLog();
     const again = await project.up("--expect-no-changes");
     expectSuccess(again);
-    expect(writeLines()).toEqual([]);
+    expect(account.writeLines()).toEqual([]);
   });
 });

@@ -36,8 +36,9 @@ export function floorProgram(project: string, members: readonly FleetMember[]): 
     "Pulumi.yaml": NODE_PROJECT(project),
     "index.js": `"use strict";
 const pulumi = require("@pulumi/pulumi");
-const { randomUUID } = require("node:crypto");
-const echo = { create: async (inputs) => ({ id: randomUUID(), outs: inputs }) };
+// The module, not its function: Pulumi serializes a module it finds as a require() of it.
+const crypto = require("node:crypto");
+const echo = { create: async (inputs) => ({ id: crypto.randomUUID(), outs: inputs }) };
 class Echo extends pulumi.dynamic.Resource {
   constructor(name, props) {
     super(echo, name, props, undefined, "floor", "Echo");

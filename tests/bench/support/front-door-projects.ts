@@ -14,7 +14,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { installCopy, packPackage } from "../../harness/packed";
-import { PulumiProject, yamlHostBinary } from "../../harness/pulumi-cli";
+import { pulumiBinary, PulumiProject, yamlHostBinary } from "../../harness/pulumi-cli";
+import { timedPulumi, type CpuTime } from "./cpu-time";
 import { REPO_ROOT } from "../../pulumi-cli/install";
 import { pluginTarballName } from "../../../provider/plugin/naming";
 import { classesProgram, floorProgram, nativeProgram, type ProgramFiles } from "./fleet-programs";
@@ -51,6 +52,8 @@ const PROGRAMS: Record<FrontDoor, (project: string, members: readonly FleetMembe
 
 /** What both front doors install from, made once per benchmark run. */
 export interface Installables {
+  /** The benchmark's working directory. */
+  dir: string;
   /** The package's `npm pack` tarball. */
   packageTarball: string;
   /** The plugin's tarball and version. */
@@ -58,19 +61,31 @@ export interface Installables {
   pluginVersion: string;
 }
 
-/** Packs the package into `dir` and finds the plugin's tarball; fails saying what to run when something is missing. */
-export function installables(dir: string): Installables {
+/**
+ * Packs the package into `dir` and, for the `native` door among `doors`, finds the plugin's tarball;
+ * fails saying what to run when something is missing.
+ */
+export function installables(dir: string, doors: readonly FrontDoor[]): Installables {
   const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
   const pluginTarball = path.join(REPO_ROOT, "dist", "plugin", pluginTarballName(version));
-  if (!fs.existsSync(pluginTarball)) throw new Error(`no ${path.relative(REPO_ROOT, pluginTarball)}: run \`npm run build:plugin\` first`);
-  if (!yamlHostBinary()) throw new Error("no Pulumi YAML language host in .pulumi-cli/bin: run `npm run setup:pulumi` (it needs Go) first");
-  return { packageTarball: packPackage(dir).tarball, pluginTarball, pluginVersion: version };
+  if (doors.includes("native")) {
+    if (!fs.existsSync(pluginTarball)) throw new Error(`no ${path.relative(REPO_ROOT, pluginTarball)}: run \`npm run build:plugin\` first`);
+    if (!yamlHostBinary()) throw new Error("no Pulumi YAML language host in .pulumi-cli/bin: run `npm run setup:pulumi` (it needs Go) first");
+  }
+  return { dir, packageTarball: packPackage(dir).tarball, pluginTarball, pluginVersion: version };
+}
+
+/** A door's project, and the CPU time of the last command run in it (see ./cpu-time.ts). */
+export interface DoorProject {
+  project: PulumiProject;
+  cpu(): CpuTime | undefined;
 }
 
 /** A new project of `members` for `door`, its stack `bench` initialised against the sandbox. */
-export async function frontDoorProject(door: FrontDoor, members: readonly FleetMember[], from: Installables, sandbox: SeededSandbox): Promise<PulumiProject> {
+export async function frontDoorProject(door: FrontDoor, members: readonly FleetMember[], from: Installables, sandbox: SeededSandbox): Promise<DoorProject> {
   const name = projectName(door);
-  const project = new PulumiProject(PROGRAMS[door](name, members));
+  const timed = timedPulumi(fs.mkdtempSync(path.join(from.dir, `cpu-${door}-`)), pulumiBinary() ?? "pulumi");
+  const project = new PulumiProject(PROGRAMS[door](name, members), timed.binary);
   try {
     // The harness links the checkout's node_modules; a user's project has the package unpacked in its own.
     fs.rmSync(path.join(project.dir, "node_modules"));
@@ -85,7 +100,7 @@ export async function frontDoorProject(door: FrontDoor, members: readonly FleetM
       },
       secretKeys: ["chatwoot:apiAccessToken", "chatwoot:platformAccessToken"],
     });
-    return project;
+    return { project, cpu: timed.last };
   } catch (err) {
     project.dispose();
     throw err;
