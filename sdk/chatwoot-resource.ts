@@ -47,7 +47,7 @@ const serialized = new WeakMap<pulumi.dynamic.ResourceProvider, pulumi.Output<st
 
 /**
  * The shim as `pulumi.dynamic.Resource` serializes it: the same call on the same closure (`() =>
- * provider`), so that the text is the same (tests/host/dynamic-door.test.ts compares the two).
+ * provider`), so that the text is the same (tests/host/front-doors.test.ts compares the two).
  */
 function serializedShim(provider: pulumi.dynamic.ResourceProvider): pulumi.Output<string> {
   const cached = serialized.get(provider);

@@ -46,8 +46,8 @@ export type LabelState = ResourceState<Label>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing label with the same title (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing label with the same title (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state.
  */
 export class Label extends ChatwootResource {
   /** The account the label belongs to. */

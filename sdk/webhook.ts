@@ -73,8 +73,8 @@ export type WebhookState = ResourceState<Webhook>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing webhook with the same URL (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing webhook with the same URL (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state.
  */
 export class Webhook extends ChatwootResource {
   /** The account the webhook belongs to. */
