@@ -68,9 +68,10 @@ export type AgentState = ResourceState<Agent>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the agent of the account with the same address (on the plugin, `pulumi
- * import` takes it instead: see Import); the first `up` then brings them to the declared state.
- * Without it, an address that is already an agent of the account is refused before any write.
+ * `adopt: true` takes over the agent of the account with the same address (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings them to the declared
+ * state. Without it, an address that is already an agent of the account is refused before any
+ * write.
  */
 export class Agent extends ChatwootResource {
   /** The account the person is an agent of. */

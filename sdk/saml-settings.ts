@@ -82,9 +82,9 @@ export type SamlSettingsState = ResourceState<SamlSettings>;
  * (`billingDesk` is the CustomRole example's.)
  *
  * ## Adoption
- * By the account (`accountId`): an account that has SAML settings already is refused unless `adopt:
- * true` takes them over (on the plugin, `pulumi import` takes it instead: see Import); the first
- * `up` then sends one PATCH with what differs from the program, or nothing.
+ * By the account (`accountId`): an account that has SAML settings already is refused unless
+ * `adopt: true` takes them over (on the plugin, `pulumi import` takes them instead: see Import);
+ * the first `up` then sends one PATCH with what differs from the program, or nothing.
  */
 export class SamlSettings extends ChatwootResource {
   /** The account. */

@@ -20,10 +20,10 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// A policy that has a limit for the inbox already is refused, naming the limit, unless `adopt:
-// true` takes it over (on the plugin, `pulumi import` takes it instead: see Import); the first `up`
-// then sets the declared limit, and sends nothing when it is the one set. The id is the limit's own
-// (`limitId`), as Chatwoot addresses it.
+// A policy that has a limit for the inbox already is refused, naming the limit, unless
+// `adopt: true` takes it over (on the plugin, `pulumi import` takes it instead: see Import); the
+// first `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+// limit's own (`limitId`), as Chatwoot addresses it.
 //
 // ## Import
 //

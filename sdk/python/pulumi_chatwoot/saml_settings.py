@@ -177,9 +177,9 @@ class SamlSettings(pulumi.CustomResource):
         (`billingDesk` is the CustomRole example's.)
 
         ## Adoption
-        By the account (`accountId`): an account that has SAML settings already is refused unless `adopt:
-        true` takes them over (on the plugin, `pulumi import` takes it instead: see Import); the first
-        `up` then sends one PATCH with what differs from the program, or nothing.
+        By the account (`accountId`): an account that has SAML settings already is refused unless
+        `adopt: true` takes them over (on the plugin, `pulumi import` takes them instead: see Import);
+        the first `up` then sends one PATCH with what differs from the program, or nothing.
 
         ## Import
 
@@ -228,9 +228,9 @@ class SamlSettings(pulumi.CustomResource):
         (`billingDesk` is the CustomRole example's.)
 
         ## Adoption
-        By the account (`accountId`): an account that has SAML settings already is refused unless `adopt:
-        true` takes them over (on the plugin, `pulumi import` takes it instead: see Import); the first
-        `up` then sends one PATCH with what differs from the program, or nothing.
+        By the account (`accountId`): an account that has SAML settings already is refused unless
+        `adopt: true` takes them over (on the plugin, `pulumi import` takes them instead: see Import);
+        the first `up` then sends one PATCH with what differs from the program, or nothing.
 
         ## Import
 
