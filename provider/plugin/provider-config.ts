@@ -80,12 +80,13 @@ export function configValues(args: Props, variables: Record<string, string>): Re
 }
 
 /**
- * The name of the explicit provider a Configure request is for, or `undefined` for a default
- * provider (the engine names those `default` or `default_<version>`), whose settings are the
- * stack's `chatwoot:*` config.
+ * The name of the explicit provider a Configure or CheckConfig request is for, or `undefined` for
+ * a default provider (the engine names those `default` or `default_<version>`), whose settings are
+ * the stack's `chatwoot:*` config. The request's `name` is newer than some SDKs whose generated
+ * messages the plugin runs on (a program's own `@pulumi/pulumi`, 3.139 say): the URN says it too.
  */
-export function explicitProviderName(req: { getName(): string | undefined; getUrn(): string | undefined }): string | undefined {
-  const name = req.getName() || (req.getUrn() ?? "").split("::").pop() || "";
+export function explicitProviderName(req: { getName?(): string | undefined; getUrn(): string | undefined }): string | undefined {
+  const name = req.getName?.() || (req.getUrn() ?? "").split("::").pop() || "";
   return name === "" || /^default(_|$)/.test(name) ? undefined : name;
 }
 

@@ -21,6 +21,7 @@ import { isExistingRead, readExisting } from "../lifecycle/existing";
 import type { Props } from "../lifecycle/json";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
+import { withConfigureTarget } from "./configure-request";
 import { TOKEN_PREFIX } from "./naming";
 import { markSecret, markSecretDeep, revealSecrets, withKeptInputs, withoutKeptInputs } from "./properties";
 import { checkConfiguredConnection, checkProviderConfig, configValues, diffProviderConfig, explicitProviderName } from "./provider-config";
@@ -244,7 +245,7 @@ function checkFailure(f: { property: string; reason: string }): provproto.CheckF
 /** Serves the provider on a loopback port; resolves to the server and its port. */
 export async function serve(): Promise<{ server: grpcJs.Server; port: number }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1 << 30, "grpc.max_send_message_length": 1 << 30 });
-  server.addService(provrpc.ResourceProviderService, providerService());
+  server.addService(withConfigureTarget(provrpc.ResourceProviderService), providerService());
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );

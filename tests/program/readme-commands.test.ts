@@ -102,6 +102,9 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set chatwoot:usePlugin true": { notRun: DOOR_SWITCH },
   "pulumi config set chatwoot:usePlugin false": { notRun: DOOR_SWITCH },
   "pulumi stack": { notRun: "names the command; tests/program/door-switch.test.ts runs it and finds the plugin's types in what it lists" },
+  "pulumi import --provider staging=<its URN>": {
+    notRun: "names the flag; tests/program/yaml-two-installations.test.ts imports through a provider with it (`--provider production=<its URN>`)",
+  },
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi import": {
