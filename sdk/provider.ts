@@ -23,9 +23,8 @@ const SECRET_SETTINGS: readonly (keyof ProviderArgs)[] = ["apiAccessToken", "pla
  *
  * The tokens are secrets (encrypted in the state) even where the program passes them in plain text.
  * Messages about its connection name its settings as the provider's (`apiAccessToken of provider
- * "staging"`). A changed
- * setting (a rotated token, a new URL of the same installation) applies in place and replaces
- * nothing.
+ * "staging"`). A changed setting (a rotated token, a new URL of the same installation) applies in
+ * place and replaces nothing.
  *
  * ## Example Usage
  * ```ts

@@ -342,10 +342,9 @@ function providerPage(schema: PackageSchema, decls: Declarations): string {
     ),
     "## Explicit providers",
     `A program that reaches two installations, or two accounts with different tokens, declares a provider resource of type \`pulumi:providers:chatwoot\` for each beyond the default, with the settings above as its inputs (\`url\`, \`accountId\`, \`apiAccessToken\`, ...: the keys without \`chatwoot:\`), and gives it to the resources and data sources that belong there (\`options: provider\` in YAML). The stack's \`chatwoot:*\` config is the default provider's only. Explicit providers are served by the plugin: a TypeScript program's resources and data sources given one run there ([TypeScript or the plugin](guides/two-doors.md)).`,
-    "## TypeScript: `chatwoot.Provider`",
-    typescript.intro,
+    `In TypeScript, \`chatwoot.Provider\` is ${typescript.intro.charAt(0).toLowerCase()}${typescript.intro.slice(1)}`,
+    "## Example Usage",
     example,
-    "## Pulumi YAML",
     fence("yaml", programText(EXPLICIT_PROVIDER_EXAMPLE)),
     "A whole program with two installations, each with its own provider: [examples/two-installations](../examples/two-installations/index.ts) in TypeScript, [examples/yaml-two-installations](../examples/yaml-two-installations/Pulumi.yaml) in YAML.",
   );
