@@ -72,7 +72,9 @@ function sdkIndex(): { file: string; content: string } {
     "/**",
     " * pulumi-chatwoot: manage the configuration of a Chatwoot (or API-compatible) installation with",
     " * Pulumi. Connection settings come from the stack config (`chatwoot:url`, `chatwoot:apiAccessToken`,",
-    " * `chatwoot:platformAccessToken`, `chatwoot:accountId`) or the `CHATWOOT_*` environment variables.",
+    " * `chatwoot:platformAccessToken`, `chatwoot:accountId`) or the `CHATWOOT_*` environment variables,",
+    " * or from a `Provider` of the plugin the package carries (`chatwoot:usePlugin` puts every resource",
+    " * on the plugin: see the guide \"TypeScript or the plugin\").",
     " */",
   ];
   return { file: "sdk/index.ts", content: [...doc, GENERATED, ...modules, ""].join("\n") };
