@@ -4,7 +4,10 @@
  * users' state: names here may be added, never renamed or removed.
  */
 import { configureConnection, SETTING_SOURCES } from "./config";
-import { DATA_SOURCE_TYPES, RESOURCE_TYPES } from "./registry";
+import { dynamicDiff } from "./lifecycle/door-switch";
+import { readExisting as readExistingObject } from "./lifecycle/existing";
+import type { Props } from "./lifecycle/json";
+import { DATA_SOURCE_TYPES, RESOURCE_TYPES, type ResourceKind } from "./registry";
 
 /** Receives the stack's `chatwoot:*` configuration (keys without the namespace) from the shims. */
 export function configure(values: Record<string, string | undefined>): void {
@@ -40,6 +43,16 @@ export const resources = Object.fromEntries(RESOURCE_TYPES.map((t) => [t.name, t
 };
 
 export type { ResourceKind } from "./registry";
+
+/** The diff of a dynamic resource of type `kind`: the type's, and an update where the plugin wrote the outputs last (see ./lifecycle/door-switch.ts). */
+export async function diffDynamic(kind: ResourceKind, id: string, olds: Props, news: Props): ReturnType<(typeof resources)[ResourceKind]["diff"]> {
+  return dynamicDiff(await resources[kind].diff(id, olds, news), olds);
+}
+
+/** `X.get`'s read of an object of type `kind` (see ./lifecycle/existing.ts). */
+export function readExisting(kind: ResourceKind, id: string, props: Props): ReturnType<typeof readExistingObject> {
+  return readExistingObject(resources[kind], kind, id, props);
+}
 
 /** The data sources, called in the program process by the SDK's `getX` functions (from the registry of types). */
 export const readers = Object.fromEntries(DATA_SOURCE_TYPES.map((t) => [t.name, t.read])) as {

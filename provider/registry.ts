@@ -100,7 +100,7 @@ export interface DataSourceType {
 
 export const RESOURCE_TYPES = [
   { name: "PlatformAccount", lifecycle: platformAccount },
-  { name: "PlatformUser", lifecycle: platformUser, secretInputs: ["password"], secretOutputs: ["password"] },
+  { name: "PlatformUser", lifecycle: platformUser, secretInputs: ["password"], secretOutputs: ["password", "accessToken"] },
   { name: "PlatformAccountUser", lifecycle: platformAccountUser },
   {
     name: "CustomRole",

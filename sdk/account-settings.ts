@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/account-settings");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -86,7 +86,7 @@ export type AccountSettingsState = ResourceState<AccountSettings>;
  * Always, by the account (`accountId`): there is nothing to create, so the first `up` takes the
  * account's settings over and sends one PATCH with what differs from the program.
  */
-export class AccountSettings extends pulumi.dynamic.Resource {
+export class AccountSettings extends ChatwootResource {
   /** The account. */
   declare readonly accountId: pulumi.Output<number>;
   /** The account's name. */
@@ -139,6 +139,7 @@ export class AccountSettings extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AccountSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "AccountSettings",
       provider,
       name,
       {
@@ -159,9 +160,6 @@ export class AccountSettings extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "AccountSettings",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { noticeOutsideEngine } from "./outside-engine";
+import { ChatwootResource } from "./chatwoot-resource";
 import provider = require("./shims/agent-bot");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -89,14 +89,14 @@ export type AgentBotState = ResourceState<AgentBot>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing bot (Pulumi's `import` does not work for dynamic resources).
- * With the Platform API the bot must have been created by the same Platform App; with
+ * `adoptId` takes over an existing bot (on the plugin, `pulumi import` takes it instead: see
+ * Import). With the Platform API the bot must have been created by the same Platform App; with
  * `scope: "account"` it must be a bot of the account (not a system bot); otherwise the create fails
- * before any change. The first `up` then sends one PATCH with what differs, and the declared avatar.
- * With the native plugin, `pulumi import` takes a bot by its id as a Platform bot, and as a bot of
- * its account's API (`scope: "account"`) by `account/<id>`.
+ * before any change. The first `up` then sends one PATCH with what differs, and the declared
+ * avatar. With the native plugin, `pulumi import` takes a bot by its id as a Platform bot, and as a
+ * bot of its account's API (`scope: "account"`) by `account/<id>`.
  */
-export class AgentBot extends pulumi.dynamic.Resource {
+export class AgentBot extends ChatwootResource {
   /** The bot's name. */
   declare readonly name: pulumi.Output<string>;
   /** What the bot does; null when none. */
@@ -149,6 +149,7 @@ export class AgentBot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AgentBotArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "AgentBot",
       provider,
       name,
       {
@@ -168,9 +169,6 @@ export class AgentBot extends pulumi.dynamic.Resource {
         ...args,
       },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("AgentBot") }),
-      "chatwoot",
-      "AgentBot",
     );
-    noticeOutsideEngine();
   }
 }

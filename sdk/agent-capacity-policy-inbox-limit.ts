@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-capacity-policy-inbox-limit");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -39,11 +39,11 @@ export type AgentCapacityPolicyInboxLimitState = ResourceState<AgentCapacityPoli
  *
  * ## Adoption
  * A policy that has a limit for the inbox already is refused, naming the limit, unless
- * `adopt: true` takes it over (Pulumi's `import` does not work for dynamic resources); the first
- * `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+ * `adopt: true` takes it over (on the plugin, `pulumi import` takes it instead: see Import); the
+ * first `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
  * limit's own (`limitId`), as Chatwoot addresses it.
  */
-export class AgentCapacityPolicyInboxLimit extends pulumi.dynamic.Resource {
+export class AgentCapacityPolicyInboxLimit extends ChatwootResource {
   /** The account the policy belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The policy. */
@@ -77,7 +77,6 @@ export class AgentCapacityPolicyInboxLimit extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: AgentCapacityPolicyInboxLimitArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { limitId: undefined, ...args }, opts, "chatwoot", "AgentCapacityPolicyInboxLimit");
-    noticeOutsideEngine();
+    super("AgentCapacityPolicyInboxLimit", provider, name, { limitId: undefined, ...args }, opts);
   }
 }

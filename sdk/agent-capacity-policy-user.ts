@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { CapacityPolicyAgent } from "../provider/resources/agent-capacity-policy-user";
 import type { MembershipArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-capacity-policy-user");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -45,7 +45,7 @@ export type AgentCapacityPolicyUserState = ResourceState<AgentCapacityPolicyUser
  * then on they are managed (deleting the resource takes them off the policy). The id is
  * `accountId/policyId`.
  */
-export class AgentCapacityPolicyUser extends pulumi.dynamic.Resource {
+export class AgentCapacityPolicyUser extends ChatwootResource {
   /** The account the policy belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The policy whose agents are managed. */
@@ -82,7 +82,6 @@ export class AgentCapacityPolicyUser extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: AgentCapacityPolicyUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "AgentCapacityPolicyUser");
-    noticeOutsideEngine();
+    super("AgentCapacityPolicyUser", provider, name, { exclusive: undefined, agents: undefined, ...args }, opts);
   }
 }

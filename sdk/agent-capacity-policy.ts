@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent-capacity-policy");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -58,12 +58,12 @@ export type AgentCapacityPolicyState = ResourceState<AgentCapacityPolicy>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing policy with the same name (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state, leaving alone what
- * the program does not set. Since Chatwoot lets several policies share a name, a name that more
- * than one policy has is not adopted: the create fails naming them.
+ * `adopt: true` takes over the existing policy with the same name (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state, leaving alone
+ * what the program does not set. Since Chatwoot lets several policies share a name, a name that
+ * more than one policy has is not adopted: the create fails naming them.
  */
-export class AgentCapacityPolicy extends pulumi.dynamic.Resource {
+export class AgentCapacityPolicy extends ChatwootResource {
   /** The account the policy belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the policy. */
@@ -95,7 +95,6 @@ export class AgentCapacityPolicy extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: AgentCapacityPolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { description: undefined, exclusionRules: undefined, ...args }, opts, "chatwoot", "AgentCapacityPolicy");
-    noticeOutsideEngine();
+    super("AgentCapacityPolicy", provider, name, { description: undefined, exclusionRules: undefined, ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/agent");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -68,11 +68,12 @@ export type AgentState = ResourceState<Agent>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the agent of the account with the same address (Pulumi's `import` does
- * not work for dynamic resources); the first `up` then brings them to the declared state. Without
- * it, an address that is already an agent of the account is refused before any write.
+ * `adopt: true` takes over the agent of the account with the same address (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings them to the declared
+ * state. Without it, an address that is already an agent of the account is refused before any
+ * write.
  */
-export class Agent extends pulumi.dynamic.Resource {
+export class Agent extends ChatwootResource {
   /** The account the person is an agent of. */
   declare readonly accountId: pulumi.Output<number>;
   /** The e-mail address as Chatwoot stores it (lower case). */
@@ -121,6 +122,7 @@ export class Agent extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AgentArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "Agent",
       provider,
       name,
       {
@@ -134,9 +136,6 @@ export class Agent extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "Agent",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/assignment-policy");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -63,11 +63,11 @@ export type AssignmentPolicyState = ResourceState<AssignmentPolicy>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing policy with the same name (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state, leaving alone what
- * the program does not set.
+ * `adopt: true` takes over the existing policy with the same name (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state, leaving alone
+ * what the program does not set.
  */
-export class AssignmentPolicy extends pulumi.dynamic.Resource {
+export class AssignmentPolicy extends ChatwootResource {
   /** The account the policy belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the policy. */
@@ -121,7 +121,6 @@ export class AssignmentPolicy extends pulumi.dynamic.Resource {
       inboxIds: undefined,
       inboxCount: undefined,
     };
-    super(provider, name, { ...outputs, ...args }, opts, "chatwoot", "AssignmentPolicy");
-    noticeOutsideEngine();
+    super("AssignmentPolicy", provider, name, { ...outputs, ...args }, opts);
   }
 }

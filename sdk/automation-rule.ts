@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AutomationAction, AutomationCondition } from "../provider/resources/automation-rule";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/automation-rule");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -105,9 +105,9 @@ export type AutomationRuleState = ResourceState<AutomationRule>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing rule of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state, leaving alone what
- * the program does not set.
+ * `adoptId` takes over an existing rule of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state, leaving alone what the
+ * program does not set.
  *
  * ## Lost answers
  * Rules have no natural key. When the answer to the create request is lost, the rule is looked
@@ -116,7 +116,7 @@ export type AutomationRuleState = ResourceState<AutomationRule>;
  * none exists is the request sent again. Two identical rules declared in one program cannot be
  * told apart this way.
  */
-export class AutomationRule extends pulumi.dynamic.Resource {
+export class AutomationRule extends ChatwootResource {
   /** The account the rule belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the rule. */
@@ -156,7 +156,12 @@ export class AutomationRule extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args }, opts, "chatwoot", "AutomationRule");
-    noticeOutsideEngine();
+    super(
+      "AutomationRule",
+      provider,
+      name,
+      { description: undefined, active: undefined, conditions: undefined, actions: undefined, createdOn: undefined, ...args },
+      opts,
+    );
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/campaign");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -88,9 +88,9 @@ export type CampaignState = ResourceState<Campaign>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing campaign of the account by its display id (Pulumi's `import`
- * does not work for dynamic resources); the first `up` then brings it to the declared state.
- * Titles need not be unique, so there is no adoption by title.
+ * `adoptId` takes over an existing campaign of the account by its display id (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state. Titles need not be unique, so there is no adoption by title.
  *
  * ## Completed campaigns
  * A one-off campaign that has run is `campaignStatus: "completed"`, and Chatwoot keeps it as history:
@@ -100,7 +100,7 @@ export type CampaignState = ResourceState<Campaign>;
  * (replacing it would send it again). `refresh` keeps it in the state, and `destroy` deletes it; use
  * `retainOnDelete` to keep the history. Changing `inboxId` still replaces it, as for any campaign.
  */
-export class Campaign extends pulumi.dynamic.Resource {
+export class Campaign extends ChatwootResource {
   /** The account the campaign belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Id of the campaign's inbox. */
@@ -151,6 +151,7 @@ export class Campaign extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CampaignArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "Campaign",
       provider,
       name,
       {
@@ -166,9 +167,6 @@ export class Campaign extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "Campaign",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/canned-response");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -43,10 +43,11 @@ export type CannedResponseState = ResourceState<CannedResponse>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing canned response with the same short code (Pulumi's
- * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing canned response with the same short code (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state.
  */
-export class CannedResponse extends pulumi.dynamic.Resource {
+export class CannedResponse extends ChatwootResource {
   /** The account the canned response belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** What agents type after `/` to insert the response. */
@@ -76,7 +77,6 @@ export class CannedResponse extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CannedResponseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, args, opts, "chatwoot", "CannedResponse");
-    noticeOutsideEngine();
+    super("CannedResponse", provider, name, args, opts);
   }
 }

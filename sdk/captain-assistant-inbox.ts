@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-assistant-inbox");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -40,11 +40,11 @@ export type CaptainAssistantInboxState = ResourceState<CaptainAssistantInbox>;
  * ```
  *
  * ## Adoption
- * An inbox the assistant answers in already is refused unless `adopt: true` takes the link over
- * (Pulumi's `import` does not work for dynamic resources). An inbox another assistant answers in
+ * An inbox the assistant answers in already is refused unless `adopt: true` takes the link over (on
+ * the plugin, `pulumi import` takes it instead: see Import). An inbox another assistant answers in
  * fails with the server's 422: disconnect it there first. The id is `accountId/inboxId`.
  */
-export class CaptainAssistantInbox extends pulumi.dynamic.Resource {
+export class CaptainAssistantInbox extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The assistant that answers in the inbox. */
@@ -74,7 +74,6 @@ export class CaptainAssistantInbox extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CaptainAssistantInboxArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "chatwoot", "CaptainAssistantInbox");
-    noticeOutsideEngine();
+    super("CaptainAssistantInbox", provider, name, { ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-assistant");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -83,11 +83,12 @@ export type CaptainAssistantState = ResourceState<CaptainAssistant>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing assistant with the same name (Pulumi's `import` does not
- * work for dynamic resources); the first `up` then brings it to the declared state. Names need not
- * be unique: when several assistants have the name, none is taken over and the create fails, naming them.
+ * `adopt: true` takes over the existing assistant with the same name (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state. Names need not be unique: when several assistants have the name, none is taken over and
+ * the create fails, naming them.
  */
-export class CaptainAssistant extends pulumi.dynamic.Resource {
+export class CaptainAssistant extends ChatwootResource {
   /** The account the assistant belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the assistant. */
@@ -146,7 +147,6 @@ export class CaptainAssistant extends pulumi.dynamic.Resource {
       welcomeMessage: undefined, handoffMessage: undefined, resolutionMessage: undefined, instructions: undefined, temperature: undefined,
       responseGuidelines: undefined, guardrails: undefined,
     };
-    super(provider, name, { ...outputs, ...args }, opts, "chatwoot", "CaptainAssistant");
-    noticeOutsideEngine();
+    super("CaptainAssistant", provider, name, { ...outputs, ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-custom-tool");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -115,18 +115,18 @@ export type CaptainCustomToolState = ResourceState<CaptainCustomTool>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing tool of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state, sending the credentials
- * given. There is no adoption by title or slug: titles need not be unique, and the slug is the
- * server's, made from the title at creation (`custom_<title>`, with a random suffix when taken) and
- * kept when the title changes, so no input names it.
+ * `adoptId` takes over an existing tool of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state, sending the
+ * credentials given. There is no adoption by title or slug: titles need not be unique, and the slug
+ * is the server's, made from the title at creation (`custom_<title>`, with a random suffix when
+ * taken) and kept when the title changes, so no input names it.
  *
  * ## Export
  * `pulumi-chatwoot export` writes each tool with its settings, and each credential as a secret of
  * the exported stack to set (`pulumi config set --secret toolOrderStatusToken ...`): an export
  * never writes a credential, though the API shows them to administrators.
  */
-export class CaptainCustomTool extends pulumi.dynamic.Resource {
+export class CaptainCustomTool extends ChatwootResource {
   /** The account the tool belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the tool. */
@@ -180,13 +180,11 @@ export class CaptainCustomTool extends pulumi.dynamic.Resource {
     const secret = (value: CaptainCustomToolArgs["headers"]) => (value === undefined ? undefined : pulumi.secret(value));
     const outputs = { description: undefined, httpMethod: undefined, requestTemplate: undefined, responseTemplate: undefined, authType: undefined, paramSchema: undefined, enabled: undefined, slug: undefined };
     super(
+      "CaptainCustomTool",
       provider,
       name,
       { ...outputs, ...args, authConfig: secret(args.authConfig), headers: secret(args.headers) },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("CaptainCustomTool") }),
-      "chatwoot",
-      "CaptainCustomTool",
     );
-    noticeOutsideEngine();
   }
 }

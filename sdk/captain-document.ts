@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-document");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -50,11 +50,11 @@ export type CaptainDocumentState = ResourceState<CaptainDocument>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the assistant's existing document with the same link (Pulumi's `import`
- * does not work for dynamic resources); a document whose name differs from the program's is
- * replaced on the first `up`, Chatwoot having no way to rename it.
+ * `adopt: true` takes over the assistant's existing document with the same link (on the plugin,
+ * `pulumi import` takes it instead: see Import); a document whose name differs from the program's
+ * is replaced on the first `up`, Chatwoot having no way to rename it.
  */
-export class CaptainDocument extends pulumi.dynamic.Resource {
+export class CaptainDocument extends ChatwootResource {
   /** The account the document belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The assistant the document belongs to. */
@@ -88,7 +88,6 @@ export class CaptainDocument extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CaptainDocumentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { name: undefined, status: undefined, ...args }, opts, "chatwoot", "CaptainDocument");
-    noticeOutsideEngine();
+    super("CaptainDocument", provider, name, { name: undefined, status: undefined, ...args }, opts);
   }
 }

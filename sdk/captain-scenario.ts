@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/captain-scenario");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -55,12 +55,12 @@ export type CaptainScenarioState = ResourceState<CaptainScenario>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the assistant's existing scenario with the same title (Pulumi's `import`
- * does not work for dynamic resources); the first `up` then brings it to the declared state.
- * Chatwoot lists only enabled scenarios, so a disabled one cannot be found by its title: enable it
- * first, or import it by id with the native plugin.
+ * `adopt: true` takes over the assistant's existing scenario with the same title (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state. Chatwoot lists only enabled scenarios, so a disabled one cannot be found by its title:
+ * enable it first, or import it by id with the native plugin.
  */
-export class CaptainScenario extends pulumi.dynamic.Resource {
+export class CaptainScenario extends ChatwootResource {
   /** The account the scenario belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The assistant the scenario belongs to. */
@@ -97,7 +97,6 @@ export class CaptainScenario extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CaptainScenarioArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { enabled: undefined, tools: undefined, ...args }, opts, "chatwoot", "CaptainScenario");
-    noticeOutsideEngine();
+    super("CaptainScenario", provider, name, { enabled: undefined, tools: undefined, ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-attribute-definition");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -65,11 +65,11 @@ export type CustomAttributeDefinitionState = ResourceState<CustomAttributeDefini
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over an existing definition with the same `attributeKey` and
- * `attributeModel` (Pulumi's `import` does not work for dynamic resources); the first `up` then
- * brings it to the declared state.
+ * `adopt: true` takes over an existing definition with the same `attributeKey` and `attributeModel`
+ * (on the plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to
+ * the declared state.
  */
-export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
+export class CustomAttributeDefinition extends ChatwootResource {
   /** The account the definition belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Key under which values are stored. */
@@ -118,13 +118,11 @@ export class CustomAttributeDefinition extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: CustomAttributeDefinitionArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "CustomAttributeDefinition",
       provider,
       name,
       { defaultValue: undefined, createdAt: undefined, updatedAt: undefined, ...args },
       opts,
-      "chatwoot",
-      "CustomAttributeDefinition",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/custom-role");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -58,11 +58,11 @@ export type CustomRoleState = ResourceState<CustomRole>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing role of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state. Names need not be
+ * `adoptId` takes over an existing role of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state. Names need not be
  * unique, so there is no adoption by name.
  */
-export class CustomRole extends pulumi.dynamic.Resource {
+export class CustomRole extends ChatwootResource {
   /** The account the role belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the role. */
@@ -94,7 +94,6 @@ export class CustomRole extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { description: undefined, permissions: undefined, ...args }, opts, "chatwoot", "CustomRole");
-    noticeOutsideEngine();
+    super("CustomRole", provider, name, { description: undefined, permissions: undefined, ...args }, opts);
   }
 }

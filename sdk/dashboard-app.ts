@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/dashboard-app");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -40,11 +40,11 @@ export type DashboardAppState = ResourceState<DashboardApp>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing app of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state. Titles need not be
+ * `adoptId` takes over an existing app of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state. Titles need not be
  * unique, so there is no adoption by title.
  */
-export class DashboardApp extends pulumi.dynamic.Resource {
+export class DashboardApp extends ChatwootResource {
   /** The account the app belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The tab's title. */
@@ -74,7 +74,6 @@ export class DashboardApp extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: DashboardAppArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "chatwoot", "DashboardApp");
-    noticeOutsideEngine();
+    super("DashboardApp", provider, name, { ...args }, opts);
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { onPlugin, pluginToken } from "./front-door";
 import type { InputsOf } from "./inputs";
 import { noticeOutsideEngine } from "./outside-engine";
 import { checkConnectionInPreview } from "./preview-connection";
@@ -6,8 +7,10 @@ import { programError } from "./program-error";
 import { configureFromStack } from "./stack-connection";
 
 /**
- * The two forms of a data source (`getX` and `getXOutput`), built from its provider reader. Every
- * data source runs the reader in the program process, not through the engine, so each needs the
+ * The two forms of a data source (`getX` and `getXOutput`), built from its provider reader, on
+ * either front door (./front-door.ts). On the dynamic door the data source runs the reader in the
+ * program process, not through the engine; on the plugin door it invokes the plugin's function
+ * `chatwoot:index:getX`, which runs the same reader with its provider's connection. Each needs the
  * same steps; they are written here once, and each get-*.ts keeps its documented types and gives
  * the two forms their public signatures.
  *
@@ -20,7 +23,7 @@ import { configureFromStack } from "./stack-connection";
  * prints as one line.
  */
 export interface DataSourceForms<A, R> {
-  /** The plain form: the outside-engine notice, the preview's connection check, the stack's connection settings, then the reader. */
+  /** The plain form: the plugin's function; or the outside-engine notice, the preview's connection check, the stack's connection settings, then the reader. */
   plain: (args: A, opts?: pulumi.InvokeOptions) => Promise<R>;
   /** The Output form: the plain form on the resolved arguments. */
   output: (args: InputsOf<A>, opts?: pulumi.InvokeOptions) => pulumi.Output<R>;
@@ -32,7 +35,10 @@ export interface DataSourceForms<A, R> {
  * field of a value secret).
  */
 export function dataSource<A, R>(name: string, reader: () => (args: A) => Promise<R>, secretWhen?: (result: R) => boolean): DataSourceForms<A, R> {
-  const plain = async (args: A, _opts?: pulumi.InvokeOptions): Promise<R> => {
+  const token = pluginToken(name);
+  const plain = async (args: A, opts?: pulumi.InvokeOptions): Promise<R> => {
+    // The plugin's function: the engine reports its failure with the function's token.
+    if (onPlugin(opts)) return (await pulumi.runtime.invoke(token, args as pulumi.Inputs, opts)) as R;
     noticeOutsideEngine();
     // Its failure is this data source's too, and the same error: Pulumi prints it once.
     await checkConnectionInPreview();
@@ -44,6 +50,8 @@ export function dataSource<A, R>(name: string, reader: () => (args: A) => Promis
     }
   };
   const output = (args: InputsOf<A>, opts?: pulumi.InvokeOptions): pulumi.Output<R> => {
+    // The plugin marks the result's credentials secret itself, and the Output keeps them so.
+    if (onPlugin(opts)) return pulumi.runtime.invokeOutput(token, args as pulumi.Inputs, opts) as pulumi.Output<R>;
     // Unwrap<T> of this plain JSON is T itself, for the arguments and for the result.
     const result = pulumi.output(args).apply((resolved) => plain(resolved as A, opts)) as unknown as pulumi.Output<R>;
     if (!secretWhen) return result;

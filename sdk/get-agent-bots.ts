@@ -65,9 +65,11 @@ const source = dataSource("getAgentBots", () => load().getAgentBots, (result) =>
  * export const triageId = chatwoot.getAgentBots({ accountId: 1 }).then(({ bots }) => bots.find((b) => b.name === "Triage")?.id);
  * ```
  *
- * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
+ * @param opts where the lookup runs: with a {@link Provider} (`{ provider }`, or a parent's), on the
+ *   plugin against that provider's installation (so too with the stack setting `chatwoot:usePlugin`);
+ *   otherwise in the program process, with the stack's connection.
  */
-export const getAgentBots: (args?: GetAgentBotsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetAgentBotsResult> = source.plain;
+export const getAgentBots: (args?: GetAgentBotsArgs, opts?: pulumi.InvokeOptions) => Promise<GetAgentBotsResult> = source.plain;
 
 /**
  * {@link getAgentBots} as an Output. When any bot carries an access token the whole result is a

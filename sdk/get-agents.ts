@@ -61,9 +61,11 @@ const source = dataSource("getAgents", () => load().getAgents);
  * }
  * ```
  *
- * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
+ * @param opts where the lookup runs: with a {@link Provider} (`{ provider }`, or a parent's), on the
+ *   plugin against that provider's installation (so too with the stack setting `chatwoot:usePlugin`);
+ *   otherwise in the program process, with the stack's connection.
  */
-export const getAgents: (args?: GetAgentsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetAgentsResult> = source.plain;
+export const getAgents: (args?: GetAgentsArgs, opts?: pulumi.InvokeOptions) => Promise<GetAgentsResult> = source.plain;
 
 /**
  * {@link getAgents} as an Output.

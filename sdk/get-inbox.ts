@@ -107,9 +107,11 @@ const source = dataSource("getInbox", () => load().getInbox, (inbox) => load().I
  * export const websiteName = chatwoot.getInbox({ inboxId: 1 }).then((website) => website.name);
  * ```
  *
- * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
+ * @param opts where the lookup runs: with a {@link Provider} (`{ provider }`, or a parent's), on the
+ *   plugin against that provider's installation (so too with the stack setting `chatwoot:usePlugin`);
+ *   otherwise in the program process, with the stack's connection.
  */
-export const getInbox: (args: GetInboxArgs, _opts?: pulumi.InvokeOptions) => Promise<GetInboxResult> = source.plain;
+export const getInbox: (args: GetInboxArgs, opts?: pulumi.InvokeOptions) => Promise<GetInboxResult> = source.plain;
 
 /**
  * {@link getInbox} as an Output. When the inbox carries a website or HMAC token the whole result

@@ -46,9 +46,11 @@ const source = dataSource("getLabels", () => load().getLabels);
  * export const titles = chatwoot.getLabels().then(({ labels }) => labels.map((l) => l.title));
  * ```
  *
- * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
+ * @param opts where the lookup runs: with a {@link Provider} (`{ provider }`, or a parent's), on the
+ *   plugin against that provider's installation (so too with the stack setting `chatwoot:usePlugin`);
+ *   otherwise in the program process, with the stack's connection.
  */
-export const getLabels: (args?: GetLabelsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetLabelsResult> = source.plain;
+export const getLabels: (args?: GetLabelsArgs, opts?: pulumi.InvokeOptions) => Promise<GetLabelsResult> = source.plain;
 
 /**
  * {@link getLabels} as an Output.

@@ -50,9 +50,11 @@ const source = dataSource("getTeams", () => load().getTeams);
  * export const salesTeamId = teamId("Sales");
  * ```
  *
- * @param _opts accepted for the shape of Pulumi's generated data sources; the lookup runs in the program process.
+ * @param opts where the lookup runs: with a {@link Provider} (`{ provider }`, or a parent's), on the
+ *   plugin against that provider's installation (so too with the stack setting `chatwoot:usePlugin`);
+ *   otherwise in the program process, with the stack's connection.
  */
-export const getTeams: (args?: GetTeamsArgs, _opts?: pulumi.InvokeOptions) => Promise<GetTeamsResult> = source.plain;
+export const getTeams: (args?: GetTeamsArgs, opts?: pulumi.InvokeOptions) => Promise<GetTeamsResult> = source.plain;
 
 /**
  * {@link getTeams} as an Output.

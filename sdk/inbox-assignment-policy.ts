@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-assignment-policy");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -37,11 +37,11 @@ export type InboxAssignmentPolicyState = ResourceState<InboxAssignmentPolicy>;
  *
  * ## Adoption
  * An inbox that is linked to a policy already is refused, naming the policy, unless `adopt: true`
- * takes the link over (Pulumi's `import` does not work for dynamic resources); the first `up` then
- * links the declared policy, and sends nothing when it is the one linked. The id is
+ * takes the link over (on the plugin, `pulumi import` takes it instead: see Import); the first `up`
+ * then links the declared policy, and sends nothing when it is the one linked. The id is
  * `accountId/inboxId`.
  */
-export class InboxAssignmentPolicy extends pulumi.dynamic.Resource {
+export class InboxAssignmentPolicy extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The inbox. */
@@ -71,7 +71,6 @@ export class InboxAssignmentPolicy extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: InboxAssignmentPolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args }, opts, "chatwoot", "InboxAssignmentPolicy");
-    noticeOutsideEngine();
+    super("InboxAssignmentPolicy", provider, name, { ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-csat-template");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -81,7 +81,7 @@ export type InboxCsatTemplateState = ResourceState<InboxCsatTemplate>;
  * the template's own, so a template submitted with other text than the settings' is submitted
  * again. The id is `accountId/inboxId`.
  */
-export class InboxCsatTemplate extends pulumi.dynamic.Resource {
+export class InboxCsatTemplate extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The WhatsApp inbox. */
@@ -119,7 +119,6 @@ export class InboxCsatTemplate extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: InboxCsatTemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { templateName: undefined, status: undefined, language: undefined, ...args }, opts, "chatwoot", "InboxCsatTemplate");
-    noticeOutsideEngine();
+    super("InboxCsatTemplate", provider, name, { templateName: undefined, status: undefined, language: undefined, ...args }, opts);
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { InboxAgent } from "../provider/resources/inbox-membership";
 import type { MembershipArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox-membership");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -55,7 +55,7 @@ export type InboxMembershipState = ResourceState<InboxMembership>;
  * `adopt: true` the members are listed first and no write is sent for users who are members
  * already. The id is `accountId/inboxId`.
  */
-export class InboxMembership extends pulumi.dynamic.Resource {
+export class InboxMembership extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The inbox whose members are managed. */
@@ -92,7 +92,6 @@ export class InboxMembership extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: InboxMembershipArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "InboxMembership");
-    noticeOutsideEngine();
+    super("InboxMembership", provider, name, { exclusive: undefined, agents: undefined, ...args }, opts);
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { InboxChannelArgs, InboxCredentialsArgs } from "./inbox-channels";
 import type { InboxAutoAssignmentConfigArgs, InboxCsatConfig, InboxCsatConfigArgs, InboxWorkingHoursDay, InboxWorkingHoursDayArgs } from "./inbox-settings";
 
@@ -6,7 +7,6 @@ import type { InboxAutoAssignmentConfigArgs, InboxCsatConfig, InboxCsatConfigArg
 export type * from "./inbox-channels";
 export type * from "./inbox-settings";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/inbox");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -208,13 +208,12 @@ export type InboxState = ResourceState<Inbox>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing inbox of any channel type (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then changes what differs from the program. Destroying an
- * adopted inbox only removes it from the stack, unless `deleteOnDestroy: true`; inboxes the resource
- * created are deleted (Chatwoot finishes deleting in the background).
- * Leave `channel` out to manage only the inbox's settings; a `channel` of the inbox's own type
- * manages those channel fields too (with the `credentials` given), one of another type fails
- * before any write.
+ * `adoptId` takes over an existing inbox of any channel type (on the plugin, `pulumi import` takes
+ * it instead: see Import); the first `up` then changes what differs from the program. Destroying an
+ * adopted inbox only removes it from the stack, unless `deleteOnDestroy: true`; inboxes the
+ * resource created are deleted (Chatwoot finishes deleting in the background). Leave `channel` out
+ * to manage only the inbox's settings; a `channel` of the inbox's own type manages those channel
+ * fields too (with the `credentials` given), one of another type fails before any write.
  *
  * ## Channel credentials
  * `credentials` takes the secrets of the channel: `imapPassword` and `smtpPassword` (email),
@@ -276,7 +275,7 @@ export type InboxState = ResourceState<Inbox>;
  *   what the server still holds (`... did not take workingHours for Friday (5) 09:00-16:00 (it still
  *   holds Friday (5) 09:00-15:00)`), instead of a change that every `up` would show again.
  */
-export class Inbox extends pulumi.dynamic.Resource {
+export class Inbox extends ChatwootResource {
   /** The account the inbox belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name shown to agents; null when the server sends none. */
@@ -373,7 +372,12 @@ export class Inbox extends pulumi.dynamic.Resource {
     );
     // Credentials are secret inputs whatever the program passes, so the engine stores them encrypted.
     const credentials = args.credentials === undefined ? undefined : pulumi.secret(args.credentials);
-    super(provider, name, { ...optional, ...args, credentials }, pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Inbox") }), "chatwoot", "Inbox");
-    noticeOutsideEngine();
+    super(
+      "Inbox",
+      provider,
+      name,
+      { ...optional, ...args, credentials },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Inbox") }),
+    );
   }
 }

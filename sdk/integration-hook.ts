@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/integration-hook");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -77,8 +77,8 @@ export type IntegrationHookState = ResourceState<IntegrationHook>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing hook of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state, sending the settings
+ * `adoptId` takes over an existing hook of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state, sending the settings
  * and secrets given. Hooks have no natural key (Dialogflow allows several per inbox). Hooks of
  * OAuth apps (Slack, Linear, Notion, Shopify) cannot be created by a program, since OAuth needs a
  * person's consent in a browser: install the app in the dashboard, then adopt its hook to enable,
@@ -91,7 +91,7 @@ export type IntegrationHookState = ResourceState<IntegrationHook>;
  * export can copy them. OAuth apps' hooks are not exported: a copy needs a person's consent in the
  * dashboard of the account it goes to.
  */
-export class IntegrationHook extends pulumi.dynamic.Resource {
+export class IntegrationHook extends ChatwootResource {
   /** The account the hook belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The app the hook connects. */
@@ -132,13 +132,11 @@ export class IntegrationHook extends pulumi.dynamic.Resource {
     // Secret settings are secret inputs whatever the program passes, so the engine stores them encrypted.
     const secretSettings = args.secretSettings === undefined ? undefined : pulumi.secret(args.secretSettings);
     super(
+      "IntegrationHook",
       provider,
       name,
       { inboxId: undefined, enabled: undefined, settings: undefined, hookType: undefined, ...args, secretSettings },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("IntegrationHook") }),
-      "chatwoot",
-      "IntegrationHook",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/label");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -46,10 +46,10 @@ export type LabelState = ResourceState<Label>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing label with the same title (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing label with the same title (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state.
  */
-export class Label extends pulumi.dynamic.Resource {
+export class Label extends ChatwootResource {
   /** The account the label belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The title as Chatwoot stores it (lower case). */
@@ -83,7 +83,6 @@ export class Label extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: LabelArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { description: undefined, color: undefined, showOnSidebar: undefined, ...args }, opts, "chatwoot", "Label");
-    noticeOutsideEngine();
+    super("Label", provider, name, { description: undefined, color: undefined, showOnSidebar: undefined, ...args }, opts);
   }
 }

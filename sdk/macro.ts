@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AutomationAction } from "../provider/validation/automation-actions";
 import type { AutomationActionArgs } from "./automation-rule";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/macro");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -59,13 +59,13 @@ export type MacroState = ResourceState<Macro>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing macro with the same name (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state. Chatwoot allows
- * several macros with one name; this provider does not create a second one: without `adopt`, a
- * create fails when the account already has a macro with the name. Personal macros of other
- * users are not visible to the provider's token.
+ * `adopt: true` takes over the existing macro with the same name (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state. Chatwoot
+ * allows several macros with one name; this provider does not create a second one: without `adopt`,
+ * a create fails when the account already has a macro with the name. Personal macros of other users
+ * are not visible to the provider's token.
  */
-export class Macro extends pulumi.dynamic.Resource {
+export class Macro extends ChatwootResource {
   /** The account the macro belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name agents pick the macro by. */
@@ -97,7 +97,6 @@ export class Macro extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: MacroArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { visibility: undefined, ...args }, opts, "chatwoot", "Macro");
-    noticeOutsideEngine();
+    super("Macro", provider, name, { visibility: undefined, ...args }, opts);
   }
 }

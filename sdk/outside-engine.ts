@@ -11,9 +11,10 @@ let noticed = false;
  * `pulumi up` / `preview` (the engine's monitor address), the Automation API and
  * `pulumi.runtime.setMocks`, so none of them see the notice. Under an engine, being the first thing
  * every declaration does, it starts the preview's connection check instead (see
- * {@link checkConnectionInPreview}).
+ * {@link checkConnectionInPreview}), for a declaration of the dynamic door (`dynamic`): on the
+ * plugin, each provider checks its own connection as it is configured.
  */
-export function noticeOutsideEngine(): void {
+export function noticeOutsideEngine(dynamic = true): void {
   if (noticed) return;
   let engine: boolean;
   try {
@@ -22,7 +23,7 @@ export function noticeOutsideEngine(): void {
     engine = true; // whatever went wrong, it is not the absence of an engine
   }
   if (engine) {
-    void checkConnectionInPreview();
+    if (dynamic) void checkConnectionInPreview();
     return;
   }
   noticed = true;

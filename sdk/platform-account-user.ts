@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-account-user");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -41,7 +41,7 @@ export type PlatformAccountUserState = ResourceState<PlatformAccountUser>;
  * Chatwoot's create sets the role of a user who already is a member: without `adopt: true` such a
  * user is refused before any write; with it, the membership is taken over (its role set).
  */
-export class PlatformAccountUser extends pulumi.dynamic.Resource {
+export class PlatformAccountUser extends ChatwootResource {
   /** The account. */
   declare readonly accountId: pulumi.Output<number>;
   /** The user's id. */
@@ -71,7 +71,6 @@ export class PlatformAccountUser extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: PlatformAccountUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { role: undefined, ...args }, opts, "chatwoot", "PlatformAccountUser");
-    noticeOutsideEngine();
+    super("PlatformAccountUser", provider, name, { role: undefined, ...args }, opts);
   }
 }

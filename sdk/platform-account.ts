@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { JsonInput, JsonValue } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-account");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -72,7 +72,7 @@ export type PlatformAccountState = ResourceState<PlatformAccount>;
  * None: accounts have no natural key (names need not be unique), so each create makes a new
  * account. `pulumi import` (native plugin) takes over an existing one by its id.
  */
-export class PlatformAccount extends pulumi.dynamic.Resource {
+export class PlatformAccount extends ChatwootResource {
   /** The account's name. */
   declare readonly name: pulumi.Output<string>;
   /** The account's language code. */
@@ -111,13 +111,11 @@ export class PlatformAccount extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PlatformAccountArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "PlatformAccount",
       provider,
       name,
       { locale: undefined, domain: undefined, supportEmail: undefined, status: undefined, features: undefined, limits: undefined, customAttributes: undefined, ...args },
       opts,
-      "chatwoot",
-      "PlatformAccount",
     );
-    noticeOutsideEngine();
   }
 }

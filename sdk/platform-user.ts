@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { JsonInput, JsonValue } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/platform-user");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -64,7 +64,7 @@ export type PlatformUserState = ResourceState<PlatformUser>;
  * the same rule makes a create whose answer was lost safe to send again. `adoptId` reads the user
  * first: one the Platform App may not manage is refused before any write.
  */
-export class PlatformUser extends pulumi.dynamic.Resource {
+export class PlatformUser extends ChatwootResource {
   /** The person's name. */
   declare readonly name: pulumi.Output<string>;
   /** The e-mail address as Chatwoot stores it (lower case). */
@@ -79,6 +79,12 @@ export class PlatformUser extends pulumi.dynamic.Resource {
   declare readonly /*out*/ confirmed: pulumi.Output<boolean | null>;
   /** Output only: the name shown to contacts (the display name, else the name). */
   declare readonly /*out*/ availableName: pulumi.Output<string | null>;
+  /**
+   * Output only: the user's access token for the account API, as the Platform API shows it (a
+   * secret output). A {@link Provider} for the user's accounts connects with it as its
+   * `apiAccessToken`: a new account's administrator can manage the account in the same program.
+   */
+  declare readonly /*out*/ accessToken: pulumi.Output<string>;
 
   /**
    * Reads an existing object into the program without managing it (Pulumi's `get`): `pulumi up`
@@ -101,13 +107,11 @@ export class PlatformUser extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PlatformUserArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "PlatformUser",
       provider,
       name,
-      { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, ...args, password: pulumi.secret(args.password) },
+      { displayName: undefined, customAttributes: undefined, confirmed: undefined, availableName: undefined, accessToken: undefined, ...args, password: pulumi.secret(args.password) },
       { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputsOf("PlatformUser")] },
-      "chatwoot",
-      "PlatformUser",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal-article");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -111,8 +111,9 @@ export type PortalArticleState = ResourceState<PortalArticle>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the portal's article with the same `slug` (Pulumi's `import` does not
- * work for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the portal's article with the same `slug` (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state.
  *
  * ## Long articles
  * `content` is compared with what the server holds, and a PATCH carries it only when it differs:
@@ -121,7 +122,7 @@ export type PortalArticleState = ResourceState<PortalArticle>;
  * save that space but lose the text that `refresh` and `preview --diff` show when the dashboard
  * changed it): a help center of 200 articles of 25 KB adds about 10 MB to the state.
  */
-export class PortalArticle extends pulumi.dynamic.Resource {
+export class PortalArticle extends ChatwootResource {
   /** The account the article belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Id of the portal the article belongs to. */
@@ -174,6 +175,7 @@ export class PortalArticle extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PortalArticleArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "PortalArticle",
       provider,
       name,
       {
@@ -190,9 +192,6 @@ export class PortalArticle extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "PortalArticle",
     );
-    noticeOutsideEngine();
   }
 }

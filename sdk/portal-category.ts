@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal-category");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -84,10 +84,11 @@ export type PortalCategoryState = ResourceState<PortalCategory>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the category with the same `slug` and `locale` in the portal (Pulumi's
- * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the category with the same `slug` and `locale` in the portal (on the
+ * plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to the
+ * declared state.
  */
-export class PortalCategory extends pulumi.dynamic.Resource {
+export class PortalCategory extends ChatwootResource {
   /** The account the category belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Id of the portal the category belongs to. */
@@ -134,6 +135,7 @@ export class PortalCategory extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PortalCategoryArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "PortalCategory",
       provider,
       name,
       {
@@ -147,9 +149,6 @@ export class PortalCategory extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "PortalCategory",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/portal");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -87,12 +87,12 @@ export type PortalState = ResourceState<Portal>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the portal with the same `slug` in the same account (Pulumi's `import`
- * does not work for dynamic resources); the first `up` then brings it to the declared state with
- * one PATCH. Without it, a slug the account already uses fails the create with a 422 that says so;
- * a slug another account uses cannot be adopted.
+ * `adopt: true` takes over the portal with the same `slug` in the same account (on the plugin,
+ * `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+ * state with one PATCH. Without it, a slug the account already uses fails the create with a 422
+ * that says so; a slug another account uses cannot be adopted.
  */
-export class Portal extends pulumi.dynamic.Resource {
+export class Portal extends ChatwootResource {
   /** The account the portal belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the help center. */
@@ -145,6 +145,7 @@ export class Portal extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PortalArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "Portal",
       provider,
       name,
       {
@@ -163,9 +164,6 @@ export class Portal extends pulumi.dynamic.Resource {
         ...args,
       },
       opts,
-      "chatwoot",
-      "Portal",
     );
-    noticeOutsideEngine();
   }
 }

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../provider/registry";
+import { dynamicToken, pluginToken } from "./front-door";
 import { RESOURCE_OUTPUTS } from "./resource-outputs";
 import { EXISTING_KEY } from "./shim";
 
@@ -8,9 +9,6 @@ import { EXISTING_KEY } from "./shim";
  * that exists already into the program, `X.isInstance` recognizes an `X`, and `XState` is what
  * `X.get` may be given. Each class's statics call these in one line.
  */
-
-/** The first part of every type token of the package's dynamic resources: `pulumi-nodejs:dynamic/chatwoot:Label`. */
-const TYPE_PREFIX = "pulumi-nodejs:dynamic/chatwoot:";
 
 /** The properties of a resource class that are Outputs, besides the `id` and `urn` every resource has. */
 type OutputKeys<R> = Exclude<{ [K in keyof R]-?: R[K] extends pulumi.Output<unknown> ? K : never }[keyof R], "id" | "urn">;
@@ -30,9 +28,9 @@ type ResourceClass<R> = new (name: string, args: never, opts?: pulumi.CustomReso
 /**
  * `X.get`: a resource of type `kind` that reads the object `id` when the program runs (Pulumi's
  * `get`: the engine calls the provider's `read`, never create, update or delete). Every output is
- * seeded so that each resolves; the shims' `read` reads the object as `pulumi import` does (see
- * ./shim.ts), so `state` needs no more than `accountId` where the object is not in the configured
- * account.
+ * seeded so that each resolves; on either front door the provider reads the object as `pulumi
+ * import` does (see provider/lifecycle/existing.ts), so `state` needs no more than `accountId`
+ * where the object is not in the configured account.
  */
 export function existingResource<R>(
   make: ResourceClass<R>,
@@ -47,12 +45,13 @@ export function existingResource<R>(
 }
 
 /**
- * `X.isInstance`: whether `obj` is a resource of type `kind`, by the type token Pulumi gives it
- * (`__pulumiType`) rather than `instanceof`, so that a resource made by another copy of the package
- * (two versions in one program) counts too.
+ * `X.isInstance`: whether `obj` is a resource of type `kind`, on either front door, by the type
+ * token Pulumi gives it (`__pulumiType`) rather than `instanceof`, so that a resource made by
+ * another copy of the package (two versions in one program) counts too.
  */
 export function isResourceOf(obj: unknown, kind: ResourceKind): boolean {
-  return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === `${TYPE_PREFIX}${kind}`;
+  const type = typeof obj === "object" && obj !== null ? (obj as { __pulumiType?: unknown }).__pulumiType : undefined;
+  return type === dynamicToken(kind) || type === pluginToken(kind);
 }
 
 /** The outputs of a type that are secret whatever the program does, for `additionalSecretOutputs`. */

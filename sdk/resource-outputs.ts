@@ -8,7 +8,7 @@ import type { ResourceKind } from "../provider/registry";
  */
 export const RESOURCE_OUTPUTS: { readonly [K in ResourceKind]: { readonly outputs: readonly string[]; readonly secretOutputs: readonly string[] } } = {
   PlatformAccount: { outputs: ["name", "locale", "domain", "supportEmail", "status", "features", "limits", "customAttributes"], secretOutputs: [] },
-  PlatformUser: { outputs: ["name", "email", "password", "displayName", "customAttributes", "confirmed", "availableName"], secretOutputs: ["password"] },
+  PlatformUser: { outputs: ["name", "email", "password", "displayName", "customAttributes", "confirmed", "availableName", "accessToken"], secretOutputs: ["password", "accessToken"] },
   PlatformAccountUser: { outputs: ["accountId", "userId", "role"], secretOutputs: [] },
   CustomRole: { outputs: ["accountId", "name", "description", "permissions"], secretOutputs: [] },
   Agent: { outputs: ["accountId", "email", "name", "role", "availabilityStatus", "autoOffline", "customRoleId", "confirmed", "availableName", "thumbnail"], secretOutputs: [] },

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/saml-settings");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -83,10 +83,10 @@ export type SamlSettingsState = ResourceState<SamlSettings>;
  *
  * ## Adoption
  * By the account (`accountId`): an account that has SAML settings already is refused unless
- * `adopt: true` takes them over (Pulumi's `import` does not work for dynamic resources); the first
- * `up` then sends one PATCH with what differs from the program, or nothing.
+ * `adopt: true` takes them over (on the plugin, `pulumi import` takes them instead: see Import);
+ * the first `up` then sends one PATCH with what differs from the program, or nothing.
  */
-export class SamlSettings extends pulumi.dynamic.Resource {
+export class SamlSettings extends ChatwootResource {
   /** The account. */
   declare readonly accountId: pulumi.Output<number>;
   /** The identity provider's single sign-on URL. */
@@ -122,7 +122,6 @@ export class SamlSettings extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: SamlSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { fingerprint: undefined, spEntityId: undefined, ...args }, opts, "chatwoot", "SamlSettings");
-    noticeOutsideEngine();
+    super("SamlSettings", provider, name, { fingerprint: undefined, spEntityId: undefined, ...args }, opts);
   }
 }

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as implementation from "../provider";
+import type * as existing from "../provider/lifecycle/existing";
 
 /**
  * The provider objects handed to `pulumi.dynamic.Resource`. Pulumi serializes the provider into
@@ -12,14 +13,12 @@ import type * as implementation from "../provider";
  */
 
 type ResourceKind = implementation.ResourceKind;
-type Lifecycle = ReturnType<typeof load>["resources"][ResourceKind];
 
 /**
- * The mark `X.get` puts in the props it hands to the engine (see ./resource-conventions.ts). The
- * engine then calls `read` with those props alone, not with state of ours: the object is read as
- * `pulumi import` reads it. Outputs never carry the mark, so a refresh reads as usual.
+ * The mark `X.get` puts in the props it hands to the engine (see ./resource-conventions.ts and
+ * provider/lifecycle/existing.ts, which declares the same key: the type says so).
  */
-export const EXISTING_KEY = "__existing";
+export const EXISTING_KEY: typeof existing.EXISTING_KEY = "__existing";
 
 /** Where the host finds the implementation: the installed package, else this project's own build. */
 function load(): typeof implementation {
@@ -40,26 +39,11 @@ export function shim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   return {
     configure: async (req) => load().configureFromHost(req.config),
     check: (olds, news) => impl().check!(olds, news),
-    diff: (id, olds, news) => impl().diff!(id, olds, news),
+    diff: (id, olds, news) => load().diffDynamic(kind, id, olds, news),
     create: (inputs) => impl().create(inputs),
-    read: (id, props) => (props?.[EXISTING_KEY] ? readExisting(impl(), kind, id, props) : impl().read!(id, props)),
+    read: (id, props) => (props?.[EXISTING_KEY] ? load().readExisting(kind, id, props) : impl().read!(id, props)),
     update: (id, olds, news) => impl().update!(id, olds, news),
     // What deleting did to an adopted object goes to the host's stdout, which Pulumi shows.
     delete: (id, props) => load().showingNotices(load().onStdout, () => impl().delete!(id, props)),
   };
-}
-
-/**
- * `X.get`'s read: the object `id` found by the type's import (any object of the type by its id
- * alone, the account the configured one), in the account `state.accountId` names when the type's
- * ids take one in front (`<accountId>/<id>`). An id that names nothing fails, saying so.
- */
-async function readExisting(lifecycle: Lifecycle, kind: ResourceKind, id: string, props: Record<string, unknown>) {
-  const number = /^[1-9]\d*$/;
-  const account = String(props.accountId);
-  const inAccount = number.test(account) && number.test(id) && lifecycle.importForms.some((f) => /^<accountId>\/<\w+>$/.test(f));
-  const importId = inAccount ? `${account}/${id}` : id;
-  const found = await lifecycle.import(importId);
-  if (!found) throw new Error(`${kind} ${JSON.stringify(importId)} was not found (the server answered 404)`);
-  return found;
 }

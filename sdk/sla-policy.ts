@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/sla-policy");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -74,13 +74,13 @@ export type SlaPolicyState = ResourceState<SlaPolicy>;
  * ```
  *
  * ## Adoption
- * `adoptId` takes over an existing policy of the account (Pulumi's `import` does not work for
- * dynamic resources); the first `up` then brings it to the declared state, leaving alone what the
+ * `adoptId` takes over an existing policy of the account (on the plugin, `pulumi import` takes it
+ * instead: see Import); the first `up` then brings it to the declared state, leaving alone what the
  * program does not set. The thresholds and the business-hours flag it must hold already (they are
  * fixed): a policy holding others is refused before any write. Names need not be unique, so there
  * is no adoption by name.
  */
-export class SlaPolicy extends pulumi.dynamic.Resource {
+export class SlaPolicy extends ChatwootResource {
   /** The account the policy belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Name of the policy. */
@@ -119,7 +119,6 @@ export class SlaPolicy extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SlaPolicyArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { description: undefined, firstResponseTimeThreshold: undefined, nextResponseTimeThreshold: undefined, resolutionTimeThreshold: undefined, onlyDuringBusinessHours: undefined };
-    super(provider, name, { ...outputs, ...args }, opts, "chatwoot", "SlaPolicy");
-    noticeOutsideEngine();
+    super("SlaPolicy", provider, name, { ...outputs, ...args }, opts);
   }
 }

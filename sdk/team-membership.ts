@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { TeamAgent } from "../provider/resources/team-membership";
 import type { MembershipArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team-membership");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -43,7 +43,7 @@ export type TeamMembershipState = ResourceState<TeamMembership>;
  * Nothing to declare: users who already are members are taken over without a write, and from then
  * on they are managed (deleting the resource removes them). The id is `accountId/teamId`.
  */
-export class TeamMembership extends pulumi.dynamic.Resource {
+export class TeamMembership extends ChatwootResource {
   /** The account the team belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The team whose members are managed. */
@@ -80,7 +80,6 @@ export class TeamMembership extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: TeamMembershipArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { exclusive: undefined, agents: undefined, ...args }, opts, "chatwoot", "TeamMembership");
-    noticeOutsideEngine();
+    super("TeamMembership", provider, name, { exclusive: undefined, agents: undefined, ...args }, opts);
   }
 }

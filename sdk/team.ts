@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/team");
 import { existingResource, isResourceOf, type ResourceState } from "./resource-conventions";
 
@@ -47,10 +47,11 @@ export type TeamState = ResourceState<Team>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing team with the same name (compared in lower case; Pulumi's
- * `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing team with the same name (compared in lower case; on the
+ * plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to the
+ * declared state.
  */
-export class Team extends pulumi.dynamic.Resource {
+export class Team extends ChatwootResource {
   /** The account the team belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** The name as Chatwoot stores it (lower case). */
@@ -82,7 +83,6 @@ export class Team extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { description: undefined, allowAutoAssign: undefined, ...args }, opts, "chatwoot", "Team");
-    noticeOutsideEngine();
+    super("Team", provider, name, { description: undefined, allowAutoAssign: undefined, ...args }, opts);
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ChatwootResource } from "./chatwoot-resource";
 import type { AccountArgs } from "./inputs";
-import { noticeOutsideEngine } from "./outside-engine";
 import provider = require("./shims/webhook");
 import { existingResource, isResourceOf, secretOutputsOf, type ResourceState } from "./resource-conventions";
 
@@ -73,10 +73,10 @@ export type WebhookState = ResourceState<Webhook>;
  * ```
  *
  * ## Adoption
- * `adopt: true` takes over the existing webhook with the same URL (Pulumi's `import` does not work
- * for dynamic resources); the first `up` then brings it to the declared state.
+ * `adopt: true` takes over the existing webhook with the same URL (on the plugin, `pulumi import`
+ * takes it instead: see Import); the first `up` then brings it to the declared state.
  */
-export class Webhook extends pulumi.dynamic.Resource {
+export class Webhook extends ChatwootResource {
   /** The account the webhook belongs to. */
   declare readonly accountId: pulumi.Output<number>;
   /** Where Chatwoot POSTs the events. */
@@ -113,13 +113,11 @@ export class Webhook extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(
+      "Webhook",
       provider,
       name,
       { name: undefined, inboxId: undefined, secret: undefined, ...args },
       pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputsOf("Webhook") }),
-      "chatwoot",
-      "Webhook",
     );
-    noticeOutsideEngine();
   }
 }

@@ -3,10 +3,10 @@
  * with a password, two agents, and a small support desk in the new account (an inbox, a team with
  * the agents, labels).
  *
- * The provider connects with one `chatwoot:apiAccessToken` per stack: the account resources use it.
- * The new administrator's own token cannot be handed to them in the same program, so the user that
- * token belongs to (the installation's operator, `operatorUserId`) is made an administrator of the
- * new account too, and every account resource waits for that membership. Connection settings come
+ * The account, its administrator and the administrator's membership are made with the stack's
+ * Platform App token (`chatwoot:platformAccessToken`). Everything in the new account goes through a
+ * provider of its own, `customer-account`, which connects as the new administrator with the access
+ * token their user was given (a secret output), once they are a member. Connection settings come
  * from the stack config (`chatwoot:*`); the customer's from this project's config (see README.md).
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -16,7 +16,6 @@ const config = new pulumi.Config();
 const customerName = config.require("customerName");
 const adminName = config.require("adminName");
 const adminEmail = config.require("adminEmail");
-const operatorUserId = config.requireNumber("operatorUserId");
 const agents = config.requireObject<{ name: string; email: string }[]>("agents");
 
 const account = new chatwoot.PlatformAccount("customer", {
@@ -30,25 +29,27 @@ const accountId = account.id.apply(Number);
 
 // The customer's administrator signs in with this password (set with `pulumi config set --secret adminPassword`).
 const admin = new chatwoot.PlatformUser("customer-admin", { name: adminName, email: adminEmail, password: config.requireSecret("adminPassword") });
-new chatwoot.PlatformAccountUser("customer-admin-membership", { accountId, userId: admin.id, role: "administrator" });
+const adminMembership = new chatwoot.PlatformAccountUser("customer-admin-membership", { accountId, userId: admin.id, role: "administrator" });
 
-// The stack's own token reaches the new account only once its user is a member.
-const operator = new chatwoot.PlatformAccountUser("operator-membership", { accountId, userId: operatorUserId, role: "administrator" });
-const inAccount: pulumi.CustomResourceOptions = { dependsOn: [operator] };
-
-const people = agents.map(
-  (person, i) => new chatwoot.Agent(`agent-${i + 1}`, { accountId, email: person.email, name: person.name, role: "agent" }, inAccount),
+// The new account's own connection: its administrator's token, which reaches the account once they are a member.
+const customerAccount = new chatwoot.Provider(
+  "customer-account",
+  { url: new pulumi.Config("chatwoot").require("url"), accountId, apiAccessToken: admin.accessToken },
+  { dependsOn: [adminMembership] },
 );
+const inAccount: pulumi.CustomResourceOptions = { provider: customerAccount };
+
+const people = agents.map((person, i) => new chatwoot.Agent(`agent-${i + 1}`, { email: person.email, name: person.name, role: "agent" }, inAccount));
 const agentIds = people.map((agent) => agent.id);
 
-const inbox = new chatwoot.Inbox("support-inbox", { accountId, name: `${customerName} Support`, channel: { type: "api" } }, inAccount);
-new chatwoot.InboxMembership("support-inbox-agents", { accountId, inboxId: inbox.id, userIds: agentIds }, inAccount);
+const inbox = new chatwoot.Inbox("support-inbox", { name: `${customerName} Support`, channel: { type: "api" } }, inAccount);
+new chatwoot.InboxMembership("support-inbox-agents", { inboxId: inbox.id, userIds: agentIds }, inAccount);
 
-const team = new chatwoot.Team("support-team", { accountId, name: "Support", description: "First-line support", allowAutoAssign: true }, inAccount);
-new chatwoot.TeamMembership("support-team-agents", { accountId, teamId: team.id, userIds: agentIds }, inAccount);
+const team = new chatwoot.Team("support-team", { name: "Support", description: "First-line support", allowAutoAssign: true }, inAccount);
+new chatwoot.TeamMembership("support-team-agents", { teamId: team.id, userIds: agentIds }, inAccount);
 
 for (const [title, color] of [["billing", "#0f766e"], ["bug", "#dc2626"]] as const) {
-  new chatwoot.Label(`label-${title}`, { accountId, title, color, showOnSidebar: true }, inAccount);
+  new chatwoot.Label(`label-${title}`, { title, color, showOnSidebar: true }, inAccount);
 }
 
 export const customerAccountId = account.id;

@@ -59,7 +59,7 @@ export function referenceDocs(schema: PackageSchema, decls: Declarations, progra
     const content = page.kind === "resource" ? renderer.resource(examplesOf.get(page.name) ?? []) : renderer.function(examplesOf.get(page.name) ?? [], decls);
     return { file: `${DOCS}/${page.path}`, content };
   });
-  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema) }, ...files];
+  return [{ file: `${DOCS}/README.md`, content: indexPage(schema, pages) }, { file: `${DOCS}/provider.md`, content: providerPage(schema, decls) }, ...files];
 }
 
 /** Every example of the pages in YAML, in the pages' order: what the Python and Go examples are made from. */
@@ -312,8 +312,11 @@ export const EXPLICIT_PROVIDER_EXAMPLE: YamlProgram = {
   outputs: { globexLabelList: "${globexLabels.labels}" },
 };
 
-/** docs/provider.md: the settings, as stack config and as an explicit provider's inputs. */
-function providerPage(schema: PackageSchema): string {
+/** docs/provider.md: the settings, as stack config and as an explicit provider's inputs (in TypeScript, the SDK's `Provider`, whose TSDoc the page shows). */
+function providerPage(schema: PackageSchema, decls: Declarations): string {
+  const typescript = docSections(decls.doc(decls.declaration(decls.file("sdk/provider.ts"), "Provider")));
+  const example = sectionText(typescript, "Example Usage");
+  if (!example) throw new Error("sdk/provider.ts: Provider's TSDoc has no ## Example Usage");
   const variables = Object.entries(schema.config.variables);
   const settings = variables
     .map(([key, spec]) => {
@@ -324,7 +327,7 @@ function providerPage(schema: PackageSchema): string {
   return pageText(
     HEADER,
     "# Provider configuration",
-    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, plugin only). A setting left out falls back to its environment variable either way. For the default provider a token's variable, when set, wins over the stack's config (a rotated token takes effect in a refresh or destroy without the program); an explicit provider's own inputs win over the environment, tokens too. A token is a secret, never in plain text in the state, a log or an error.`,
+    `${schema.provider.description ?? ""} Its settings come from the stack's config for the default provider, which both the TypeScript package and the plugin use, and from its inputs for an explicit provider (\`pulumi:providers:chatwoot\`, served by the plugin; in TypeScript, \`chatwoot.Provider\`). A setting left out falls back to its environment variable either way. For the default provider a token's variable, when set, wins over the stack's config (a rotated token takes effect in a refresh or destroy without the program); an explicit provider's own inputs win over the environment, tokens too. A token is a secret, never in plain text in the state, a log or an error.`,
     "## Settings",
     settings,
     "## The default provider: stack config",
@@ -338,10 +341,12 @@ function providerPage(schema: PackageSchema): string {
       ].join("\n"),
     ),
     "## Explicit providers",
-    `A program that reaches two installations, or two accounts with different tokens, declares a provider resource of type \`pulumi:providers:chatwoot\` for each beyond the default, with the settings above as its inputs (\`url\`, \`accountId\`, \`apiAccessToken\`, ...: the keys without \`chatwoot:\`), and gives it to the resources and \`fn::invoke\`s that belong there with \`options: provider\`. The stack's \`chatwoot:*\` config is the default provider's only. Explicit providers are a feature of the plugin: the TypeScript package's dynamic resources all use the stack's config.`,
+    `A program that reaches two installations, or two accounts with different tokens, declares a provider resource of type \`pulumi:providers:chatwoot\` for each beyond the default, with the settings above as its inputs (\`url\`, \`accountId\`, \`apiAccessToken\`, ...: the keys without \`chatwoot:\`), and gives it to the resources and data sources that belong there (\`options: provider\` in YAML). The stack's \`chatwoot:*\` config is the default provider's only. Explicit providers are served by the plugin: a TypeScript program's resources and data sources given one run there ([TypeScript or the plugin](guides/two-doors.md)).`,
+    `In TypeScript, \`chatwoot.Provider\` is ${typescript.intro.charAt(0).toLowerCase()}${typescript.intro.slice(1)}`,
     "## Example Usage",
+    example,
     fence("yaml", programText(EXPLICIT_PROVIDER_EXAMPLE)),
-    "A whole program with two installations, each with its own provider: [examples/yaml-two-installations](../examples/yaml-two-installations/Pulumi.yaml).",
+    "A whole program with two installations, each with its own provider: [examples/two-installations](../examples/two-installations/index.ts) in TypeScript, [examples/yaml-two-installations](../examples/yaml-two-installations/Pulumi.yaml) in YAML.",
   );
 }
 

@@ -171,17 +171,24 @@ export class SchemaBuilder {
     if (present.length > 1 && interfaces.every((d) => d !== undefined)) {
       // A union of object shapes (a channel of several kinds): one type with every property, each optional
       // unless all kinds require it, which is how a program that is not TypeScript writes them.
+      // A property several kinds declare with object types of their own (an SMS and a WhatsApp
+      // channel's provider config) is the union of them, merged the same way.
       const declarations = interfaces as ts.InterfaceDeclaration[];
       const merged = new Map<string, DeclaredProperty>();
+      const shapes = new Map<string, ts.TypeNode[]>();
       const requiredCount = new Map<string, number>();
       for (const declaration of declarations) {
         for (const property of this.decls.interfaceProperties(declaration)) {
           if (!merged.has(property.name)) merged.set(property.name, property);
+          const shape = this.interfaceOf(unwrapOptional(property.type));
+          const known = shapes.get(property.name) ?? [];
+          if (shape && !known.some((k) => this.interfaceOf(k) === shape)) shapes.set(property.name, [...known, unwrapOptional(property.type)]);
           if (!property.optional) requiredCount.set(property.name, (requiredCount.get(property.name) ?? 0) + 1);
         }
       }
       const properties = [...merged.values()].map((p) => ({
         ...p,
+        ...((shapes.get(p.name)?.length ?? 0) > 1 ? { type: ts.factory.createUnionTypeNode(shapes.get(p.name)!) } : {}),
         doc: this.discriminatorDoc(declarations, p) ?? p.doc,
         optional: requiredCount.get(p.name) !== declarations.length,
       }));
@@ -296,3 +303,11 @@ export class SchemaBuilder {
 /** `InboxWorkingHoursDayArgs` → `InboxWorkingHoursDay`: one type for a shape's inputs and outputs, as Pulumi's SDKs name them. */
 const typeName = (name: string) => name.replace(/Args$/, "");
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A property's type without `| undefined` and `| null` around it (`pulumi.Input<T | undefined>` is `T`'s input). */
+function unwrapOptional(node: ts.TypeNode): ts.TypeNode {
+  if (ts.isTypeReferenceNode(node) && /(^|\.)(Input|Output)$/.test(node.typeName.getText()) && node.typeArguments?.length === 1) return unwrapOptional(node.typeArguments[0]!);
+  if (!ts.isUnionTypeNode(node)) return node;
+  const present = node.types.filter((m) => m.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(m) && m.literal.kind === ts.SyntaxKind.NullKeyword));
+  return present.length === 1 ? unwrapOptional(present[0]!) : node;
+}

@@ -4,7 +4,9 @@
  * reads the object with it, and the inputs recorded for it are what the object holds of the
  * properties the type manages, made such that the program declaring them changes nothing: each
  * value `check` refuses is left out (a server's value a program cannot give), and so is each value
- * that `diff` would still see changed.
+ * that `diff` would still see changed. An object that a create could not make from what it shows
+ * (an inbox whose channel needs credentials no one can read) is recorded as taken over by its id,
+ * where the type adopts by id (`adoptId`), so that the program the import prints checks as it is.
  */
 import { connection } from "../config";
 import type { CheckFailure } from "./check";
@@ -95,6 +97,8 @@ export interface ImportChecks {
   check(news: Props): Promise<{ inputs: Props; failures?: CheckFailure[] }>;
   /** The properties whose checked inputs still differ from the outputs. */
   changed(outs: Props, checked: Props): string[];
+  /** Where the type adopts an object by its id: the input (`adoptId`) and the object's id. */
+  adoptById?: { key: string; id: number };
 }
 
 /**
@@ -103,8 +107,17 @@ export interface ImportChecks {
  * password) stays: the program must add it, and Pulumi's import says so.
  */
 export async function importedInputs(outs: Props, type: ImportChecks): Promise<Props> {
-  const inputs: Props = {};
-  for (const key of type.keys) if (outs[key] !== undefined && outs[key] !== null) inputs[key] = structuredClone(outs[key]);
+  const shown: Props = {};
+  for (const key of type.keys) if (outs[key] !== undefined && outs[key] !== null) shown[key] = structuredClone(outs[key]);
+  const { inputs, failures } = await fitted(outs, shown, type);
+  if (failures === 0 || !type.adoptById) return inputs;
+  // What a create needs but the object does not show stays a failure; taken over by its id, it needs none of it.
+  const adopted = await fitted(outs, { ...structuredClone(shown), [type.adoptById.key]: type.adoptById.id }, type);
+  return adopted.failures === 0 ? adopted.inputs : inputs;
+}
+
+/** `inputs` fitted to check and diff (see {@link importedInputs}), and how many failures remain. */
+async function fitted(outs: Props, inputs: Props, type: ImportChecks): Promise<{ inputs: Props; failures: number }> {
   // Each round leaves out what check refused (a value it cannot place is left out whole), then what diff still sees changed.
   for (let round = 0; round < 20; round++) {
     const { inputs: checked, failures = [] } = await type.check(inputs);
@@ -112,8 +125,8 @@ export async function importedInputs(outs: Props, type: ImportChecks): Promise<P
     const pathOf = (f: CheckFailure) => f.path ?? (f.property ? [f.property] : []);
     const removed = failures.filter((f) => removeAt(inputs, pathOf(f)) || (pathOf(f).length > 1 && removeAt(inputs, pathOf(f).slice(0, 1))));
     if (removed.length > 0) continue;
-    const changed = type.changed(outs, failures.length === 0 ? checked : inputs).filter((key) => key in inputs);
-    if (changed.length === 0) return inputs;
+    const changed = type.changed(outs, failures.length === 0 ? checked : inputs).filter((key) => key in inputs && key !== type.adoptById?.key);
+    if (changed.length === 0) return { inputs, failures: failures.length };
     for (const key of changed) delete inputs[key];
   }
   throw new Error("the object's values could not be made into inputs that check accepts");

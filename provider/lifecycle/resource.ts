@@ -253,6 +253,7 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       keys: importKeys,
       check: (news) => provider.check({}, news),
       changed: (outputs, checked) => plan(outputs, checked).changed,
+      ...(decl.controlKeys?.includes("adoptId" as Key<S>) && /^[1-9]\d*$/.test(id) ? { adoptById: { key: "adoptId", id: Number(id) } } : {}),
     });
     return { id, props: withDeclared(current, inputs, decl.credentialKeys), inputs };
   }

@@ -20,6 +20,13 @@ export const SECRET_CONFIG_KEYS: readonly string[] = [SETTING_SOURCES.apiAccessT
 /** Inputs the engine itself adds to a provider's (the plugin's version, where to download it). */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
 
+/**
+ * The stack setting `chatwoot:usePlugin`: a TypeScript program's resources and data sources without
+ * an explicit provider take the plugin (sdk/front-door.ts reads it). The engine hands the default
+ * provider every `chatwoot:*` key of the stack, this one too, which the provider takes and ignores.
+ */
+export const USE_PLUGIN_KEY = "usePlugin";
+
 /** A setting's text as the connection reads it: numbers from typed inputs, text from stack config. */
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -30,11 +37,14 @@ function text(value: unknown): string | undefined {
  * The provider's inputs checked: every problem of a setting named by its key, and an unknown key
  * refused with the allowed ones (a mistyped `acountId` would otherwise be ignored); the tokens
  * marked secret, so that the state holds them encrypted even where the program gave them plain.
+ * `explicit`: the inputs are an explicit provider's, for which `usePlugin` means nothing.
  */
-export function checkProviderConfig(news: Props): { inputs: Props; failures: CheckFailure[] } {
+export function checkProviderConfig(news: Props, explicit: boolean): { inputs: Props; failures: CheckFailure[] } {
   const failures: CheckFailure[] = [];
   for (const key of Object.keys(news)) {
-    if (!(CONFIG_KEYS as string[]).includes(key) && !ENGINE_KEYS.has(key) && !key.startsWith("__")) {
+    if (key === USE_PLUGIN_KEY) {
+      if (explicit) failures.push({ property: key, reason: `not a setting of a provider: chatwoot:${USE_PLUGIN_KEY} is a stack setting of TypeScript programs (it puts their resources without a provider on the plugin)` });
+    } else if (!(CONFIG_KEYS as string[]).includes(key) && !ENGINE_KEYS.has(key) && !key.startsWith("__")) {
       failures.push({ property: key, reason: `unknown setting of the chatwoot provider; the settings are ${CONFIG_KEYS.join(", ")}` });
     }
   }
@@ -70,12 +80,13 @@ export function configValues(args: Props, variables: Record<string, string>): Re
 }
 
 /**
- * The name of the explicit provider a Configure request is for, or `undefined` for a default
- * provider (the engine names those `default` or `default_<version>`), whose settings are the
- * stack's `chatwoot:*` config.
+ * The name of the explicit provider a Configure or CheckConfig request is for, or `undefined` for
+ * a default provider (the engine names those `default` or `default_<version>`), whose settings are
+ * the stack's `chatwoot:*` config. The request's `name` is newer than some SDKs whose generated
+ * messages the plugin runs on (a program's own `@pulumi/pulumi`, 3.139 say): the URN says it too.
  */
-export function explicitProviderName(req: { getName(): string | undefined; getUrn(): string | undefined }): string | undefined {
-  const name = req.getName() || (req.getUrn() ?? "").split("::").pop() || "";
+export function explicitProviderName(req: { getName?(): string | undefined; getUrn(): string | undefined }): string | undefined {
+  const name = req.getName?.() || (req.getUrn() ?? "").split("::").pop() || "";
   return name === "" || /^default(_|$)/.test(name) ? undefined : name;
 }
 

@@ -17,11 +17,13 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { configureConnection } from "../config";
+import { isExistingRead, readExisting } from "../lifecycle/existing";
 import type { Props } from "../lifecycle/json";
 import { showingNotices } from "../lifecycle/notices";
 import { dataSourceType, resourceType, type ResourceType } from "../registry";
 import { engineLog, type EngineLog } from "./engine-log";
 import { Any, Empty, grpc, Struct } from "./grpc-modules";
+import { withConfigureTarget } from "./configure-request";
 import { TOKEN_PREFIX } from "./naming";
 import { markSecret, markSecretDeep, revealSecrets, withKeptInputs, withoutKeptInputs } from "./properties";
 import { checkConfiguredConnection, checkProviderConfig, configValues, diffProviderConfig, explicitProviderName } from "./provider-config";
@@ -127,7 +129,7 @@ export function providerService({ log }: ServiceOptions = {}): grpcJs.UntypedSer
     getSchema: unary(async () => new provproto.GetSchemaResponse().setSchema(JSON.stringify(schema))),
 
     checkConfig: unary(async (req: provproto.CheckRequest) => {
-      const { inputs, failures } = checkProviderConfig(revealSecrets(plain(req.getNews())).props);
+      const { inputs, failures } = checkProviderConfig(revealSecrets(plain(req.getNews())).props, explicitProviderName(req) !== undefined);
       return new provproto.CheckResponse().setInputs(struct(inputs)).setFailuresList(failures.map(checkFailure));
     }),
 
@@ -194,11 +196,11 @@ export function providerService({ log }: ServiceOptions = {}): grpcJs.UntypedSer
       const type = requestType(req);
       const props = revealSecrets(plain(req.getProperties()));
       const inputs = revealSecrets(plain(req.getInputs()));
-      // `pulumi import` sends an id alone: the object is read by it, and its inputs made from what it holds.
-      const result =
-        Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0
-          ? await importObject(type, req.getId())
-          : await type.lifecycle.read!(req.getId(), withKeptInputs(props.props, inputs.props));
+      // `pulumi import` sends an id alone, `X.get` its mark: the object is read by its id, and its inputs made from what it holds.
+      const byId = isExistingRead(props.props) || (Object.keys(props.props).length === 0 && Object.keys(inputs.props).length === 0);
+      const result = byId
+        ? await readExisting(type.lifecycle, `${TOKEN_PREFIX}${type.name}`, req.getId(), props.props)
+        : await type.lifecycle.read!(req.getId(), withKeptInputs(props.props, inputs.props));
       const res = new provproto.ReadResponse().setId(result.id ?? "");
       if (!result.id) return res;
       res.setProperties(struct(markSecret(withoutKeptInputs(result.props as Props), secretOutputs(type, props.secretKeys))));
@@ -245,13 +247,6 @@ export function providerService({ log }: ServiceOptions = {}): grpcJs.UntypedSer
   };
 }
 
-/** The object an import id names, as `read` answers; an id that names none is an error saying so. */
-async function importObject(type: ResourceType, importId: string): Promise<{ id: string; props: Props; inputs: Props }> {
-  const imported = await type.lifecycle.import(importId);
-  if (!imported) throw new Error(`${TOKEN_PREFIX}${type.name} ${JSON.stringify(importId)} was not found (the server answered 404)`);
-  return imported;
-}
-
 function checkFailure(f: { property: string; reason: string }): provproto.CheckFailure {
   return new provproto.CheckFailure().setProperty(f.property).setReason(f.reason);
 }
@@ -259,7 +254,7 @@ function checkFailure(f: { property: string; reason: string }): provproto.CheckF
 /** Serves the provider on a loopback port, logging to the engine at `engine`; resolves to the server and its port. */
 export async function serve(engine?: string): Promise<{ server: grpcJs.Server; port: number }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 1 << 30, "grpc.max_send_message_length": 1 << 30 });
-  server.addService(provrpc.ResourceProviderService, providerService({ log: engine ? engineLog(engine) : undefined }));
+  server.addService(withConfigureTarget(provrpc.ResourceProviderService), providerService({ log: engine ? engineLog(engine) : undefined }));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );

@@ -58,7 +58,7 @@ function passwordDigest(value: unknown): string | null {
   return typeof value === "string" ? digestOf(value) : null;
 }
 
-/** Complete outputs; the user's API and pubsub tokens the view carries are left out. */
+/** Complete outputs, the user's access token among them (a secret output); the pubsub token the view carries is left out. */
 function outputs(base: Props, user: PlatformUserWire): Props {
   return {
     ...base,
@@ -69,6 +69,7 @@ function outputs(base: Props, user: PlatformUserWire): Props {
     password: passwordDigest(base.password),
     confirmed: user.confirmed ?? null,
     availableName: user.available_name,
+    accessToken: user.access_token ?? null,
   };
 }
 

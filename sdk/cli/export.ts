@@ -1,7 +1,7 @@
 /**
- * `pulumi-chatwoot export`: reads an account and writes a Pulumi project declaring it, in TypeScript,
- * YAML, Python or Go (../clone), and for the projects on the provider plugin (YAML, Python, Go), on
- * request,
+ * `pulumi-chatwoot export`: reads an account and writes a Pulumi project declaring it, in TypeScript
+ * (dynamic resources, or on the plugin), YAML, Python or Go (../clone), and for the projects on the
+ * provider plugin, on request,
  * the file `pulumi import --file` adopts the account with. Progress and warnings go to stderr, a summary at the end. Every file is built in
  * memory first: a failure to read the account writes nothing. Exit codes: 0 done, 1 the server or
  * the connection failed or the package could not be packed, 2 a wrong flag.
@@ -13,6 +13,7 @@ import { importEntries, importFileText } from "../clone/import-file";
 import { packOwnPackage, PackError } from "../clone/own-package";
 import { projectFiles } from "../clone/project";
 import { describeCounts } from "../clone/readme-text";
+import { typescriptPluginProjectFiles } from "../clone/typescript-plugin-project";
 import { IMPORT_COMMANDS } from "../clone/plugin-readme";
 import { goProjectFiles } from "../clone/go-project";
 import { pythonProjectFiles } from "../clone/python-project";
@@ -22,7 +23,7 @@ import type { Command } from "./command";
 
 const NAME = "pulumi-chatwoot export";
 
-export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml|python|go] [--import-file FILE]
+export const EXPORT_USAGE = `usage: ${NAME} --account-id N --out DIR [--language typescript|yaml|python|go] [--plugin] [--import-file FILE]
                                [--url URL] [--include TYPES | --exclude TYPES] [--exclude KIND:PATTERN ...] [--template]
                                [--platform] [--package SPEC]
 
@@ -40,8 +41,13 @@ exported. An unchanged account exports byte-identical files.
   --account-id N        the account to export
   --out DIR             where to write the project (created if needed; its files are replaced)
   --language LANG       typescript (default), yaml, python or go
+  --plugin              TypeScript: the program's resources on the plugin the package carries
+                        (Pulumi.yaml names it and sets chatwoot:usePlugin), adopted with
+                        \`pulumi import\` as in the other languages, instead of dynamic resources
+                        that adopt the account's objects themselves
   --import-file FILE    also write the file for \`pulumi import --file\` that adopts every object of
-                        the account into a stack of the YAML, Python or Go program
+                        the account into a stack of the program on the plugin (YAML, Python, Go, or
+                        TypeScript with --plugin)
   --url URL             the Chatwoot server (default: CHATWOOT_URL)
 ${selectionUsage(24)}
   --platform            export the agent bots a Platform App made as Platform bots (needs
@@ -56,7 +62,7 @@ ${selectionUsage(24)}
   -h, --help            this text
 
 Applied to the account it came from, the TypeScript program adopts every object and sends no
-write. The YAML, Python and Go programs adopt it with \`pulumi import\`: in DIR, with the plugin installed
+write. The programs on the plugin adopt it with \`pulumi import\`: in DIR, with the plugin in place
 and the stack's config set as DIR/README.md says (chatwoot:accountId N among it),
 
   ${NAME} --language yaml --account-id N --out DIR --import-file DIR/import.json
@@ -75,16 +81,18 @@ type Language = (typeof LANGUAGES)[number];
 const PROGRAM_FILE: Record<Language, string> = { typescript: "index.ts", yaml: "Pulumi.yaml", python: "__main__.py", go: "main.go" };
 
 function readFlags(argv: string[]) {
-  const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" }, language: { type: "string" }, "import-file": { type: "string" }, package: { type: "string" } });
+  const values = readOptions(argv, { ...CLONE_OPTIONS, out: { type: "string" }, language: { type: "string" }, plugin: { type: "boolean" }, "import-file": { type: "string" }, package: { type: "string" } });
   if (values.help) return "help" as const;
   if (values.out === undefined || values.out.trim() === "") throw new UsageError("--out DIR is required");
   const language = (values.language ?? "typescript") as Language;
   if (!LANGUAGES.includes(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}, not "${values.language}"`);
   const importFile = values["import-file"];
   if (importFile !== undefined && importFile.trim() === "") throw new UsageError("--import-file needs a file name");
-  if (importFile !== undefined && language === "typescript") {
+  const plugin = values.plugin === true;
+  if (plugin && language !== "typescript") throw new UsageError("--plugin is for --language typescript: the YAML, Python and Go programs are on the plugin always");
+  if (importFile !== undefined && language === "typescript" && !plugin) {
     // `pulumi import` adopts the plugin's resources; the TypeScript program's dynamic resources adopt by themselves.
-    throw new UsageError("--import-file needs --language yaml, python or go: the TypeScript program adopts the account's objects itself, with no import");
+    throw new UsageError("--import-file needs a program on the plugin (--language yaml, python or go, or typescript with --plugin): the TypeScript program of dynamic resources adopts the account's objects itself, with no import");
   }
   const spec = values.package?.trim();
   if (spec === "" || (spec !== undefined && /\s/.test(spec))) {
@@ -94,7 +102,8 @@ function readFlags(argv: string[]) {
   const shared = cloneFlags(values);
   // A template is applied to other accounts, which have none of the exported ids to import.
   if (shared.template && importFile !== undefined) throw new UsageError("--import-file adopts the exported account's objects by their ids: a template (--template) is created in each account instead");
-  return { ...shared, out: values.out, language, importFile, package: spec };
+  if (shared.template && plugin) throw new UsageError("--template writes the TypeScript template on dynamic resources; a fleet member's stack takes the plugin with `chatwoot:usePlugin: true` in its config (see the guide \"TypeScript or the plugin\")");
+  return { ...shared, out: values.out, language, plugin, importFile, package: spec };
 }
 
 /**
@@ -137,7 +146,7 @@ async function run(argv: string[]): Promise<number> {
           ? pythonProjectFiles(model, undefined, flags.package)
           : flags.language === "go"
             ? goProjectFiles(model, undefined, flags.package)
-            : projectFiles(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
+            : (flags.plugin ? typescriptPluginProjectFiles : projectFiles)(model, undefined, tarball ? `file:${tarball.name}` : flags.package);
     if (tarball) files[tarball.name] = tarball.bytes;
     const written = Object.keys(files);
     // The import file goes where --import-file says (relative to the working directory, as any path given).

@@ -23,7 +23,11 @@ export const SEND_CREDENTIALS = `${"pulumi up".padEnd(60)} # once: sends the cre
 /** What differs between the plugin projects' READMEs. */
 export interface PluginProgram {
   /** `--language`'s value. */
-  language: "yaml" | "python" | "go";
+  language: "yaml" | "python" | "go" | "typescript";
+  /** The export's flags besides the language's (`--plugin`). */
+  flags?: string;
+  /** The paragraph (lines) saying how the plugin gets in place, where it is not installed from its tarball. */
+  plugin?: string[];
   /** The program's file (`Pulumi.yaml`, `__main__.py`, `main.go`). */
   file: string;
   /** What the program is, after "as a" (`Pulumi YAML program`). */
@@ -69,12 +73,13 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
   const domains = settings.filter((s) => s.purpose === "custom-domain");
   const secrets = settings.filter((s) => s.purpose === "secret");
   const described = settings.map((s) => `- \`${s.key}\`${s.default === undefined ? " (required)" : ` (default ${JSON.stringify(s.default)})`}: ${s.doc}.`);
+  const language = `--language ${program.language}${program.flags ? ` ${program.flags}` : ""}`;
   return [
-    ...readmeOpening(model, project, { file: program.file, kind: program.kind, command: `pulumi-chatwoot export --language ${program.language}` }),
+    ...readmeOpening(model, project, { file: program.file, kind: program.kind, command: `pulumi-chatwoot export ${language}` }),
     "",
     "## The provider plugin",
     "",
-    ...pluginInstall(version),
+    ...(program.plugin ?? pluginInstall(version)),
     "",
     ...(program.dependencies.length > 0 ? [...program.dependencies, ""] : []),
     "## Apply to another account",
@@ -102,7 +107,7 @@ export function pluginProjectReadme(model: AccountModel, project: string, progra
       : ["changes nothing and sends no write:"]),
     "",
     "```bash",
-    `npx pulumi-chatwoot export --language ${program.language} --account-id ${model.accountId} --out . --import-file import.json`,
+    `npx pulumi-chatwoot export ${language} --account-id ${model.accountId} --out . --import-file import.json`,
     "pulumi stack init <stack>",
     ...connectionCommands(String(model.accountId)),
     ...required.map((s) => configSet(s.key, String(s.exported), "its id in this account")),

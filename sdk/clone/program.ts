@@ -3,23 +3,43 @@
  * then one constant per object in declaration order, each kind under a heading. References print as
  * expressions (`idOf(teamBilling)`, `labelVip.title`, `agentCarol`), values that could not be mapped
  * with a comment saying why, and config-dependent values as the expression computing them.
+ *
+ * For either front door: as dynamic resources, which adopt the account's objects themselves (its
+ * `adopt` setting), or on the plugin (`--plugin`), where `pulumi import` adopts them and the open
+ * values are those of the programs in the other languages (./plugin-values.ts, the settings of
+ * ./yaml-settings.ts).
  */
 import { commentLines, Commented, expr, printValue } from "./code";
 import type { Props } from "../../provider/lifecycle/json";
 import { declarationsOf, type Declaration } from "./declarations";
 import { Configured, mapLeaves, type AccountModel, type ModelObject } from "./model";
+import { pluginValues } from "./plugin-values";
 import { programSettings, secretSetting } from "./program-settings";
 import { templateHeader, usersComment } from "./program-text";
 import { AgentRef, Ref, Unmapped } from "./references";
 import { resourceType } from "./resource-types";
+import { yamlSettings } from "./yaml-settings";
 
-const HEADER = [
-  "// A Chatwoot account's configuration as a Pulumi program, written by `pulumi-chatwoot export`.",
-  "// README.md says how to apply it: to the account it came from (it adopts what is there and changes",
-  "// nothing) or to another one (`pulumi config set adopt false`).",
-  'import * as pulumi from "@pulumi/pulumi";',
-  'import * as chatwoot from "pulumi-chatwoot";',
-];
+/** Which front door the program's resources take: dynamic resources, or the plugin (the stack's `chatwoot:usePlugin`). */
+export type ExportDoor = "dynamic" | "plugin";
+
+const IMPORTS = ['import * as pulumi from "@pulumi/pulumi";', 'import * as chatwoot from "pulumi-chatwoot";'];
+
+const HEADER: Record<ExportDoor, string[]> = {
+  dynamic: [
+    "// A Chatwoot account's configuration as a Pulumi program, written by `pulumi-chatwoot export`.",
+    "// README.md says how to apply it: to the account it came from (it adopts what is there and changes",
+    "// nothing) or to another one (`pulumi config set adopt false`).",
+    ...IMPORTS,
+  ],
+  plugin: [
+    "// A Chatwoot account's configuration as a Pulumi program on pulumi-chatwoot's plugin, written by",
+    "// `pulumi-chatwoot export --plugin`. README.md says how to apply it: to the account it came from",
+    "// (`pulumi import --file`, which adopts every object and changes nothing) or to another one",
+    "// (`pulumi up`, which creates them).",
+    ...IMPORTS,
+  ],
+};
 
 const ID_OF = [
   "/** An object's id as the number the API takes (Pulumi ids are strings). */",
@@ -56,32 +76,66 @@ function configuredCode(v: Configured, object: ModelObject): string {
   }
 }
 
-/** The text of `index.ts` for an account model. */
-export function programText(model: AccountModel): string {
+/** A reference to `field` of the resource declaring `target`, as the program spells it. */
+const refCode = (target: ModelObject, field: string) => expr(field === "id" ? `idOf(${target.identifier})` : `${target.identifier}.${field}`);
+
+/** The open values of the dynamic door's program: references, users, unmapped values and the `adopt` setting's expressions. */
+function dynamicValues(model: AccountModel): (value: unknown, object: ModelObject) => unknown {
   const byRef = new Map(model.objects.map((o) => [`${o.type}\u0000${o.key}`, o]));
   const agents = new Map(model.agents.map((a) => [a.email, a.identifier]));
-  let usesIdOf = false;
-
   const printable = (value: unknown, object: ModelObject): unknown =>
     mapLeaves(value, (v) => {
       if (v instanceof Ref) {
         const target = byRef.get(`${v.type}\u0000${v.key}`);
         if (!target) throw new Error(`internal: ${v.type} "${v.key}" is referred to but not exported`);
-        usesIdOf ||= v.field === "id";
-        return { value: expr(v.field === "id" ? `idOf(${target.identifier})` : `${target.identifier}.${v.field}`) };
+        return { value: refCode(target, v.field) };
       }
       if (v instanceof AgentRef) return { value: expr(agents.get(v.email) as string) };
       if (v instanceof Unmapped) return { value: new Commented(printable(v.value, object), v.reason) };
       if (v instanceof Configured) return { value: expr(configuredCode(v, object)) };
       return undefined;
     });
+  return printable;
+}
+
+/** The open values of the plugin's program, as the programs in the other languages leave them (./plugin-values.ts). */
+const pluginProgramValues = (model: AccountModel) =>
+  pluginValues(model, {
+    ref: refCode,
+    agent: (agent) => expr(agent.identifier),
+    intSetting: (key) => expr(key),
+    textSetting: (key) => expr(key),
+    secretSetting: (key) => expr(key),
+    suffixed: (text, key) => expr(`${JSON.stringify(text)} + ${key}`),
+  });
+
+/** The config the program reads: the `adopt` setting and its kin (dynamic), or the settings the other languages' programs have (plugin). */
+function configLines(model: AccountModel, door: ExportDoor): string[] {
+  const lines = ["const config = new pulumi.Config();"];
+  if (door === "dynamic") {
+    for (const setting of programSettings(model)) if (setting.code) lines.push(...commentLines(setting.doc), setting.code);
+    return lines;
+  }
+  for (const setting of yamlSettings(model)) {
+    const read = setting.secret
+      ? `config.requireSecret(${JSON.stringify(setting.key)})`
+      : setting.default === undefined
+        ? `config.${setting.type === "integer" ? "requireNumber" : "require"}(${JSON.stringify(setting.key)})`
+        : `config.${setting.type === "integer" ? "getNumber" : "get"}(${JSON.stringify(setting.key)}) ?? ${JSON.stringify(setting.default)}`;
+    lines.push(...commentLines(setting.doc), `const ${setting.key} = ${read};`);
+  }
+  return lines;
+}
+
+/** The text of `index.ts` for an account model, for the program's front door. */
+export function programText(model: AccountModel, door: ExportDoor = "dynamic"): string {
+  const printable = door === "dynamic" ? dynamicValues(model) : pluginProgramValues(model);
 
   const blocks: string[] = [];
   let section: string | undefined;
   for (const declaration of declarationsOf(model)) {
     const { object } = declaration;
     if (declaration.role === "links") {
-      usesIdOf = true;
       blocks[blocks.length - 1] += `\n${linkDeclaration(declaration, printable(declaration.inputs, object))}`;
       continue;
     }
@@ -95,11 +149,9 @@ export function programText(model: AccountModel): string {
     blocks.push(lines.join("\n"));
   }
 
-  const head: string[] = [model.template ? [...templateHeader("Pulumi program").map((line) => `// ${line}`), ...HEADER.slice(3)].join("\n") : HEADER.join("\n")];
-  const config = ["const config = new pulumi.Config();"];
-  for (const setting of programSettings(model)) if (setting.code) config.push(...commentLines(setting.doc), setting.code);
-  head.push(config.join("\n"));
-  if (usesIdOf) head.push(ID_OF.join("\n"));
+  const opening = model.template ? [...templateHeader("Pulumi program").map((line) => `// ${line}`), ...IMPORTS] : HEADER[door];
+  const head: string[] = [opening.join("\n"), configLines(model, door).join("\n")];
+  if (blocks.some((block) => block.includes("idOf("))) head.push(ID_OF.join("\n"));
   if (model.agents.length > 0) {
     head.push(
       [

@@ -5,7 +5,7 @@
  */
 import type { AccountModel } from "./model";
 import { ownPackage, tarballName, type OwnManifest } from "./own-package";
-import { programText } from "./program";
+import { programText, type ExportDoor } from "./program";
 import { programSettings } from "./program-settings";
 import { connectionCommands, readmeOpening } from "./readme-text";
 import { templateReadme } from "./template-readme";
@@ -42,10 +42,25 @@ export const templateConfigLines = (model: AccountModel, settings: readonly Decl
   model.template && settings.length > 0 ? configBlockLines(settings) : [];
 
 /**
- * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
- * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec).
+ * The lines of a TypeScript project's `Pulumi.yaml` that put every resource on the plugin the package
+ * carries: the stack setting `chatwoot:usePlugin` for every stack, and the plugin's path.
  */
-export function projectFiles(model: AccountModel, project = projectNameOf(model), dependency = bundledDependency()): ProjectFiles {
+export const ON_PLUGIN_LINES = [
+  "# Every resource on the plugin the package carries (see pulumi-chatwoot's guide \"TypeScript or the plugin\").",
+  "config:",
+  "  chatwoot:usePlugin: true",
+  "plugins:",
+  "  providers:",
+  "    - name: chatwoot",
+  "      path: node_modules/pulumi-chatwoot/provider/plugin",
+];
+
+/**
+ * Every file of the project exported from `model` but the package's tarball: `project` is its Pulumi
+ * project name, `dependency` what its package.json gives for pulumi-chatwoot (an npm spec), `door`
+ * the front door of its resources.
+ */
+export function projectFiles(model: AccountModel, project = projectNameOf(model), dependency = bundledDependency(), door: ExportDoor = "dynamic"): ProjectFiles {
   const { manifest } = ownPackage();
   return {
     "Pulumi.yaml": [
@@ -56,6 +71,8 @@ export function projectFiles(model: AccountModel, project = projectNameOf(model)
       "  options:",
       "    typescript: true",
       ...templateConfigLines(model, programSettings(model)),
+      // A template is never on the plugin (export refuses --template with --plugin): one config: block.
+      ...(door === "plugin" ? ON_PLUGIN_LINES : []),
       "",
     ].join("\n"),
     "package.json": json({
@@ -83,7 +100,8 @@ export function projectFiles(model: AccountModel, project = projectNameOf(model)
       },
       files: ["index.ts"],
     }),
-    "index.ts": programText(model),
+    "index.ts": programText(model, door),
+    // The plugin's program has its own README (./typescript-plugin-project.ts).
     "README.md": model.template
       ? templateReadme(model, project, { file: "index.ts", kind: "Pulumi program", command: "pulumi-chatwoot export --template", install: ["```bash", "npm install", "```", "", ...installNote(dependency)] }, programSettings(model))
       : readme(model, project, dependency),
@@ -91,7 +109,7 @@ export function projectFiles(model: AccountModel, project = projectNameOf(model)
 }
 
 /** How the README's Apply section says where the package comes from. */
-function installNote(dependency: string): string[] {
+export function installNote(dependency: string): string[] {
   const file = tarballName(ownPackage().manifest);
   if (dependency === `file:${file}`) {
     return [

@@ -1,6 +1,6 @@
 /**
  * The engine benchmark (`npm run bench` runs it after the provider benchmark):
- *   npm run bench:engine -- [--resources N] [--reps N] [--quick] [--only dynamic|native]
+ *   npm run bench:engine -- [--resources N] [--reps N] [--quick] [--only DOOR,...]
  *
  * What the real `pulumi` CLI (`.pulumi-cli/bin`, `npm run setup:pulumi`) adds to the provider's
  * own cost, through each of the package's front doors. A fleet of `--resources` resources (default
@@ -10,17 +10,22 @@
  *     create at once, then every read at once, as a refresh reads);
  *   - through the CLI, as a user runs it: `pulumi up` of a new stack, then a no-op `pulumi
  *     preview` without and with `--refresh` (a file backend, a passphrase, default parallelism),
- *     once per front door (support/front-door-projects.ts): the dynamic resources in a Node.js
- *     program with the package installed from its `npm pack` tarball, and the native plugin
- *     (installed from the tarball of `npm run build:plugin`) in a Pulumi YAML program declaring the
- *     same resources with the same inputs.
- * Each run (`--reps`, default 2, `--quick` 1) does the provider alone and then both front doors,
- * in turns (dynamic first, then native first), so that a slow spell of the machine does not fall
- * on one side only. For each it prints the wall time, the requests, and the engine's overhead per
- * resource: (CLI time - provider time) / resources; then native against dynamic as ratios of the
- * same run, and each stack's checkpoint per resource, split by where its bytes come from. Medians,
- * with the range over the runs in brackets. Figures only: nothing passes or fails on timing; the
- * run fails when a phase fails or the fleet does not end up on the server exactly once.
+ *     once per door (support/front-door-projects.ts): `dynamic`, the package's classes as dynamic
+ *     resources in a Node.js program with the package installed from its `npm pack` tarball;
+ *     `typescript-plugin`, the same program on the plugin the package carries
+ *     (`chatwoot:usePlugin`); `native`, the plugin (installed from the tarball of `npm run
+ *     build:plugin`) in a Pulumi YAML program declaring the same resources with the same inputs;
+ *     and `floor`, the engine's floor: the same names and inputs as dynamic resources of a provider
+ *     that only echoes its inputs, which reaches no server and loads no package.
+ * Each run (`--reps`, default 2, `--quick` 1) does the provider alone and then every door, in
+ * turns (the next run in the reverse order), so that a slow spell of the machine does not fall on
+ * one door only. For each it prints the wall time, the requests, and the engine's overhead per
+ * resource: (CLI time - provider time) / resources; then each door's figures side by side, its
+ * `up` as a ratio to the floor's of the same run (the goal: at most 1.10 on either TypeScript
+ * door), and each stack's checkpoint per resource, split by where its bytes come from (with and
+ * without the language host's stack frames, which no provider can leave out). Medians, with the
+ * range over the runs in brackets. Figures only: nothing passes or fails on timing; the run fails
+ * when a phase fails or the fleet does not end up on the server exactly once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -36,7 +41,7 @@ import { create, refresh, type State } from "../provider/support/engine";
 import { checkpointFigures, checkpointFileOf, PARTS, type CheckpointFigures } from "./support/checkpoint-bytes";
 import { fleetSeed } from "./support/fleet-fixture";
 import { checkApplied } from "./support/fleet-run";
-import { FRONT_DOORS, frontDoorProject, installables, isProgramType, projectName, type FrontDoor, type Installables } from "./support/front-door-projects";
+import { FRONT_DOORS, frontDoorProject, installables, isProgramType, projectName, reachesServer, type FrontDoor, type Installables } from "./support/front-door-projects";
 import { startSeededSandbox, type SeededSandbox } from "./support/sandbox-process";
 import { fixed, median, printTable } from "./support/table";
 import { fleet, type FleetMember } from "./support/workload";
@@ -55,6 +60,8 @@ const STEP_LABELS: Record<StepName, string> = {
 
 interface Figures {
   wallMs: number;
+  /** CPU seconds of the command and its processes (a CLI step, where `/usr/bin/time` is). */
+  cpuS?: number;
   requests: number;
   byMethod: string;
   /** One-minute load average when it started. */
@@ -85,8 +92,8 @@ function readOptions(): Options {
   if (!Number.isSafeInteger(count) || count < 5) throw new Error("--resources must be a whole number of at least 5");
   const reps = values.reps === undefined ? (values.quick ? 1 : 2) : Number(values.reps);
   if (!Number.isSafeInteger(reps) || reps < 1 || reps > 20) throw new Error("--reps must be a whole number from 1 to 20");
-  const doors = values.only === undefined ? FRONT_DOORS : [values.only as FrontDoor];
-  if (!doors.every((d) => FRONT_DOORS.includes(d))) throw new Error(`--only must be one of ${FRONT_DOORS.join(", ")}`);
+  const doors = values.only === undefined ? FRONT_DOORS : (values.only.split(",").map((d) => d.trim()) as FrontDoor[]);
+  if (doors.length === 0 || !doors.every((d) => FRONT_DOORS.includes(d))) throw new Error(`--only must name doors among ${FRONT_DOORS.join(", ")} (comma-separated)`);
   return { count, reps, doors };
 }
 
@@ -126,16 +133,19 @@ async function providerRun(sandbox: SeededSandbox, members: readonly FleetMember
 async function engineRun(door: FrontDoor, sandbox: SeededSandbox, members: readonly FleetMember[], from: Installables): Promise<DoorRun> {
   await sandbox.reset();
   const seedCounts = await sandbox.counts();
-  const project = await frontDoorProject(door, members, from, sandbox);
+  const { project, cpu } = await frontDoorProject(door, members, from, sandbox);
   try {
-    const step = async (name: StepName, run: () => Promise<Operation>) =>
-      timed(sandbox, async () => {
+    const step = async (name: StepName, run: () => Promise<Operation>): Promise<Figures> => {
+      const figures = await timed(sandbox, async () => {
         const op = await run();
         if (op.code !== 0) throw new Error(`${door}: ${STEP_LABELS[name]} exited ${op.code}:\n${tail(op)}`);
         note(`${door}: ${STEP_LABELS[name]}: ${JSON.stringify(op.changes)}`);
       });
+      const used = cpu();
+      return used ? { ...figures, cpuS: used.userS + used.systemS } : figures;
+    };
     const up = await step("up", () => project.up());
-    const problems = await checkApplied({ sandbox, fleet: members, seedCounts });
+    const problems = reachesServer(door) ? await checkApplied({ sandbox, fleet: members, seedCounts }) : [];
     if (problems.length > 0) throw new Error(`${door}: after pulumi up, the server does not hold the fleet once:\n${problems.slice(0, 10).join("\n")}`);
     const preview = await step("preview", () => project.preview("--expect-no-changes"));
     const refreshed = await step("refreshed", () => project.preview("--refresh", "--expect-no-changes"));
@@ -156,12 +166,16 @@ function spread(values: readonly number[], digits: number): string {
 
 const distinct = (values: readonly number[]) => [...new Set(values)].join("/");
 
-/** The engine's time per resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh). */
+/** The engine's time per resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh, nor for the floor). */
 function engineMsPerResource(run: Run, door: FrontDoor, step: StepName, count: number): number {
   const cli = (run.doors[door] as DoorRun)[step].wallMs;
-  const provider = step === "up" ? run.apply.wallMs : step === "refreshed" ? run.reread.wallMs : 0;
+  const provider = !reachesServer(door) ? 0 : step === "up" ? run.apply.wallMs : step === "refreshed" ? run.reread.wallMs : 0;
   return (cli - provider) / count;
 }
+
+/** A checkpoint's program resources in bytes, with or without the language host's stack frames. */
+const programBytes = (c: CheckpointFigures, frames: boolean) =>
+  Object.entries(c.parts).reduce((sum, [part, bytes]) => sum + (frames || part !== "sourcePosition and stackTrace" ? bytes : 0), 0);
 
 function report(runs: readonly Run[], options: Options): void {
   const { count, doors } = options;
@@ -185,26 +199,31 @@ function report(runs: readonly Run[], options: Options): void {
     }
   }
   printTable(rows, out);
-  out("engine ms/resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh), per resource.");
+  out("engine ms/resource: the CLI's wall time less the provider's for the same requests (none for a preview without refresh, nor for the floor), per resource.");
 
-  if (doors.length === FRONT_DOORS.length) {
-    out();
-    const ratio = (get: (run: Run, door: FrontDoor) => number, digits: number) => {
-      const dynamic = runs.map((r) => get(r, "dynamic"));
-      const native = runs.map((r) => get(r, "native"));
-      return [spread(dynamic, digits), spread(native, digits), spread(runs.map((r) => get(r, "native") / get(r, "dynamic")), 2)];
-    };
-    const door = (r: Run, d: FrontDoor) => r.doors[d] as DoorRun;
-    const ratioRows: string[][] = [["figure", "dynamic", "native", "native/dynamic"]];
-    for (const step of STEPS) {
-      ratioRows.push([`${STEP_LABELS[step]}: wall s`, ...ratio((r, d) => door(r, d)[step].wallMs / 1000, 1)]);
-      ratioRows.push([`${STEP_LABELS[step]}: engine ms/resource`, ...ratio((r, d) => engineMsPerResource(r, d, step, count), 1)]);
-    }
-    ratioRows.push(["requests per created resource (up)", ...ratio((r, d) => door(r, d).up.requests / count, 2)]);
-    ratioRows.push(["checkpoint file, bytes per resource", ...ratio((r, d) => door(r, d).checkpoint.fileBytes / count, 0)]);
-    ratioRows.push(["stack export, bytes per resource", ...ratio((r, d) => door(r, d).checkpoint.exportBytes / count, 0)]);
-    printTable(ratioRows, out);
-    out("native/dynamic: the ratio of the two front doors in the same run (median, range over the runs).");
+  out();
+  const doorOf = (r: Run, d: FrontDoor) => r.doors[d] as DoorRun;
+  const row = (label: string, get: (run: Run, d: FrontDoor) => number, digits: number) => [label, ...doors.map((d) => spread(runs.map((r) => get(r, d)), digits))];
+  const sideRows: string[][] = [["figure", ...doors]];
+  for (const step of STEPS) sideRows.push(row(`${STEP_LABELS[step]}: wall s`, (r, d) => doorOf(r, d)[step].wallMs / 1000, 1));
+  const cpuOf = (r: Run, d: FrontDoor, step: StepName) => doorOf(r, d)[step].cpuS ?? Number.NaN;
+  for (const step of STEPS) sideRows.push(row(`${STEP_LABELS[step]}: CPU s`, (r, d) => cpuOf(r, d, step), 1));
+  if (doors.includes("floor")) {
+    sideRows.push(row("pulumi up, as a ratio to the floor's", (r, d) => doorOf(r, d).up.wallMs / doorOf(r, "floor").up.wallMs, 2));
+    sideRows.push(row("no-op preview, as a ratio to the floor's", (r, d) => doorOf(r, d).preview.wallMs / doorOf(r, "floor").preview.wallMs, 2));
+    sideRows.push(row("pulumi up's CPU, as a ratio to the floor's", (r, d) => cpuOf(r, d, "up") / cpuOf(r, "floor", "up"), 2));
+  }
+  sideRows.push(row("requests per created resource (up)", (r, d) => doorOf(r, d).up.requests / count, 2));
+  sideRows.push(row("checkpoint file, bytes per resource", (r, d) => doorOf(r, d).checkpoint.fileBytes / count, 0));
+  sideRows.push(row("program's resources, bytes per resource", (r, d) => programBytes(doorOf(r, d).checkpoint, true) / count, 0));
+  sideRows.push(row("the same without the stack frames", (r, d) => programBytes(doorOf(r, d).checkpoint, false) / count, 0));
+  printTable(sideRows, out);
+  out("ratio to the floor: the door's wall time over the floor's in the same run (median, range over the runs); the goal is at most 1.10.");
+  out("CPU s: user and system time of the pulumi command and of every process it waited for (language host, plugins), from /usr/bin/time.");
+  out("stack frames: each resource's sourcePosition and stackTrace, which the language host records and no provider can leave out.");
+  if (doors.includes("floor")) {
+    const over = doors.filter((d) => d !== "floor" && d !== "native").map((d) => `${d} ${fixed(median(runs.map((r) => doorOf(r, d).up.wallMs / doorOf(r, "floor").up.wallMs)), 2)}x`);
+    out(`pulumi up against the floor: ${over.join(", ")}.`);
   }
 
   out();
@@ -227,7 +246,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), "chatwoot-bench-engine-"));
   // The provider's create journal of this process: a temporary one, never the user's (the CLI's runs keep theirs under their own PULUMI_HOME).
   process.env.CHATWOOT_CREATE_JOURNAL_DIR = join(work, "journal");
-  const from = installables(work);
+  const from = installables(work, doors);
   const sandbox = await startSeededSandbox(seed.fixture);
   try {
     out(`Engine benchmark: ${count} resources, ${reps} run${reps === 1 ? "" : "s"} of ${doors.join(" and ")} (${availableParallelism()} cores, load ${fixed(loadavg()[0] ?? 0, 2)})`);

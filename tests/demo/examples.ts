@@ -96,13 +96,12 @@ const SPECS = {
   },
   "new-customer": {
     fixture: defaultFixture,
-    // User 1 (Alice) is account 1's administrator, whose token the stack connects with; app 1 makes the new account.
+    // App 1 makes the new account; its administrator's own token makes what is in it.
     settings: {
       customerName: "Initech",
       adminName: "Olivia Owner",
       adminEmail: "olivia@initech.test",
       adminPassword: "Sup3r-secret!",
-      operatorUserId: "1",
       agents: '[{"name":"Peter Gibbons","email":"peter@initech.test"},{"name":"Milton Waddams","email":"milton@initech.test"}]',
     },
     secretSettings: ["adminPassword"],

@@ -22,6 +22,8 @@ export type FrontDoor = "dynamic" | "native";
 export interface HostOptions {
   /** The host to start; default `dynamic`. */
   frontDoor?: FrontDoor;
+  /** For the native plugin: the executable the engine starts (a launcher such as `pulumi-resource-chatwoot`), instead of the build's entry point on this Node.js. */
+  executable?: string;
   /**
    * Working directory of the host. `require()` calls inside serialized providers resolve from
    * here, as the engine runs the host in the project directory. Default: `process.cwd()`.
@@ -121,7 +123,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostClient> 
   const stack = options.stack ?? "stack";
   const frontDoor = options.frontDoor ?? "dynamic";
   const script = frontDoor === "dynamic" ? dynamicProviderHostScript : nativePluginScript;
-  const child = spawn(process.execPath, [script, "127.0.0.1:0" /* engine address: never dialled */], {
+  const [command, args] = options.executable && frontDoor === "native" ? [options.executable, []] : [process.execPath, [script]];
+  const child = spawn(command, [...args, "127.0.0.1:0" /* engine address: never dialled */], {
     cwd: options.cwd ?? process.cwd(),
     env: {
       ...process.env,

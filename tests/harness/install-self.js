@@ -17,3 +17,8 @@ for (const bin of Object.values(manifest.bin ?? {})) fs.chmodSync(path.join(root
 for (const dir of ["provider", "sdk"]) {
   fs.cpSync(path.join(root, "dist", dir), path.join(target, "dist", dir), { recursive: true });
 }
+// The plugin's launcher, which a project's Pulumi.yaml names (`plugins: providers:`), as the package ships it.
+for (const file of manifest.files.filter((f) => !f.startsWith("dist/"))) {
+  fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+  fs.copyFileSync(path.join(root, file), path.join(target, file));
+}

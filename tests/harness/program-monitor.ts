@@ -5,6 +5,7 @@
  * outputs, as the engine would.
  */
 import * as pulumi from "@pulumi/pulumi";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { MockMonitor } from "@pulumi/pulumi/runtime/mocks";
 import { Struct } from "./sdk-modules";
@@ -32,6 +33,10 @@ export interface Registration {
   parent?: string;
   /** Set when the program asked to import an existing object (`import` option). */
   importId?: string;
+  /** The provider reference (`<urn>::<id>`) of an explicit provider, or `undefined` for the default. */
+  provider?: string;
+  /** The aliases the resource names, each by what differs from its own URN (its type, say). */
+  aliases: { type?: string; name?: string }[];
   /** Inputs in wire form: secrets wrapped, unknowns as the sentinel string, `__provider` included. */
   inputs: PropertyMap;
   /** URNs this resource depends on (explicit `dependsOn` and inputs taken from other resources). */
@@ -60,9 +65,20 @@ export interface RegistrationResult {
   outputs: PropertyMap;
 }
 
+/** One call of a provider function (`pulumi.runtime.invoke`), decoded. */
+export interface Invocation {
+  token: string;
+  /** Arguments in wire form. */
+  args: PropertyMap;
+  /** The provider reference, as in {@link Registration.provider}. */
+  provider?: string;
+}
+
 /** What the monitor delegates to. Errors thrown here fail the resource's registration. */
 export interface MonitorHandlers {
   register(registration: Registration): Promise<RegistrationResult>;
+  /** A function's result in wire form (secrets wrapped); without it, a call fails. */
+  invoke?(invocation: Invocation): Promise<PropertyMap>;
   read?(registration: ReadRegistration): Promise<RegistrationResult>;
   /** Outputs a component (the root stack included) registered, in wire form. */
   registerOutputs?(urn: string, outputs: PropertyMap): void;
@@ -96,6 +112,19 @@ export class ProgramMonitor extends MockMonitor {
       response.setUrn(registration.urn);
       response.setId(result.id);
       response.setObject(Struct.fromJavaScript(result.outputs as Parameters<typeof Struct.fromJavaScript>[0]));
+      callback(null, response);
+    } catch (err) {
+      callback(asError(err));
+    }
+  }
+
+  override async invoke(req: resproto.ResourceInvokeRequest, callback: Callback): Promise<void> {
+    // The SDK's own look-ups of resources it registered are the mock's.
+    if (!this.handlers.invoke || req.getTok() === "pulumi:pulumi:getResource") return super.invoke(req, callback);
+    try {
+      const result = await this.handlers.invoke({ token: req.getTok(), args: (req.getArgs()?.toJavaScript() ?? {}) as PropertyMap, provider: req.getProvider() || undefined });
+      const response = new provproto.InvokeResponse();
+      response.setReturn(Struct.fromJavaScript(result as Parameters<typeof Struct.fromJavaScript>[0]));
       callback(null, response);
     } catch (err) {
       callback(asError(err));
@@ -159,6 +188,11 @@ function decodeRegistration(req: resproto.RegisterResourceRequest): Registration
     custom: req.getCustom(),
     parent,
     importId: req.getImportid() || undefined,
+    provider: req.getProvider() || undefined,
+    aliases: req.getAliasesList().map((alias) => {
+      const spec = alias.getSpec();
+      return spec ? { ...(spec.getType() ? { type: spec.getType() } : {}), ...(spec.getName() ? { name: spec.getName() } : {}) } : { name: alias.getUrn() };
+    }),
     inputs: (req.getObject()?.toJavaScript() ?? {}) as PropertyMap,
     dependencies: req.getDependenciesList(),
     propertyDependencies,

@@ -16,10 +16,7 @@ const ctx = useChatwootHost({ frontDoor: "native" });
 const declared = new Map<string, PropertyMap>();
 
 beforeAll(async () => {
-  for (const [kind, r] of await declaredRegistrations()) {
-    const { __provider: _provider, ...inputs } = r.plainInputs;
-    declared.set(kind, inputs);
-  }
+  for (const [kind, r] of await declaredRegistrations("native")) declared.set(kind, r.inputs);
 });
 
 describe.each(RESOURCE_CASES)("$kind", (c) => {

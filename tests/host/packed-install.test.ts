@@ -4,7 +4,9 @@
  * into its node_modules. The tarball carries the license and no source map without its source;
  * Pulumi stores each provider as a `require()` of the shim by package name, and the host runs it
  * from the project directory. `npm install <dir>`, which links the checkout instead, would make
- * Pulumi store the shim's code: that is why the README installs a copy.
+ * Pulumi store the shim's code: that is why the README installs a copy. The tarball also carries
+ * the native plugin's launcher, which a project's Pulumi.yaml names: it runs the plugin from the
+ * installed copy, with nothing else installed.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -51,6 +53,21 @@ test("the tarball carries the license, and no source map without the source it p
   for (const map of packed.filter((f) => f.endsWith(".map"))) {
     const { sources } = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-chatwoot", map), "utf8")) as { sources: string[] };
     for (const source of sources) expect(packed).toContain(path.posix.join(path.posix.dirname(map), source));
+  }
+});
+
+test("the installed copy's plugin launcher starts the plugin, which creates a label against the sandbox", async () => {
+  const launcher = path.join(project, "node_modules", "pulumi-chatwoot", "provider", "plugin", "pulumi-resource-chatwoot");
+  expect(fs.statSync(launcher).mode & 0o111).not.toBe(0);
+  const cleared = Object.fromEntries(CONNECTION_ENV.map((name) => [name, ""]));
+  const plugin = await startHost({ cwd: project, frontDoor: "native", executable: launcher, env: cleared });
+  try {
+    const { config, secretKeys } = stackConfig(ctx.sb);
+    await plugin.configure(config, secretKeys);
+    const made = await engineSteps(plugin).create("urn:pulumi:stack::project::chatwoot:index:Label::from-tarball", { title: "from-tarball" });
+    expect(ctx.sb.control.snapshot().labels.find((l) => String(l.id) === made.id)?.title).toBe("from-tarball");
+  } finally {
+    await plugin.close();
   }
 });
 

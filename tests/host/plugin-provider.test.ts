@@ -51,6 +51,13 @@ describe("CheckConfig", () => {
     expect(ctx.requests()).toEqual([]);
   });
 
+  test("the stack setting usePlugin, which the engine hands the default provider, is taken there and refused as an explicit provider's input", async () => {
+    const defaultProvider = PROVIDER.replace(/::[^:]+$/, "::default_0_1_0");
+    expect((await ctx.host.checkConfig(defaultProvider, { ...settings(), usePlugin: "true" })).failures).toEqual([]);
+    const { failures } = await ctx.host.checkConfig(PROVIDER, { ...settings(), usePlugin: "true" });
+    expect(failures).toEqual([{ property: "usePlugin", reason: expect.stringContaining("a stack setting of TypeScript programs") }]);
+  });
+
   test("a missing URL is a failure when the environment has none either (CHATWOOT_URL)", async () => {
     const { url: _url, ...rest } = settings();
     const { failures } = await ctx.host.checkConfig(PROVIDER, rest);

@@ -55,6 +55,8 @@ const YAML_CLONE = "tests/program/clone-yaml.test.ts runs it as written (the tar
 
 /** The stand-in language hosts' commands, which their own tests run in each language against the sandbox. */
 const SDK_HOSTS = "tests/program/sdk-hosts.test.ts runs it, in a TypeScript, a Python and a Go project, against the sandbox with the plugin from this checkout";
+/** The door switch's lines run in tests/program/door-switch.test.ts, which reads them from the guide, on a stack of every type. */
+const DOOR_SWITCH = "tests/program/door-switch.test.ts reads it from the guide and runs it as written, on a stack of every type";
 
 /** Each command of the README, and who runs it (or why nothing can here). */
 const HANDLED: Record<string, Handling> = {
@@ -106,6 +108,13 @@ const HANDLED: Record<string, Handling> = {
   "pulumi config set inboxAcmeSupportEmailId 5": { notRun: YAML_CLONE },
   "pulumi config set slugSuffix -- -globex": { notRun: YAML_CLONE },
   "pulumi config set portalAcmeHelpDomain help.globex.test": { notRun: YAML_CLONE },
+  // Moving a stack between the front doors (docs/guides/two-doors.md).
+  "pulumi config set chatwoot:usePlugin true": { notRun: DOOR_SWITCH },
+  "pulumi config set chatwoot:usePlugin false": { notRun: DOOR_SWITCH },
+  "pulumi stack": { notRun: "names the command; tests/program/door-switch.test.ts runs it and finds the plugin's types in what it lists" },
+  "pulumi import --provider staging=<its URN>": {
+    notRun: "names the flag; tests/program/yaml-two-installations.test.ts imports through a provider with it (`--provider production=<its URN>`)",
+  },
   // Not here.
   "pulumi env run chatwoot/prod -- <command>": { notRun: "Pulumi ESC environments are kept by Pulumi Cloud, which an offline machine cannot reach" },
   "pulumi import": {

@@ -5,8 +5,8 @@
  * lowest supported SDK, and in one on the SDK this checkout is built with; each project's
  * node_modules is laid out as npm lays it out (the tarball unpacked, `@pulumi/pulumi` the
  * program's), so the package, the language host's program runner and the dynamic-provider host
- * all load the program's SDK. The older SDK is installed by `npm ci` under an alias
- * (`@pulumi/pulumi-3.139`, a devDependency).
+ * all load the program's SDK (and, on the lowest, the plugin the package carries too). The older
+ * SDK is installed by `npm ci` under an alias (`@pulumi/pulumi-3.139`, a devDependency).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -48,6 +48,8 @@ exports.webhookSecret = hook.secret;
 `;
 
 const PULUMI_YAML = "name: sdk-range\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n";
+/** What puts the program's resources on the plugin the installed package carries (docs/guides/two-doors.md). */
+const ON_PLUGIN = "config:\n  chatwoot:usePlugin: true\nplugins:\n  providers:\n    - name: chatwoot\n      path: node_modules/pulumi-chatwoot/provider/plugin\n";
 
 test("the package takes @pulumi/pulumi as a range from the first SDK with configure(), so npm keeps the program's copy", () => {
   const range = DEPENDENCIES["@pulumi/pulumi"];
@@ -139,6 +141,19 @@ describe.each(SDKS)("a program on @pulumi/pulumi $version", ({ version, dir }) =
       const after = sandbox.control.snapshot();
       expect(after.labels.map((l) => l.title)).not.toContain("vip");
       expect(after.webhooks).toEqual([]);
+    });
+
+    lowest("the same program on the plugin the package carries, which runs on the program's SDK too: up, a second up without a write, destroy", async () => {
+      project.write({ "Pulumi.yaml": `${PULUMI_YAML}${ON_PLUGIN}` });
+      const up = await project.up();
+      expectSuccess(up);
+      expect(new Set([...(await project.resources()).values()].map((r) => r.type))).toEqual(new Set(["chatwoot:index:Label", "chatwoot:index:Team", "chatwoot:index:Webhook"]));
+      expect((await project.outputs()).webhookSecret).toBe("[secret]");
+      stepStart = sandbox.control.log().length;
+      expectSuccess(await project.up("--expect-no-changes"));
+      expect(writes()).toEqual([]);
+      expectSuccess(await project.destroy());
+      expect(sandbox.control.snapshot().webhooks).toEqual([]);
     });
   });
 });

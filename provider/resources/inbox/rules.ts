@@ -45,11 +45,11 @@ export function checkInbox(v: Checked, ctx: z.core.$RefinementCtx<Checked>): voi
       const takes = allowed.length > 0 ? `it takes ${allowed.join(", ")}` : "it takes none";
       issue(["credentials", key], `is not a credential of a ${channel.type} channel (${takes})`);
     }
-    const needed = WITH_PROVIDER_CONFIG[channel.type] ?? [];
-    if (channel.providerConfig !== undefined) {
-      for (const key of needed.filter((k) => credentials[k] === undefined)) {
-        issue(["credentials", key], "required with channel.providerConfig: Chatwoot replaces the provider config whole, its credentials included");
-      }
+    // Named where it is given: a config that cannot be sent without its credentials (an import, which reads no credential, leaves it out).
+    const missing = (WITH_PROVIDER_CONFIG[channel.type] ?? []).filter((k) => credentials[k] === undefined);
+    if (channel.providerConfig !== undefined && missing.length > 0) {
+      const names = missing.map((k) => `credentials.${k}`).join(" and ");
+      issue(["channel", "providerConfig"], `needs ${names} beside it: Chatwoot replaces the provider config whole, its credentials included`);
     }
   }
   if (v.adoptId !== undefined) return;

@@ -30,12 +30,12 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing bot (Pulumi's `import` does not work for dynamic resources).
-// With the Platform API the bot must have been created by the same Platform App; with
+// `adoptId` takes over an existing bot (on the plugin, `pulumi import` takes it instead: see
+// Import). With the Platform API the bot must have been created by the same Platform App; with
 // `scope: "account"` it must be a bot of the account (not a system bot); otherwise the create fails
-// before any change. The first `up` then sends one PATCH with what differs, and the declared avatar.
-// With the native plugin, `pulumi import` takes a bot by its id as a Platform bot, and as a bot of
-// its account's API (`scope: "account"`) by `account/<id>`.
+// before any change. The first `up` then sends one PATCH with what differs, and the declared
+// avatar. With the native plugin, `pulumi import` takes a bot by its id as a Platform bot, and as a
+// bot of its account's API (`scope: "account"`) by `account/<id>`.
 //
 // ## Import
 //

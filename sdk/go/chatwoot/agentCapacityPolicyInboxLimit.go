@@ -21,8 +21,8 @@ import (
 //
 // ## Adoption
 // A policy that has a limit for the inbox already is refused, naming the limit, unless
-// `adopt: true` takes it over (Pulumi's `import` does not work for dynamic resources); the first
-// `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
+// `adopt: true` takes it over (on the plugin, `pulumi import` takes it instead: see Import); the
+// first `up` then sets the declared limit, and sends nothing when it is the one set. The id is the
 // limit's own (`limitId`), as Chatwoot addresses it.
 //
 // ## Import

@@ -20,9 +20,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the existing policy with the same name (Pulumi's `import` does not work
-// for dynamic resources); the first `up` then brings it to the declared state, leaving alone what
-// the program does not set.
+// `adopt: true` takes over the existing policy with the same name (on the plugin, `pulumi import`
+// takes it instead: see Import); the first `up` then brings it to the declared state, leaving alone
+// what the program does not set.
 //
 // ## Import
 //

@@ -18,8 +18,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the existing canned response with the same short code (Pulumi's
-// `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+// `adopt: true` takes over the existing canned response with the same short code (on the plugin,
+// `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+// state.
 //
 // ## Import
 //

@@ -28,11 +28,11 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing tool of the account (Pulumi's `import` does not work for
-// dynamic resources); the first `up` then brings it to the declared state, sending the credentials
-// given. There is no adoption by title or slug: titles need not be unique, and the slug is the
-// server's, made from the title at creation (`custom_<title>`, with a random suffix when taken) and
-// kept when the title changes, so no input names it.
+// `adoptId` takes over an existing tool of the account (on the plugin, `pulumi import` takes it
+// instead: see Import); the first `up` then brings it to the declared state, sending the
+// credentials given. There is no adoption by title or slug: titles need not be unique, and the slug
+// is the server's, made from the title at creation (`custom_<title>`, with a random suffix when
+// taken) and kept when the title changes, so no input names it.
 //
 // ## Export
 // `pulumi-chatwoot export` writes each tool with its settings, and each credential as a secret of

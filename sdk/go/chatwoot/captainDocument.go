@@ -26,9 +26,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the assistant's existing document with the same link (Pulumi's `import`
-// does not work for dynamic resources); a document whose name differs from the program's is
-// replaced on the first `up`, Chatwoot having no way to rename it.
+// `adopt: true` takes over the assistant's existing document with the same link (on the plugin,
+// `pulumi import` takes it instead: see Import); a document whose name differs from the program's
+// is replaced on the first `up`, Chatwoot having no way to rename it.
 //
 // ## Import
 //

@@ -23,10 +23,10 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the assistant's existing scenario with the same title (Pulumi's `import`
-// does not work for dynamic resources); the first `up` then brings it to the declared state.
-// Chatwoot lists only enabled scenarios, so a disabled one cannot be found by its title: enable it
-// first, or import it by id with the native plugin.
+// `adopt: true` takes over the assistant's existing scenario with the same title (on the plugin,
+// `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+// state. Chatwoot lists only enabled scenarios, so a disabled one cannot be found by its title:
+// enable it first, or import it by id with the native plugin.
 //
 // ## Import
 //

@@ -18,9 +18,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over an existing definition with the same `attributeKey` and
-// `attributeModel` (Pulumi's `import` does not work for dynamic resources); the first `up` then
-// brings it to the declared state.
+// `adopt: true` takes over an existing definition with the same `attributeKey` and `attributeModel`
+// (on the plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to
+// the declared state.
 //
 // ## Import
 //

@@ -21,8 +21,8 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing role of the account (Pulumi's `import` does not work for
-// dynamic resources); the first `up` then brings it to the declared state. Names need not be
+// `adoptId` takes over an existing role of the account (on the plugin, `pulumi import` takes it
+// instead: see Import); the first `up` then brings it to the declared state. Names need not be
 // unique, so there is no adoption by name.
 //
 // ## Import

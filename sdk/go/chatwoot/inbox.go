@@ -30,13 +30,12 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing inbox of any channel type (Pulumi's `import` does not work for
-// dynamic resources); the first `up` then changes what differs from the program. Destroying an
-// adopted inbox only removes it from the stack, unless `deleteOnDestroy: true`; inboxes the resource
-// created are deleted (Chatwoot finishes deleting in the background).
-// Leave `channel` out to manage only the inbox's settings; a `channel` of the inbox's own type
-// manages those channel fields too (with the `credentials` given), one of another type fails
-// before any write.
+// `adoptId` takes over an existing inbox of any channel type (on the plugin, `pulumi import` takes
+// it instead: see Import); the first `up` then changes what differs from the program. Destroying an
+// adopted inbox only removes it from the stack, unless `deleteOnDestroy: true`; inboxes the
+// resource created are deleted (Chatwoot finishes deleting in the background). Leave `channel` out
+// to manage only the inbox's settings; a `channel` of the inbox's own type manages those channel
+// fields too (with the `credentials` given), one of another type fails before any write.
 //
 // ## Channel credentials
 // `credentials` takes the secrets of the channel: `imapPassword` and `smtpPassword` (email),

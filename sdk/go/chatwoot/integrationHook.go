@@ -25,8 +25,8 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing hook of the account (Pulumi's `import` does not work for
-// dynamic resources); the first `up` then brings it to the declared state, sending the settings
+// `adoptId` takes over an existing hook of the account (on the plugin, `pulumi import` takes it
+// instead: see Import); the first `up` then brings it to the declared state, sending the settings
 // and secrets given. Hooks have no natural key (Dialogflow allows several per inbox). Hooks of
 // OAuth apps (Slack, Linear, Notion, Shopify) cannot be created by a program, since OAuth needs a
 // person's consent in a browser: install the app in the dashboard, then adopt its hook to enable,

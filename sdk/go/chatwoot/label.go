@@ -18,8 +18,8 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the existing label with the same title (Pulumi's `import` does not work
-// for dynamic resources); the first `up` then brings it to the declared state.
+// `adopt: true` takes over the existing label with the same title (on the plugin, `pulumi import`
+// takes it instead: see Import); the first `up` then brings it to the declared state.
 //
 // ## Import
 //

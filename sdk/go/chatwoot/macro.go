@@ -21,11 +21,11 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the existing macro with the same name (Pulumi's `import` does not work
-// for dynamic resources); the first `up` then brings it to the declared state. Chatwoot allows
-// several macros with one name; this provider does not create a second one: without `adopt`, a
-// create fails when the account already has a macro with the name. Personal macros of other
-// users are not visible to the provider's token.
+// `adopt: true` takes over the existing macro with the same name (on the plugin, `pulumi import`
+// takes it instead: see Import); the first `up` then brings it to the declared state. Chatwoot
+// allows several macros with one name; this provider does not create a second one: without `adopt`,
+// a create fails when the account already has a macro with the name. Personal macros of other users
+// are not visible to the provider's token.
 //
 // ## Import
 //

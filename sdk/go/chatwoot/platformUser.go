@@ -39,6 +39,10 @@ import (
 type PlatformUser struct {
 	pulumi.CustomResourceState
 
+	// Output only: the user's access token for the account API, as the Platform API shows it (a
+	// secret output). A `Provider` for the user's accounts connects with it as its
+	// `apiAccessToken`: a new account's administrator can manage the account in the same program.
+	AccessToken pulumi.StringOutput `pulumi:"accessToken"`
 	// Output only: the name shown to contacts (the display name, else the name).
 	AvailableName pulumi.StringPtrOutput `pulumi:"availableName"`
 	// Output only: whether the address is confirmed (users made through the Platform API are).
@@ -75,6 +79,7 @@ func NewPlatformUser(ctx *pulumi.Context,
 		args.Password = pulumi.ToSecret(args.Password).(pulumi.StringInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"accessToken",
 		"password",
 	})
 	opts = append(opts, secrets)
@@ -236,6 +241,13 @@ func (o PlatformUserOutput) ToPlatformUserOutput() PlatformUserOutput {
 
 func (o PlatformUserOutput) ToPlatformUserOutputWithContext(ctx context.Context) PlatformUserOutput {
 	return o
+}
+
+// Output only: the user's access token for the account API, as the Platform API shows it (a
+// secret output). A `Provider` for the user's accounts connects with it as its
+// `apiAccessToken`: a new account's administrator can manage the account in the same program.
+func (o PlatformUserOutput) AccessToken() pulumi.StringOutput {
+	return o.ApplyT(func(v *PlatformUser) pulumi.StringOutput { return v.AccessToken }).(pulumi.StringOutput)
 }
 
 // Output only: the name shown to contacts (the display name, else the name).

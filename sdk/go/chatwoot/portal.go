@@ -26,10 +26,10 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the portal with the same `slug` in the same account (Pulumi's `import`
-// does not work for dynamic resources); the first `up` then brings it to the declared state with
-// one PATCH. Without it, a slug the account already uses fails the create with a 422 that says so;
-// a slug another account uses cannot be adopted.
+// `adopt: true` takes over the portal with the same `slug` in the same account (on the plugin,
+// `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+// state with one PATCH. Without it, a slug the account already uses fails the create with a 422
+// that says so; a slug another account uses cannot be adopted.
 //
 // ## Import
 //

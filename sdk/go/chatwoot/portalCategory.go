@@ -27,8 +27,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the category with the same `slug` and `locale` in the portal (Pulumi's
-// `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+// `adopt: true` takes over the category with the same `slug` and `locale` in the portal (on the
+// plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to the
+// declared state.
 //
 // ## Import
 //

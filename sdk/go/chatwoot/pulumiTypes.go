@@ -1409,7 +1409,7 @@ type InboxChannel struct {
 	// `default` (360dialog, Chatwoot's default) or `whatsapp_cloud` (Meta's Cloud API).
 	Provider *string `pulumi:"provider"`
 	// The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
-	ProviderConfig *InboxSmsProviderConfig `pulumi:"providerConfig"`
+	ProviderConfig *InboxChannelProviderConfig `pulumi:"providerConfig"`
 	// The answer time the widget announces. One of `in_a_few_minutes`, `in_a_few_hours`, `in_a_day`.
 	ReplyTime *string `pulumi:"replyTime"`
 	// The widget features switched on (the others are off), each listed once; compared as a set. Each one of `attachments`, `emoji_picker`, `end_conversation`, `use_inbox_avatar_for_bot`.
@@ -1492,7 +1492,7 @@ type InboxChannelArgs struct {
 	// `default` (360dialog, Chatwoot's default) or `whatsapp_cloud` (Meta's Cloud API).
 	Provider pulumi.StringPtrInput `pulumi:"provider"`
 	// The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
-	ProviderConfig InboxSmsProviderConfigPtrInput `pulumi:"providerConfig"`
+	ProviderConfig InboxChannelProviderConfigPtrInput `pulumi:"providerConfig"`
 	// The answer time the widget announces. One of `in_a_few_minutes`, `in_a_few_hours`, `in_a_day`.
 	ReplyTime pulumi.StringPtrInput `pulumi:"replyTime"`
 	// The widget features switched on (the others are off), each listed once; compared as a set. Each one of `attachments`, `emoji_picker`, `end_conversation`, `use_inbox_avatar_for_bot`.
@@ -1685,8 +1685,8 @@ func (o InboxChannelOutput) Provider() pulumi.StringPtrOutput {
 }
 
 // The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
-func (o InboxChannelOutput) ProviderConfig() InboxSmsProviderConfigPtrOutput {
-	return o.ApplyT(func(v InboxChannel) *InboxSmsProviderConfig { return v.ProviderConfig }).(InboxSmsProviderConfigPtrOutput)
+func (o InboxChannelOutput) ProviderConfig() InboxChannelProviderConfigPtrOutput {
+	return o.ApplyT(func(v InboxChannel) *InboxChannelProviderConfig { return v.ProviderConfig }).(InboxChannelProviderConfigPtrOutput)
 }
 
 // The answer time the widget announces. One of `in_a_few_minutes`, `in_a_few_hours`, `in_a_day`.
@@ -1952,13 +1952,13 @@ func (o InboxChannelPtrOutput) Provider() pulumi.StringPtrOutput {
 }
 
 // The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
-func (o InboxChannelPtrOutput) ProviderConfig() InboxSmsProviderConfigPtrOutput {
-	return o.ApplyT(func(v *InboxChannel) *InboxSmsProviderConfig {
+func (o InboxChannelPtrOutput) ProviderConfig() InboxChannelProviderConfigPtrOutput {
+	return o.ApplyT(func(v *InboxChannel) *InboxChannelProviderConfig {
 		if v == nil {
 			return nil
 		}
 		return v.ProviderConfig
-	}).(InboxSmsProviderConfigPtrOutput)
+	}).(InboxChannelProviderConfigPtrOutput)
 }
 
 // The answer time the widget announces. One of `in_a_few_minutes`, `in_a_few_hours`, `in_a_day`.
@@ -2128,6 +2128,200 @@ func (o InboxChannelPtrOutput) WidgetColor() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.WidgetColor
+	}).(pulumi.StringPtrOutput)
+}
+
+type InboxChannelProviderConfig struct {
+	// The Bandwidth account id (one line).
+	AccountId *string `pulumi:"accountId"`
+	// The Bandwidth messaging application's id (one line).
+	ApplicationId *string `pulumi:"applicationId"`
+	// The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+	BusinessAccountId *string `pulumi:"businessAccountId"`
+	// The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+	PhoneNumberId *string `pulumi:"phoneNumberId"`
+}
+
+// InboxChannelProviderConfigInput is an input type that accepts InboxChannelProviderConfigArgs and InboxChannelProviderConfigOutput values.
+// You can construct a concrete instance of `InboxChannelProviderConfigInput` via:
+//
+//	InboxChannelProviderConfigArgs{...}
+type InboxChannelProviderConfigInput interface {
+	pulumi.Input
+
+	ToInboxChannelProviderConfigOutput() InboxChannelProviderConfigOutput
+	ToInboxChannelProviderConfigOutputWithContext(context.Context) InboxChannelProviderConfigOutput
+}
+
+type InboxChannelProviderConfigArgs struct {
+	// The Bandwidth account id (one line).
+	AccountId pulumi.StringPtrInput `pulumi:"accountId"`
+	// The Bandwidth messaging application's id (one line).
+	ApplicationId pulumi.StringPtrInput `pulumi:"applicationId"`
+	// The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+	BusinessAccountId pulumi.StringPtrInput `pulumi:"businessAccountId"`
+	// The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+	PhoneNumberId pulumi.StringPtrInput `pulumi:"phoneNumberId"`
+}
+
+func (InboxChannelProviderConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*InboxChannelProviderConfig)(nil)).Elem()
+}
+
+func (i InboxChannelProviderConfigArgs) ToInboxChannelProviderConfigOutput() InboxChannelProviderConfigOutput {
+	return i.ToInboxChannelProviderConfigOutputWithContext(context.Background())
+}
+
+func (i InboxChannelProviderConfigArgs) ToInboxChannelProviderConfigOutputWithContext(ctx context.Context) InboxChannelProviderConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InboxChannelProviderConfigOutput)
+}
+
+func (i InboxChannelProviderConfigArgs) ToInboxChannelProviderConfigPtrOutput() InboxChannelProviderConfigPtrOutput {
+	return i.ToInboxChannelProviderConfigPtrOutputWithContext(context.Background())
+}
+
+func (i InboxChannelProviderConfigArgs) ToInboxChannelProviderConfigPtrOutputWithContext(ctx context.Context) InboxChannelProviderConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InboxChannelProviderConfigOutput).ToInboxChannelProviderConfigPtrOutputWithContext(ctx)
+}
+
+// InboxChannelProviderConfigPtrInput is an input type that accepts InboxChannelProviderConfigArgs, InboxChannelProviderConfigPtr and InboxChannelProviderConfigPtrOutput values.
+// You can construct a concrete instance of `InboxChannelProviderConfigPtrInput` via:
+//
+//	        InboxChannelProviderConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type InboxChannelProviderConfigPtrInput interface {
+	pulumi.Input
+
+	ToInboxChannelProviderConfigPtrOutput() InboxChannelProviderConfigPtrOutput
+	ToInboxChannelProviderConfigPtrOutputWithContext(context.Context) InboxChannelProviderConfigPtrOutput
+}
+
+type inboxChannelProviderConfigPtrType InboxChannelProviderConfigArgs
+
+func InboxChannelProviderConfigPtr(v *InboxChannelProviderConfigArgs) InboxChannelProviderConfigPtrInput {
+	return (*inboxChannelProviderConfigPtrType)(v)
+}
+
+func (*inboxChannelProviderConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**InboxChannelProviderConfig)(nil)).Elem()
+}
+
+func (i *inboxChannelProviderConfigPtrType) ToInboxChannelProviderConfigPtrOutput() InboxChannelProviderConfigPtrOutput {
+	return i.ToInboxChannelProviderConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *inboxChannelProviderConfigPtrType) ToInboxChannelProviderConfigPtrOutputWithContext(ctx context.Context) InboxChannelProviderConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InboxChannelProviderConfigPtrOutput)
+}
+
+type InboxChannelProviderConfigOutput struct{ *pulumi.OutputState }
+
+func (InboxChannelProviderConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InboxChannelProviderConfig)(nil)).Elem()
+}
+
+func (o InboxChannelProviderConfigOutput) ToInboxChannelProviderConfigOutput() InboxChannelProviderConfigOutput {
+	return o
+}
+
+func (o InboxChannelProviderConfigOutput) ToInboxChannelProviderConfigOutputWithContext(ctx context.Context) InboxChannelProviderConfigOutput {
+	return o
+}
+
+func (o InboxChannelProviderConfigOutput) ToInboxChannelProviderConfigPtrOutput() InboxChannelProviderConfigPtrOutput {
+	return o.ToInboxChannelProviderConfigPtrOutputWithContext(context.Background())
+}
+
+func (o InboxChannelProviderConfigOutput) ToInboxChannelProviderConfigPtrOutputWithContext(ctx context.Context) InboxChannelProviderConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InboxChannelProviderConfig) *InboxChannelProviderConfig {
+		return &v
+	}).(InboxChannelProviderConfigPtrOutput)
+}
+
+// The Bandwidth account id (one line).
+func (o InboxChannelProviderConfigOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InboxChannelProviderConfig) *string { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
+// The Bandwidth messaging application's id (one line).
+func (o InboxChannelProviderConfigOutput) ApplicationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InboxChannelProviderConfig) *string { return v.ApplicationId }).(pulumi.StringPtrOutput)
+}
+
+// The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+func (o InboxChannelProviderConfigOutput) BusinessAccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InboxChannelProviderConfig) *string { return v.BusinessAccountId }).(pulumi.StringPtrOutput)
+}
+
+// The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+func (o InboxChannelProviderConfigOutput) PhoneNumberId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InboxChannelProviderConfig) *string { return v.PhoneNumberId }).(pulumi.StringPtrOutput)
+}
+
+type InboxChannelProviderConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (InboxChannelProviderConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InboxChannelProviderConfig)(nil)).Elem()
+}
+
+func (o InboxChannelProviderConfigPtrOutput) ToInboxChannelProviderConfigPtrOutput() InboxChannelProviderConfigPtrOutput {
+	return o
+}
+
+func (o InboxChannelProviderConfigPtrOutput) ToInboxChannelProviderConfigPtrOutputWithContext(ctx context.Context) InboxChannelProviderConfigPtrOutput {
+	return o
+}
+
+func (o InboxChannelProviderConfigPtrOutput) Elem() InboxChannelProviderConfigOutput {
+	return o.ApplyT(func(v *InboxChannelProviderConfig) InboxChannelProviderConfig {
+		if v != nil {
+			return *v
+		}
+		var ret InboxChannelProviderConfig
+		return ret
+	}).(InboxChannelProviderConfigOutput)
+}
+
+// The Bandwidth account id (one line).
+func (o InboxChannelProviderConfigPtrOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InboxChannelProviderConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AccountId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The Bandwidth messaging application's id (one line).
+func (o InboxChannelProviderConfigPtrOutput) ApplicationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InboxChannelProviderConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApplicationId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+func (o InboxChannelProviderConfigPtrOutput) BusinessAccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InboxChannelProviderConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BusinessAccountId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+func (o InboxChannelProviderConfigPtrOutput) PhoneNumberId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InboxChannelProviderConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PhoneNumberId
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -3145,165 +3339,6 @@ func (o InboxPreChatFormOptionsPtrOutput) PreChatMessage() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
-// The provider config of a Bandwidth SMS number, besides its credentials.
-type InboxSmsProviderConfig struct {
-	// The Bandwidth account id (one line).
-	AccountId *string `pulumi:"accountId"`
-	// The Bandwidth messaging application's id (one line).
-	ApplicationId *string `pulumi:"applicationId"`
-}
-
-// InboxSmsProviderConfigInput is an input type that accepts InboxSmsProviderConfigArgs and InboxSmsProviderConfigOutput values.
-// You can construct a concrete instance of `InboxSmsProviderConfigInput` via:
-//
-//	InboxSmsProviderConfigArgs{...}
-type InboxSmsProviderConfigInput interface {
-	pulumi.Input
-
-	ToInboxSmsProviderConfigOutput() InboxSmsProviderConfigOutput
-	ToInboxSmsProviderConfigOutputWithContext(context.Context) InboxSmsProviderConfigOutput
-}
-
-// The provider config of a Bandwidth SMS number, besides its credentials.
-type InboxSmsProviderConfigArgs struct {
-	// The Bandwidth account id (one line).
-	AccountId pulumi.StringPtrInput `pulumi:"accountId"`
-	// The Bandwidth messaging application's id (one line).
-	ApplicationId pulumi.StringPtrInput `pulumi:"applicationId"`
-}
-
-func (InboxSmsProviderConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*InboxSmsProviderConfig)(nil)).Elem()
-}
-
-func (i InboxSmsProviderConfigArgs) ToInboxSmsProviderConfigOutput() InboxSmsProviderConfigOutput {
-	return i.ToInboxSmsProviderConfigOutputWithContext(context.Background())
-}
-
-func (i InboxSmsProviderConfigArgs) ToInboxSmsProviderConfigOutputWithContext(ctx context.Context) InboxSmsProviderConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InboxSmsProviderConfigOutput)
-}
-
-func (i InboxSmsProviderConfigArgs) ToInboxSmsProviderConfigPtrOutput() InboxSmsProviderConfigPtrOutput {
-	return i.ToInboxSmsProviderConfigPtrOutputWithContext(context.Background())
-}
-
-func (i InboxSmsProviderConfigArgs) ToInboxSmsProviderConfigPtrOutputWithContext(ctx context.Context) InboxSmsProviderConfigPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InboxSmsProviderConfigOutput).ToInboxSmsProviderConfigPtrOutputWithContext(ctx)
-}
-
-// InboxSmsProviderConfigPtrInput is an input type that accepts InboxSmsProviderConfigArgs, InboxSmsProviderConfigPtr and InboxSmsProviderConfigPtrOutput values.
-// You can construct a concrete instance of `InboxSmsProviderConfigPtrInput` via:
-//
-//	        InboxSmsProviderConfigArgs{...}
-//
-//	or:
-//
-//	        nil
-type InboxSmsProviderConfigPtrInput interface {
-	pulumi.Input
-
-	ToInboxSmsProviderConfigPtrOutput() InboxSmsProviderConfigPtrOutput
-	ToInboxSmsProviderConfigPtrOutputWithContext(context.Context) InboxSmsProviderConfigPtrOutput
-}
-
-type inboxSmsProviderConfigPtrType InboxSmsProviderConfigArgs
-
-func InboxSmsProviderConfigPtr(v *InboxSmsProviderConfigArgs) InboxSmsProviderConfigPtrInput {
-	return (*inboxSmsProviderConfigPtrType)(v)
-}
-
-func (*inboxSmsProviderConfigPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**InboxSmsProviderConfig)(nil)).Elem()
-}
-
-func (i *inboxSmsProviderConfigPtrType) ToInboxSmsProviderConfigPtrOutput() InboxSmsProviderConfigPtrOutput {
-	return i.ToInboxSmsProviderConfigPtrOutputWithContext(context.Background())
-}
-
-func (i *inboxSmsProviderConfigPtrType) ToInboxSmsProviderConfigPtrOutputWithContext(ctx context.Context) InboxSmsProviderConfigPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(InboxSmsProviderConfigPtrOutput)
-}
-
-// The provider config of a Bandwidth SMS number, besides its credentials.
-type InboxSmsProviderConfigOutput struct{ *pulumi.OutputState }
-
-func (InboxSmsProviderConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InboxSmsProviderConfig)(nil)).Elem()
-}
-
-func (o InboxSmsProviderConfigOutput) ToInboxSmsProviderConfigOutput() InboxSmsProviderConfigOutput {
-	return o
-}
-
-func (o InboxSmsProviderConfigOutput) ToInboxSmsProviderConfigOutputWithContext(ctx context.Context) InboxSmsProviderConfigOutput {
-	return o
-}
-
-func (o InboxSmsProviderConfigOutput) ToInboxSmsProviderConfigPtrOutput() InboxSmsProviderConfigPtrOutput {
-	return o.ToInboxSmsProviderConfigPtrOutputWithContext(context.Background())
-}
-
-func (o InboxSmsProviderConfigOutput) ToInboxSmsProviderConfigPtrOutputWithContext(ctx context.Context) InboxSmsProviderConfigPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v InboxSmsProviderConfig) *InboxSmsProviderConfig {
-		return &v
-	}).(InboxSmsProviderConfigPtrOutput)
-}
-
-// The Bandwidth account id (one line).
-func (o InboxSmsProviderConfigOutput) AccountId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InboxSmsProviderConfig) *string { return v.AccountId }).(pulumi.StringPtrOutput)
-}
-
-// The Bandwidth messaging application's id (one line).
-func (o InboxSmsProviderConfigOutput) ApplicationId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InboxSmsProviderConfig) *string { return v.ApplicationId }).(pulumi.StringPtrOutput)
-}
-
-type InboxSmsProviderConfigPtrOutput struct{ *pulumi.OutputState }
-
-func (InboxSmsProviderConfigPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**InboxSmsProviderConfig)(nil)).Elem()
-}
-
-func (o InboxSmsProviderConfigPtrOutput) ToInboxSmsProviderConfigPtrOutput() InboxSmsProviderConfigPtrOutput {
-	return o
-}
-
-func (o InboxSmsProviderConfigPtrOutput) ToInboxSmsProviderConfigPtrOutputWithContext(ctx context.Context) InboxSmsProviderConfigPtrOutput {
-	return o
-}
-
-func (o InboxSmsProviderConfigPtrOutput) Elem() InboxSmsProviderConfigOutput {
-	return o.ApplyT(func(v *InboxSmsProviderConfig) InboxSmsProviderConfig {
-		if v != nil {
-			return *v
-		}
-		var ret InboxSmsProviderConfig
-		return ret
-	}).(InboxSmsProviderConfigOutput)
-}
-
-// The Bandwidth account id (one line).
-func (o InboxSmsProviderConfigPtrOutput) AccountId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *InboxSmsProviderConfig) *string {
-		if v == nil {
-			return nil
-		}
-		return v.AccountId
-	}).(pulumi.StringPtrOutput)
-}
-
-// The Bandwidth messaging application's id (one line).
-func (o InboxSmsProviderConfigPtrOutput) ApplicationId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *InboxSmsProviderConfig) *string {
-		if v == nil {
-			return nil
-		}
-		return v.ApplicationId
-	}).(pulumi.StringPtrOutput)
-}
-
 // One day of an inbox's working hours. A day is open from `openHour:openMinutes` to
 // `closeHour:closeMinutes`, unless it is closed all day or open all day; it cannot stay open past
 // midnight.
@@ -3931,6 +3966,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxAutoAssignmentConfigPtrInput)(nil)).Elem(), InboxAutoAssignmentConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelInput)(nil)).Elem(), InboxChannelArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelPtrInput)(nil)).Elem(), InboxChannelArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelProviderConfigInput)(nil)).Elem(), InboxChannelProviderConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InboxChannelProviderConfigPtrInput)(nil)).Elem(), InboxChannelProviderConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxCredentialsInput)(nil)).Elem(), InboxCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxCredentialsPtrInput)(nil)).Elem(), InboxCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxCsatConfigInput)(nil)).Elem(), InboxCsatConfigArgs{})
@@ -3941,8 +3978,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxPreChatFieldArrayInput)(nil)).Elem(), InboxPreChatFieldArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxPreChatFormOptionsInput)(nil)).Elem(), InboxPreChatFormOptionsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxPreChatFormOptionsPtrInput)(nil)).Elem(), InboxPreChatFormOptionsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InboxSmsProviderConfigInput)(nil)).Elem(), InboxSmsProviderConfigArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*InboxSmsProviderConfigPtrInput)(nil)).Elem(), InboxSmsProviderConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxWorkingHoursDayInput)(nil)).Elem(), InboxWorkingHoursDayArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InboxWorkingHoursDayArrayInput)(nil)).Elem(), InboxWorkingHoursDayArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PortalArticleMetaInput)(nil)).Elem(), PortalArticleMetaArgs{})
@@ -3977,6 +4012,8 @@ func init() {
 	pulumi.RegisterOutputType(InboxAutoAssignmentConfigPtrOutput{})
 	pulumi.RegisterOutputType(InboxChannelOutput{})
 	pulumi.RegisterOutputType(InboxChannelPtrOutput{})
+	pulumi.RegisterOutputType(InboxChannelProviderConfigOutput{})
+	pulumi.RegisterOutputType(InboxChannelProviderConfigPtrOutput{})
 	pulumi.RegisterOutputType(InboxCredentialsOutput{})
 	pulumi.RegisterOutputType(InboxCredentialsPtrOutput{})
 	pulumi.RegisterOutputType(InboxCsatConfigOutput{})
@@ -3987,8 +4024,6 @@ func init() {
 	pulumi.RegisterOutputType(InboxPreChatFieldArrayOutput{})
 	pulumi.RegisterOutputType(InboxPreChatFormOptionsOutput{})
 	pulumi.RegisterOutputType(InboxPreChatFormOptionsPtrOutput{})
-	pulumi.RegisterOutputType(InboxSmsProviderConfigOutput{})
-	pulumi.RegisterOutputType(InboxSmsProviderConfigPtrOutput{})
 	pulumi.RegisterOutputType(InboxWorkingHoursDayOutput{})
 	pulumi.RegisterOutputType(InboxWorkingHoursDayArrayOutput{})
 	pulumi.RegisterOutputType(PortalArticleMetaOutput{})

@@ -31,8 +31,8 @@ import (
 //
 // ## Adoption
 // By the account (`accountId`): an account that has SAML settings already is refused unless
-// `adopt: true` takes them over (Pulumi's `import` does not work for dynamic resources); the first
-// `up` then sends one PATCH with what differs from the program, or nothing.
+// `adopt: true` takes them over (on the plugin, `pulumi import` takes them instead: see Import);
+// the first `up` then sends one PATCH with what differs from the program, or nothing.
 //
 // ## Import
 //

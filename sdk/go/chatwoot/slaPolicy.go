@@ -33,8 +33,8 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adoptId` takes over an existing policy of the account (Pulumi's `import` does not work for
-// dynamic resources); the first `up` then brings it to the declared state, leaving alone what the
+// `adoptId` takes over an existing policy of the account (on the plugin, `pulumi import` takes it
+// instead: see Import); the first `up` then brings it to the declared state, leaving alone what the
 // program does not set. The thresholds and the business-hours flag it must hold already (they are
 // fixed): a policy holding others is refused before any write. Names need not be unique, so there
 // is no adoption by name.

@@ -19,8 +19,9 @@ import (
 // ## Example Usage
 //
 // ## Adoption
-// `adopt: true` takes over the existing team with the same name (compared in lower case; Pulumi's
-// `import` does not work for dynamic resources); the first `up` then brings it to the declared state.
+// `adopt: true` takes over the existing team with the same name (compared in lower case; on the
+// plugin, `pulumi import` takes it instead: see Import); the first `up` then brings it to the
+// declared state.
 //
 // ## Import
 //

@@ -31,6 +31,8 @@ __all__ = [
     'InboxAutoAssignmentConfigArgsDict',
     'InboxChannelArgs',
     'InboxChannelArgsDict',
+    'InboxChannelProviderConfigArgs',
+    'InboxChannelProviderConfigArgsDict',
     'InboxCredentialsArgs',
     'InboxCredentialsArgsDict',
     'InboxCsatConfigArgs',
@@ -41,8 +43,6 @@ __all__ = [
     'InboxPreChatFieldArgsDict',
     'InboxPreChatFormOptionsArgs',
     'InboxPreChatFormOptionsArgsDict',
-    'InboxSmsProviderConfigArgs',
-    'InboxSmsProviderConfigArgsDict',
     'InboxWorkingHoursDayArgs',
     'InboxWorkingHoursDayArgsDict',
     'PortalArticleMetaArgs',
@@ -588,7 +588,7 @@ class InboxChannelArgsDict(TypedDict):
     """
     `default` (360dialog, Chatwoot's default) or `whatsapp_cloud` (Meta's Cloud API).
     """
-    provider_config: NotRequired[pulumi.Input[Optional['InboxSmsProviderConfigArgsDict']]]
+    provider_config: NotRequired[pulumi.Input[Optional['InboxChannelProviderConfigArgsDict']]]
     """
     The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
     """
@@ -676,7 +676,7 @@ class InboxChannelArgs:
                  pre_chat_form_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  pre_chat_form_options: pulumi.Input[Optional['InboxPreChatFormOptionsArgs']] = None,
                  provider: pulumi.Input[Optional[_builtins.str]] = None,
-                 provider_config: pulumi.Input[Optional['InboxSmsProviderConfigArgs']] = None,
+                 provider_config: pulumi.Input[Optional['InboxChannelProviderConfigArgs']] = None,
                  reply_time: pulumi.Input[Optional[_builtins.str]] = None,
                  selected_feature_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  smtp_address: pulumi.Input[Optional[_builtins.str]] = None,
@@ -713,7 +713,7 @@ class InboxChannelArgs:
         :param pulumi.Input[_builtins.bool] pre_chat_form_enabled: Whether visitors fill in a form before the chat starts.
         :param pulumi.Input['InboxPreChatFormOptionsArgs'] pre_chat_form_options: The pre-chat form: its message and fields, custom attributes' fields included.
         :param pulumi.Input[_builtins.str] provider: `default` (360dialog, Chatwoot's default) or `whatsapp_cloud` (Meta's Cloud API).
-        :param pulumi.Input['InboxSmsProviderConfigArgs'] provider_config: The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
+        :param pulumi.Input['InboxChannelProviderConfigArgs'] provider_config: The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
         :param pulumi.Input[_builtins.str] reply_time: The answer time the widget announces. One of `in_a_few_minutes`, `in_a_few_hours`, `in_a_day`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] selected_feature_flags: The widget features switched on (the others are off), each listed once; compared as a set. Each one of `attachments`, `emoji_picker`, `end_conversation`, `use_inbox_avatar_for_bot`.
         :param pulumi.Input[_builtins.str] smtp_address: The SMTP server's host name.
@@ -994,14 +994,14 @@ class InboxChannelArgs:
 
     @_builtins.property
     @pulumi.getter(name="providerConfig")
-    def provider_config(self) -> pulumi.Input[Optional['InboxSmsProviderConfigArgs']]:
+    def provider_config(self) -> pulumi.Input[Optional['InboxChannelProviderConfigArgs']]:
         """
         The provider's account settings; sent with the credentials, as Chatwoot replaces them together.
         """
         return pulumi.get(self, "provider_config")
 
     @provider_config.setter
-    def provider_config(self, value: pulumi.Input[Optional['InboxSmsProviderConfigArgs']]):
+    def provider_config(self, value: pulumi.Input[Optional['InboxChannelProviderConfigArgs']]):
         pulumi.set(self, "provider_config", value)
 
     @_builtins.property
@@ -1195,6 +1195,95 @@ class InboxChannelArgs:
     @widget_color.setter
     def widget_color(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "widget_color", value)
+
+
+class InboxChannelProviderConfigArgsDict(TypedDict):
+    account_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Bandwidth account id (one line).
+    """
+    application_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Bandwidth messaging application's id (one line).
+    """
+    business_account_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+    """
+    phone_number_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+    """
+
+@pulumi.input_type
+class InboxChannelProviderConfigArgs:
+    def __init__(__self__, *,
+                 account_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 application_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 business_account_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 phone_number_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] account_id: The Bandwidth account id (one line).
+        :param pulumi.Input[_builtins.str] application_id: The Bandwidth messaging application's id (one line).
+        :param pulumi.Input[_builtins.str] business_account_id: The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+        :param pulumi.Input[_builtins.str] phone_number_id: The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+        """
+        if account_id is not None:
+            pulumi.set(__self__, "account_id", account_id)
+        if application_id is not None:
+            pulumi.set(__self__, "application_id", application_id)
+        if business_account_id is not None:
+            pulumi.set(__self__, "business_account_id", business_account_id)
+        if phone_number_id is not None:
+            pulumi.set(__self__, "phone_number_id", phone_number_id)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Bandwidth account id (one line).
+        """
+        return pulumi.get(self, "account_id")
+
+    @account_id.setter
+    def account_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "account_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="applicationId")
+    def application_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Bandwidth messaging application's id (one line).
+        """
+        return pulumi.get(self, "application_id")
+
+    @application_id.setter
+    def application_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "application_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="businessAccountId")
+    def business_account_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The WhatsApp Business Account id (required to create a whatsapp_cloud inbox).
+        """
+        return pulumi.get(self, "business_account_id")
+
+    @business_account_id.setter
+    def business_account_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "business_account_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="phoneNumberId")
+    def phone_number_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Cloud API's phone number id (required to create a whatsapp_cloud inbox).
+        """
+        return pulumi.get(self, "phone_number_id")
+
+    @phone_number_id.setter
+    def phone_number_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "phone_number_id", value)
 
 
 class InboxCredentialsArgsDict(TypedDict):
@@ -1822,60 +1911,6 @@ class InboxPreChatFormOptionsArgs:
     @pre_chat_message.setter
     def pre_chat_message(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "pre_chat_message", value)
-
-
-class InboxSmsProviderConfigArgsDict(TypedDict):
-    """
-    The provider config of a Bandwidth SMS number, besides its credentials.
-    """
-    account_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    The Bandwidth account id (one line).
-    """
-    application_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    The Bandwidth messaging application's id (one line).
-    """
-
-@pulumi.input_type
-class InboxSmsProviderConfigArgs:
-    def __init__(__self__, *,
-                 account_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 application_id: pulumi.Input[Optional[_builtins.str]] = None):
-        """
-        The provider config of a Bandwidth SMS number, besides its credentials.
-
-        :param pulumi.Input[_builtins.str] account_id: The Bandwidth account id (one line).
-        :param pulumi.Input[_builtins.str] application_id: The Bandwidth messaging application's id (one line).
-        """
-        if account_id is not None:
-            pulumi.set(__self__, "account_id", account_id)
-        if application_id is not None:
-            pulumi.set(__self__, "application_id", application_id)
-
-    @_builtins.property
-    @pulumi.getter(name="accountId")
-    def account_id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        The Bandwidth account id (one line).
-        """
-        return pulumi.get(self, "account_id")
-
-    @account_id.setter
-    def account_id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "account_id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="applicationId")
-    def application_id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        The Bandwidth messaging application's id (one line).
-        """
-        return pulumi.get(self, "application_id")
-
-    @application_id.setter
-    def application_id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "application_id", value)
 
 
 class InboxWorkingHoursDayArgsDict(TypedDict):

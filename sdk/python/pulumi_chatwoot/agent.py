@@ -199,9 +199,10 @@ class Agent(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the agent of the account with the same address (Pulumi's `import` does
-        not work for dynamic resources); the first `up` then brings them to the declared state. Without
-        it, an address that is already an agent of the account is refused before any write.
+        `adopt: true` takes over the agent of the account with the same address (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings them to the declared
+        state. Without it, an address that is already an agent of the account is refused before any
+        write.
 
         ## Import
 
@@ -253,9 +254,10 @@ class Agent(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the agent of the account with the same address (Pulumi's `import` does
-        not work for dynamic resources); the first `up` then brings them to the declared state. Without
-        it, an address that is already an agent of the account is refused before any write.
+        `adopt: true` takes over the agent of the account with the same address (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings them to the declared
+        state. Without it, an address that is already an agent of the account is refused before any
+        write.
 
         ## Import
 

@@ -137,10 +137,10 @@ class AgentCapacityPolicy(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing policy with the same name (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state, leaving alone what
-        the program does not set. Since Chatwoot lets several policies share a name, a name that more
-        than one policy has is not adopted: the create fails naming them.
+        `adopt: true` takes over the existing policy with the same name (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state, leaving alone
+        what the program does not set. Since Chatwoot lets several policies share a name, a name that
+        more than one policy has is not adopted: the create fails naming them.
 
         ## Import
 
@@ -180,10 +180,10 @@ class AgentCapacityPolicy(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing policy with the same name (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state, leaving alone what
-        the program does not set. Since Chatwoot lets several policies share a name, a name that more
-        than one policy has is not adopted: the create fails naming them.
+        `adopt: true` takes over the existing policy with the same name (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state, leaving alone
+        what the program does not set. Since Chatwoot lets several policies share a name, a name that
+        more than one policy has is not adopted: the create fails naming them.
 
         ## Import
 

@@ -190,9 +190,9 @@ class AutomationRule(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing rule of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state, leaving alone what
-        the program does not set.
+        `adoptId` takes over an existing rule of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state, leaving alone what the
+        program does not set.
 
         ## Lost answers
         Rules have no natural key. When the answer to the create request is lost, the rule is looked
@@ -246,9 +246,9 @@ class AutomationRule(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing rule of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state, leaving alone what
-        the program does not set.
+        `adoptId` takes over an existing rule of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state, leaving alone what the
+        program does not set.
 
         ## Lost answers
         Rules have no natural key. When the answer to the create request is lost, the rule is looked

@@ -258,9 +258,9 @@ class Campaign(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing campaign of the account by its display id (Pulumi's `import`
-        does not work for dynamic resources); the first `up` then brings it to the declared state.
-        Titles need not be unique, so there is no adoption by title.
+        `adoptId` takes over an existing campaign of the account by its display id (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state. Titles need not be unique, so there is no adoption by title.
 
         ## Completed campaigns
         A one-off campaign that has run is `campaignStatus: "completed"`, and Chatwoot keeps it as history:
@@ -317,9 +317,9 @@ class Campaign(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing campaign of the account by its display id (Pulumi's `import`
-        does not work for dynamic resources); the first `up` then brings it to the declared state.
-        Titles need not be unique, so there is no adoption by title.
+        `adoptId` takes over an existing campaign of the account by its display id (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state. Titles need not be unique, so there is no adoption by title.
 
         ## Completed campaigns
         A one-off campaign that has run is `campaignStatus: "completed"`, and Chatwoot keeps it as history:

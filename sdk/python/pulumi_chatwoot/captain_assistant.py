@@ -325,9 +325,10 @@ class CaptainAssistant(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing assistant with the same name (Pulumi's `import` does not
-        work for dynamic resources); the first `up` then brings it to the declared state. Names need not
-        be unique: when several assistants have the name, none is taken over and the create fails, naming them.
+        `adopt: true` takes over the existing assistant with the same name (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state. Names need not be unique: when several assistants have the name, none is taken over and
+        the create fails, naming them.
 
         ## Import
 
@@ -382,9 +383,10 @@ class CaptainAssistant(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing assistant with the same name (Pulumi's `import` does not
-        work for dynamic resources); the first `up` then brings it to the declared state. Names need not
-        be unique: when several assistants have the name, none is taken over and the create fails, naming them.
+        `adopt: true` takes over the existing assistant with the same name (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state. Names need not be unique: when several assistants have the name, none is taken over and
+        the create fails, naming them.
 
         ## Import
 

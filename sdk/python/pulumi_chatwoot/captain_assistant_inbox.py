@@ -113,8 +113,8 @@ class CaptainAssistantInbox(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        An inbox the assistant answers in already is refused unless `adopt: true` takes the link over
-        (Pulumi's `import` does not work for dynamic resources). An inbox another assistant answers in
+        An inbox the assistant answers in already is refused unless `adopt: true` takes the link over (on
+        the plugin, `pulumi import` takes it instead: see Import). An inbox another assistant answers in
         fails with the server's 422: disconnect it there first. The id is `accountId/inboxId`.
 
         ## Import
@@ -152,8 +152,8 @@ class CaptainAssistantInbox(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        An inbox the assistant answers in already is refused unless `adopt: true` takes the link over
-        (Pulumi's `import` does not work for dynamic resources). An inbox another assistant answers in
+        An inbox the assistant answers in already is refused unless `adopt: true` takes the link over (on
+        the plugin, `pulumi import` takes it instead: see Import). An inbox another assistant answers in
         fails with the server's 422: disconnect it there first. The id is `accountId/inboxId`.
 
         ## Import

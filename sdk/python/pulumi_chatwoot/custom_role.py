@@ -138,8 +138,8 @@ class CustomRole(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing role of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state. Names need not be
+        `adoptId` takes over an existing role of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state. Names need not be
         unique, so there is no adoption by name.
 
         ## Import
@@ -181,8 +181,8 @@ class CustomRole(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing role of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state. Names need not be
+        `adoptId` takes over an existing role of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state. Names need not be
         unique, so there is no adoption by name.
 
         ## Import

@@ -110,8 +110,8 @@ class DashboardApp(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing app of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state. Titles need not be
+        `adoptId` takes over an existing app of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state. Titles need not be
         unique, so there is no adoption by title.
 
         ## Import
@@ -146,8 +146,8 @@ class DashboardApp(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adoptId` takes over an existing app of the account (Pulumi's `import` does not work for
-        dynamic resources); the first `up` then brings it to the declared state. Titles need not be
+        `adoptId` takes over an existing app of the account (on the plugin, `pulumi import` takes it
+        instead: see Import); the first `up` then brings it to the declared state. Titles need not be
         unique, so there is no adoption by title.
 
         ## Import

@@ -111,8 +111,8 @@ class InboxAssignmentPolicy(pulumi.CustomResource):
 
         ## Adoption
         An inbox that is linked to a policy already is refused, naming the policy, unless `adopt: true`
-        takes the link over (Pulumi's `import` does not work for dynamic resources); the first `up` then
-        links the declared policy, and sends nothing when it is the one linked. The id is
+        takes the link over (on the plugin, `pulumi import` takes it instead: see Import); the first `up`
+        then links the declared policy, and sends nothing when it is the one linked. The id is
         `accountId/inboxId`.
 
         ## Import
@@ -149,8 +149,8 @@ class InboxAssignmentPolicy(pulumi.CustomResource):
 
         ## Adoption
         An inbox that is linked to a policy already is refused, naming the policy, unless `adopt: true`
-        takes the link over (Pulumi's `import` does not work for dynamic resources); the first `up` then
-        links the declared policy, and sends nothing when it is the one linked. The id is
+        takes the link over (on the plugin, `pulumi import` takes it instead: see Import); the first `up`
+        then links the declared policy, and sends nothing when it is the one linked. The id is
         `accountId/inboxId`.
 
         ## Import

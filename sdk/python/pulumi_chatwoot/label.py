@@ -146,8 +146,8 @@ class Label(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing label with the same title (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the existing label with the same title (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state.
 
         ## Import
 
@@ -183,8 +183,8 @@ class Label(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing label with the same title (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the existing label with the same title (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state.
 
         ## Import
 

@@ -255,9 +255,10 @@ class PlatformUser(pulumi.CustomResource):
             if password is None and not opts.urn:
                 raise TypeError("Missing required property 'password'")
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
+            __props__.__dict__["access_token"] = None
             __props__.__dict__["available_name"] = None
             __props__.__dict__["confirmed"] = None
-        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["password"])
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["accessToken", "password"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(PlatformUser, __self__).__init__(
             'chatwoot:index:PlatformUser',
@@ -281,6 +282,7 @@ class PlatformUser(pulumi.CustomResource):
 
         __props__ = PlatformUserArgs.__new__(PlatformUserArgs)
 
+        __props__.__dict__["access_token"] = None
         __props__.__dict__["available_name"] = None
         __props__.__dict__["confirmed"] = None
         __props__.__dict__["custom_attributes"] = None
@@ -289,6 +291,16 @@ class PlatformUser(pulumi.CustomResource):
         __props__.__dict__["name"] = None
         __props__.__dict__["password"] = None
         return PlatformUser(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accessToken")
+    def access_token(self) -> pulumi.Output[_builtins.str]:
+        """
+        Output only: the user's access token for the account API, as the Platform API shows it (a
+        secret output). A `Provider` for the user's accounts connects with it as its
+        `apiAccessToken`: a new account's administrator can manage the account in the same program.
+        """
+        return pulumi.get(self, "access_token")
 
     @_builtins.property
     @pulumi.getter(name="availableName")

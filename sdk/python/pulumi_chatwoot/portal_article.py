@@ -313,8 +313,9 @@ class PortalArticle(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the portal's article with the same `slug` (Pulumi's `import` does not
-        work for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the portal's article with the same `slug` (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state.
 
         ## Long articles
         `content` is compared with what the server holds, and a PATCH carries it only when it differs:
@@ -386,8 +387,9 @@ class PortalArticle(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the portal's article with the same `slug` (Pulumi's `import` does not
-        work for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the portal's article with the same `slug` (on the plugin,
+        `pulumi import` takes it instead: see Import); the first `up` then brings it to the declared
+        state.
 
         ## Long articles
         `content` is compared with what the server holds, and a PATCH carries it only when it differs:

@@ -159,8 +159,8 @@ class Webhook(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing webhook with the same URL (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the existing webhook with the same URL (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state.
 
         ## Import
 
@@ -205,8 +205,8 @@ class Webhook(pulumi.CustomResource):
         ## Example Usage
 
         ## Adoption
-        `adopt: true` takes over the existing webhook with the same URL (Pulumi's `import` does not work
-        for dynamic resources); the first `up` then brings it to the declared state.
+        `adopt: true` takes over the existing webhook with the same URL (on the plugin, `pulumi import`
+        takes it instead: see Import); the first `up` then brings it to the declared state.
 
         ## Import
 

@@ -3,7 +3,7 @@
  * input that can never work, an in-place change, a move to another account, a change made by hand,
  * and where the sandbox keeps the object.
  */
-import type { DiffResult } from "../../harness/host";
+import type { DiffResult, FrontDoor } from "../../harness/host";
 import type { PropertyMap } from "../../harness/wire";
 import type { Sandbox } from "../../../sdk/sandbox";
 import type { ChatwootHost } from "./chatwoot-host";
@@ -18,6 +18,9 @@ export type { ResourceKind } from "../../../provider/registry";
 
 /** The type token `pulumi.dynamic.Resource` builds for a kind. */
 export const typeToken = (kind: ResourceKind) => `pulumi-nodejs:dynamic/chatwoot:${kind}`;
+
+/** The type token of a kind on a front door: the dynamic resource's, or the plugin's `chatwoot:index:<Kind>`. */
+export const tokenOn = (door: FrontDoor, kind: ResourceKind) => (door === "dynamic" ? typeToken(kind) : `chatwoot:index:${kind}`);
 
 type Snapshot = ReturnType<Sandbox["control"]["snapshot"]>;
 

@@ -8,15 +8,14 @@
  * every effect is checked on the sandbox's own state, not only in the replies.
  */
 import { resourceType } from "../../../provider/registry";
-import { captureRegistrations, type CapturedRegistration } from "../../harness/capture";
 import { placeOfDotted, placesOf } from "../../harness/check-failures";
 import type { FrontDoor } from "../../harness/host";
 import { parseUrn } from "../../harness/urn";
-import { isWireSecret, stripSecrets, wrapSecret, type PropertyMap } from "../../harness/wire";
+import { isWireSecret, stripSecrets, type PropertyMap } from "../../harness/wire";
+import { declaredRegistrations } from "./declared";
 import { useChatwootHost, withInputs } from "./chatwoot-host";
 import { tokenSightings } from "./crossings";
-import { installedSdk } from "./packages";
-import { RESOURCE_CASES, typeToken, type ResourceKind } from "./resource-cases";
+import { RESOURCE_CASES, type ResourceKind } from "./resource-cases";
 
 /** What a front door receives for one resource: its URN, the inputs the engine sends, the provider text (dynamic only). */
 interface Declared {
@@ -24,13 +23,6 @@ interface Declared {
   /** The inputs as the engine sends them to this front door. */
   inputs: PropertyMap;
   providerText?: string;
-}
-
-/** The registration as the engine hands it to the native plugin: its own type token, no provider text, secrets kept. */
-function forNativePlugin(r: CapturedRegistration, kind: ResourceKind): Declared {
-  const { __provider: _provider, ...inputs } = r.plainInputs;
-  for (const key of r.secretInputKeys) if (key in inputs) inputs[key] = wrapSecret(inputs[key]);
-  return { urn: r.urn.replace(typeToken(kind), `chatwoot:index:${kind}`), inputs };
 }
 
 /** Plain values: the secrets the plugin marks, unwrapped (what is asserted of them is their content). */
@@ -43,15 +35,12 @@ export function resourceSuite(door: FrontDoor): void {
   const secretOutputs: Record<string, readonly string[]> = {};
 
   beforeAll(async () => {
-    const sdk = installedSdk();
-    const captured = await captureRegistrations(() => RESOURCE_CASES.forEach((c) => c.declare(sdk, `my-${c.kind}`)));
-    for (const c of RESOURCE_CASES) {
-      const registration = captured.find((r) => r.type === typeToken(c.kind));
-      if (!registration) throw new Error(`the SDK registered no ${typeToken(c.kind)}`);
-      const declared = door === "dynamic" ? { urn: registration.urn, inputs: registration.plainInputs, providerText: registration.providerText } : forNativePlugin(registration, c.kind);
-      registrations.set(c.kind, declared);
+    for (const [kind, registration] of await declaredRegistrations(door)) {
+      // The engine strips secrets for the dynamic host; the plugin accepts them as the SDK sent them.
+      const declared = door === "dynamic" ? { urn: registration.urn, inputs: registration.plainInputs, providerText: registration.providerText } : { urn: registration.urn, inputs: registration.inputs };
+      registrations.set(kind, declared);
       // The dynamic SDK names its secret outputs to the engine; the plugin marks the registry's itself.
-      secretOutputs[parseUrn(declared.urn).type] = door === "dynamic" ? registration.options.additionalSecretOutputs : (resourceType(c.kind)?.secretOutputs ?? []);
+      secretOutputs[parseUrn(declared.urn).type] = door === "dynamic" ? registration.options.additionalSecretOutputs : (resourceType(kind)?.secretOutputs ?? []);
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * `pulumi-chatwoot export`'s language and import-file flags: a wrong combination is a usage error
+ * `pulumi-chatwoot export`'s language, plugin and import-file flags: a wrong combination is a usage error
  * (exit 2) before any connection, and the help and the README say exactly what adopts an account
  * with `pulumi import`.
  */
@@ -12,11 +12,13 @@ import { userDoc } from "../../harness/user-docs";
 const run = (argv: string[]) => runInProcess(exportCommand, argv);
 
 const BASE = ["--account-id", "1", "--out", "never-written"];
-const TYPESCRIPT_IMPORT = "--import-file needs --language yaml, python or go: the TypeScript program adopts the account's objects itself, with no import";
+const TYPESCRIPT_IMPORT =
+  "--import-file needs a program on the plugin (--language yaml, python or go, or typescript with --plugin): the TypeScript program of dynamic resources adopts the account's objects itself, with no import";
 
 test.each([
   ["an import file for the TypeScript program", [...BASE, "--import-file", "import.json"], TYPESCRIPT_IMPORT],
   ["an import file for an explicit TypeScript program", [...BASE, "--language", "typescript", "--import-file", "import.json"], TYPESCRIPT_IMPORT],
+  ["--plugin for a language that is on the plugin always", [...BASE, "--language", "yaml", "--plugin"], "--plugin is for --language typescript: the YAML, Python and Go programs are on the plugin always"],
   ["a language the export does not write", [...BASE, "--language", "java"], '--language must be one of typescript, yaml, python, go, not "java"'],
   ["an empty import file name", [...BASE, "--language", "yaml", "--import-file", " "], "--import-file needs a file name"],
   [
@@ -37,11 +39,12 @@ test.each([
   expect(fs.existsSync("never-written")).toBe(false);
 });
 
-test("the help names both flags and the commands that adopt the account; the cloning guide runs the same ones", async () => {
+test("the help names the flags and the commands that adopt the account; the cloning guide runs the same ones", async () => {
   const { code, stdout } = await run(["--help"]);
   expect(code).toBe(0);
   expect(stdout).toMatch(/^ {2}--language LANG {7}typescript \(default\), yaml, python or go$/m);
   expect(stdout).toMatch(/^ {2}--import-file FILE/m);
+  expect(stdout).toMatch(/^ {2}--plugin {14}TypeScript: /m);
   for (const command of IMPORT_COMMANDS) expect(stdout).toContain(`\n  ${command}\n`);
   const guide = userDoc("docs/guides/cloning.md");
   for (const command of IMPORT_COMMANDS) expect(guide).toContain(`\n${command}`);

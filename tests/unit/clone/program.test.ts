@@ -1,11 +1,15 @@
 /**
  * The account model and the generated project: declaration order, adoption switches, comments and
- * warnings for what cannot be mapped, no credentials, and the same text for the same account.
+ * warnings for what cannot be mapped, no credentials, and the same text for the same account; and
+ * the project on the plugin (`--plugin`).
  */
 import { buildModel } from "../../../sdk/clone/model";
 import { programText } from "../../../sdk/clone/program";
 import { programSettings } from "../../../sdk/clone/program-settings";
-import { projectFiles } from "../../../sdk/clone/project";
+import { importEntries } from "../../../sdk/clone/import-file";
+import { ON_PLUGIN_LINES, projectFiles } from "../../../sdk/clone/project";
+import { typescriptPluginProjectFiles } from "../../../sdk/clone/typescript-plugin-project";
+import { yamlSettings } from "../../../sdk/clone/yaml-settings";
 import { RESOURCE_TYPES } from "../../../sdk/clone/resource-types";
 import { ACCOUNT, CREDENTIALS } from "./support/account";
 import { snapshotOf, type RawAccount } from "./support/snapshot";
@@ -309,4 +313,29 @@ test("a WhatsApp inbox's survey template refers to its inbox and takes its text 
   expect(text).not.toContain("csatTemplateWhatsApp31");
   expect(text).toContain("csatTemplateWhatsApp32");
   expect(built.warnings.some((w) => w.includes("WhatsApp 32") && w.includes("give the template's text"))).toBe(true);
+});
+
+test("on the plugin (--plugin): no adopt setting or switch, the other languages' settings, every resource on the plugin as Pulumi.yaml says", () => {
+  const files = typescriptPluginProjectFiles(model());
+  const text = files["index.ts"] as string;
+  // `pulumi import` adopts: no switch (people are adopted always), no exported id but the inbox that can only be adopted, by its setting.
+  expect(text).not.toContain('config.getBoolean("adopt")');
+  expect(text.match(/\badopt: \w+/g)).toEqual(["adopt: true", "adopt: true"]);
+  expect(text.match(/adoptId: [^,\n]+/g)).toEqual(["adoptId: inboxMailId"]);
+  expect(text).toContain('const inboxMailId = config.requireNumber("inboxMailId");');
+  expect(yamlSettings(model()).map((s) => s.key)).toEqual(["slugSuffix", "inboxMailId"]);
+  expect(text).toContain('const slugSuffix = config.get("slugSuffix") ?? "";');
+  // References are the same expressions as in the dynamic door's program.
+  expect(text).toContain("agentBotId: idOf(botTriage)");
+  expect(text).toContain("actionParams: [labelVip.title]");
+  // The same resources, named as the import file names them.
+  const declared = [...text.matchAll(/^const \w+ = new chatwoot\.(\w+)\("([^"]+)"/gm)].map((m) => [`chatwoot:index:${m[1]}`, m[2]]);
+  expect(declared).toEqual(importEntries(model()).map((e) => [e.type, e.name]));
+  expect(files["Pulumi.yaml"]).toContain(ON_PLUGIN_LINES.join("\n"));
+  expect(files["README.md"]).toContain("npx pulumi-chatwoot export --language typescript --plugin --account-id 4 --out . --import-file import.json");
+  expect(files["README.md"]).not.toContain("pulumi plugin install");
+  // Everything but the program, its project file and its README is the TypeScript project's.
+  const { "index.ts": _p, "Pulumi.yaml": _y, "README.md": _r, ...rest } = files;
+  const { "index.ts": _dp, "Pulumi.yaml": _dy, "README.md": _dr, ...dynamic } = projectFiles(model());
+  expect(rest).toEqual(dynamic);
 });

@@ -1,13 +1,14 @@
 /**
  * The engine benchmark's own arithmetic and programs: a checkpoint's bytes split by part add up to
- * the resources' compact JSON, and the YAML program declares the fleet's resources with the same
- * names and inputs as the Node.js one.
+ * the resources' compact JSON, and every door's program (the YAML one, the Node.js ones of the
+ * package's classes on either door, the engine's floor) declares the fleet's resources with the
+ * same names and inputs.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { checkpointFigures, PARTS } from "../../bench/support/checkpoint-bytes";
-import { dynamicProgram, nativeProgram } from "../../bench/support/fleet-programs";
+import { classesProgram, floorProgram, nativeProgram } from "../../bench/support/fleet-programs";
 import type { FleetMember } from "../../bench/support/workload";
 
 const secret = (ciphertext: string) => ({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext });
@@ -64,9 +65,15 @@ describe("the fleet's programs", () => {
     ]);
   });
 
-  test("the Node.js program reads the same members from fleet.json", () => {
-    const files = dynamicProgram("bench", members);
-    expect(JSON.parse(files["fleet.json"] as string)).toEqual(members);
-    expect(files["Pulumi.yaml"]).toContain("name: bench\nruntime:\n  name: nodejs");
+  test.each([
+    ["dynamic resources", () => classesProgram("bench", members), false],
+    ["the plugin", () => classesProgram("bench", members, true), true],
+    ["the floor", () => floorProgram("bench", members), false],
+  ])("the Node.js program on %s reads the same members from fleet.json", (_door, files, onPlugin) => {
+    const program = files();
+    expect(JSON.parse(program["fleet.json"] as string)).toEqual(members);
+    expect(program["Pulumi.yaml"]).toContain("name: bench\nruntime:\n  name: nodejs");
+    expect(program["Pulumi.yaml"]?.includes("chatwoot:usePlugin: true")).toBe(onPlugin);
+    expect(program["Pulumi.yaml"]?.includes("path: node_modules/pulumi-chatwoot/provider/plugin")).toBe(onPlugin);
   });
 });
