@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { connection } from "../config";
 import { canonical } from "../diff/normalize/canonical";
 import { planDiff, type Normalizer } from "../diff/diff";
-import { ConfigError } from "../http/transport/errors";
+import { ChatwootApiError, ConfigError } from "../http/transport/errors";
 import { ADOPTED_KEY, keepAdoptedMark } from "./adopt";
 import { settleCreateNotes, withCreateJournal } from "./create-journal";
 import { failuresFrom, type CheckFailure } from "./check";
@@ -167,7 +167,14 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       if (prepared.failures.length > 0 || !creating || !decl.keyInUse) return { inputs, failures: prepared.failures };
       // Read as the create reads it, through the create journal of these inputs. The engine checks a
       // replacement again without old inputs after its diff: the object it replaces is no other's.
-      const refused = await withCreateJournal(inputs, () => decl.keyInUse!(inputs as z.output<S>, replacing.get(inputsKey(inputs))));
+      let refused: string | undefined;
+      try {
+        refused = await withCreateJournal(inputs, () => decl.keyInUse!(inputs as z.output<S>, replacing.get(inputsKey(inputs))));
+      } catch (err) {
+        // A listing the server refused or never answered (a wrong token or URL, a server down) is
+        // said once, by the preview's connection check or by the create that needs it, not here too.
+        if (!ChatwootApiError.isInstance(err)) throw err;
+      }
       return { inputs, failures: refused === undefined ? [] : [{ property: "", reason: refused }] };
     },
 

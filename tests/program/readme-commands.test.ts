@@ -334,7 +334,8 @@ realEngine.describe("the README's pulumi commands, as written", () => {
     const before = sandbox.control.log().length;
     const done = await shell.line("pulumi import 'pulumi-nodejs:dynamic/chatwoot:Label' vip 5");
     expect(done.code).not.toBe(0);
-    expect(quotedIn(quote, done.stdout)).toBe(true);
+    // The output beside the verdict, so that a failure shows what Pulumi printed instead.
+    expect({ quoted: quotedIn(quote, done.stdout), output: done.stdout }).toEqual({ quoted: true, output: done.stdout });
     expect(writes(before)).toEqual([]);
     const state = JSON.parse((await runCommand("pulumi", ["stack", "export"], { cwd: shell.cwd, env: shell.env })).stdout) as { deployment: { resources?: { type: string }[] } };
     expect((state.deployment.resources ?? []).filter((r) => r.type.endsWith(":Label"))).toEqual([]);

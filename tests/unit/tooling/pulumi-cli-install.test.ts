@@ -99,16 +99,20 @@ function machine(scripts: Record<string, string>) {
         "-e",
         `const server = require("node:net").createServer().listen(0, "127.0.0.1", () => {
           const plugin = require("node:child_process").spawn(process.argv[1], ["127.0.0.1:" + server.address().port], { detached: true, stdio: "ignore" });
-          console.log(plugin.pid);
+          process.stdout.write(String(plugin.pid) + "\\n"); // not console.log: it colours numbers where FORCE_COLOR is set
         });`,
         path.join(m.dir, name),
       ],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
-    const pid = Number(await new Promise<string>((resolve) => engine.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8")))));
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // started and serving
-    expect(running(pid)).toBe(true);
-    engine.kill("SIGKILL");
+    let pid: number;
+    try {
+      pid = Number(await new Promise<string>((resolve) => engine.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8")))));
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // started and serving
+      expect(running(pid)).toBe(true);
+    } finally {
+      engine.kill("SIGKILL");
+    }
     const until = Date.now() + 5000;
     while (running(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     const left = running(pid);
