@@ -171,9 +171,10 @@ export function defineResource<S extends InputSchema>(decl: ResourceDeclaration<
       try {
         refused = await withCreateJournal(inputs, () => decl.keyInUse!(inputs as z.output<S>, replacing.get(inputsKey(inputs))));
       } catch (err) {
-        // A listing the server refused or never answered (a wrong token or URL, a server down) is
+        // A connection that fails (a token the server does not know, a URL nothing answers at) is
         // said once, by the preview's connection check or by the create that needs it, not here too.
-        if (!ChatwootApiError.isInstance(err)) throw err;
+        // Any other failure (a feature the account lacks) fails the check as it would the create.
+        if (!ChatwootApiError.isInstance(err) || (err.status !== undefined && err.status !== 401)) throw err;
       }
       return { inputs, failures: refused === undefined ? [] : [{ property: "", reason: refused }] };
     },

@@ -21,6 +21,11 @@ export interface ListingScope {
   family: object;
   /** Server, credentials, collection and query: only uses of one scope share a listing. */
   key: readonly unknown[];
+  /**
+   * The account whose collection this is, where a new account's is empty (see
+   * {@link accountMadeByRun}): the server's URL and the account's id.
+   */
+  newAccount?: { url: string; accountId: number };
 }
 
 /** One use of a collection's listing. */
@@ -55,6 +60,8 @@ interface Run {
   /** Listings on their way, shared by the uses that wait for them. */
   pending: Map<string, Promise<Kept>>;
   claimed: Map<string, Set<number>>;
+  /** The accounts this run made, by server and id: when each was made. */
+  madeAccounts: Map<string, number>;
 }
 
 let state: Run | undefined;
@@ -63,11 +70,22 @@ let state: Run | undefined;
 function current(): Run {
   const run = runId();
   const epoch = configurationEpoch();
-  if (state?.run !== run || state.epoch !== epoch) state = { run, epoch, kept: new Map(), pending: new Map(), claimed: new Map() };
+  if (state?.run !== run || state.epoch !== epoch) state = { run, epoch, kept: new Map(), pending: new Map(), claimed: new Map(), madeAccounts: new Map() };
   return state;
 }
 
 const keyOf = (scope: ListingScope) => createHash("sha256").update(JSON.stringify(scope.key)).digest("hex");
+const accountKey = (url: string, accountId: number) => JSON.stringify([url, accountId]);
+
+/**
+ * An account this run made (a `PlatformAccount`'s create): until {@link LISTING_MAX_AGE_MS} after
+ * it, each of its collections that scopes it as `newAccount` is known without a listing, as the
+ * account was made, empty, with what this run's creates make since. A member of a fleet whose
+ * account is `new` then lists none of the collections it fills.
+ */
+export function accountMadeByRun(url: string, accountId: number): void {
+  current().madeAccounts.set(accountKey(url, accountId), Date.now());
+}
 
 /**
  * A collection's listing for this run: the one kept since an earlier use, or a new one (one GET,
@@ -86,6 +104,13 @@ export async function runListing<T extends Identified>(scope: ListingScope, list
   const key = keyOf(scope);
   const found = run.kept.get(key);
   if (found && Date.now() - found.at <= LISTING_MAX_AGE_MS) return use<T>(run, key, found, false, list, scope);
+  const made = !found && scope.newAccount ? run.madeAccounts.get(accountKey(scope.newAccount.url, scope.newAccount.accountId)) : undefined;
+  if (made !== undefined && Date.now() - made <= LISTING_MAX_AGE_MS) {
+    // As a listing taken when the account was made: kept, so a decision against a create lists again.
+    const empty: Kept = { family: scope.family, at: made, objects: new Map() };
+    run.kept.set(key, empty);
+    return use<T>(run, key, empty, false, list, scope);
+  }
   return use<T>(run, key, await listNow(run, key, scope, list), true, list, scope);
 }
 

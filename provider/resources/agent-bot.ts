@@ -168,6 +168,8 @@ export const agentBot = defineCollectionResource({
   at: {
     path: "agent_bots",
     show: "member",
+    // An account's list shows the installation's system bots too.
+    inNewAccounts: true,
     area: (props) => (isAccountBot(props) ? "account" : "platform"),
     account: "optional",
     // The id does not say which API a bot is managed through: a bot of its account's API is imported as such by `account/<id>`.

@@ -71,7 +71,7 @@ function outputs(base: Props, agent: AgentWire): Props {
 export const agent = defineCollectionResource({
   inputs: AgentInputs,
   wire: AgentWire,
-  at: { path: "agents", show: "list" },
+  at: { path: "agents", show: "list", inNewAccounts: true },
   adoption: {
     key: {
       matches: (inputs, a) => a.email?.toLowerCase() === inputs.email,

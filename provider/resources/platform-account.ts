@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { isRecord } from "../diff/normalize/coerce";
+import { connection } from "../config";
 import { ChatwootApiError } from "../http/transport/errors";
 import { call } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
+import { accountMadeByRun } from "../lifecycle/run-listing";
 import { name } from "../validation/fields";
 import { list } from "../wire/envelope";
 import { ACCOUNT_LIMITS, PlatformAccountWire } from "../wire/platform";
@@ -115,5 +117,7 @@ export const platformAccount = defineCollectionResource({
     api: (_rest, at) => ({
       list: async (inputs) => call(list(PlatformAccountWire), { method: "GET", path: at.collection(inputs) }).catch((err: unknown) => Promise.reject(explainIndex(err))),
     }),
+    // The account is new and empty: the creates of this run in it need not list its collections first.
+    created: (_inputs, account) => accountMadeByRun(connection().url, account.id),
   },
 });

@@ -94,6 +94,18 @@ interface RunFigures {
   throttled: number;
   memory: MemoryPeaks;
   load: number;
+  /** Requests by method and route (ids as `:id`), most first. */
+  kinds: [string, number][];
+}
+
+/** The log's requests counted by method and route, ids written `:id`: where a run's requests go. */
+function requestKinds(log: { method: string; path: string }[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const { method, path: at } of log) {
+    const kind = `${method} ${at.split("?")[0]?.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 /** Runs `fleet ARGS` processes at once from `dir`; resolves to their reports once all have ended. */
@@ -173,7 +185,7 @@ async function main(): Promise<void> {
       const log = (await sandbox?.log()) ?? [];
       const accounts = (await sandbox?.counts())?.accounts ?? 0;
       if (accounts < options.members) throw new Error(`${label}: the server holds ${accounts} accounts, not every member's`);
-      results.push({ label, wallMs, requests: log.length, created: members.reduce((n, m) => n + m.counts.created, 0), throttled: log.filter((e) => e.status === 429).length, memory, load });
+      results.push({ label, wallMs, requests: log.length, created: members.reduce((n, m) => n + m.counts.created, 0), throttled: log.filter((e) => e.status === 429).length, memory, load, kinds: requestKinds(log) });
       // The template's stacks' config files are the run's own.
       for (const f of fs.readdirSync(template)) if (/^Pulumi\..+\.yaml$/.test(f) && f !== "Pulumi.yaml") fs.rmSync(path.join(template, f));
     };
@@ -209,6 +221,12 @@ async function main(): Promise<void> {
     out();
     out("rate bound: the run's requests at the installation's limit, the least time it allows; tree MB: the fleet process and every");
     out("process it started (each member's pulumi, program and provider), at their highest together; load: the 1-minute load average at the start.");
+    const first = results[0];
+    if (first) {
+      out();
+      out(`Where the requests of "${first.label}" went, per member (${options.members} members):`);
+      printTable([["request", "per member"], ...first.kinds.map(([kind, n]) => [kind, fixed(n / options.members, 2)])], out);
+    }
   } finally {
     await sandbox?.close();
     fs.rmSync(work, { recursive: true, force: true });

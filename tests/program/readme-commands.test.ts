@@ -224,22 +224,24 @@ class Shell {
 }
 
 /**
- * Whether `output` holds the lines of `quote` in order, as a page quotes a command's output: `...`
- * in a line stands for any text, and a line that is only `...` for any lines.
+ * Whether `output` holds each line of `quote`, as a page quotes a command's output: `...` in a line
+ * stands for any text, and a line that is only `...` for lines left out. The order is not held to:
+ * Pulumi prints a resource's diagnostics from the engine and from a plugin's stderr as they come.
  */
 function quotedIn(quote: string, output: string): boolean {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = quote
-    .replace(/\n$/, "")
-    .split("\n")
-    .map((line) => (line === "..." ? "(?:.*\\n)*?" : `${line.split("...").map(escape).join(".*")}\\n`))
-    .join("");
-  return new RegExp(`^${pattern}`, "m").test(output.endsWith("\n") ? output : `${output}\n`);
+  const printed = output.split("\n");
+  const lines = quote.replace(/\n$/, "").split("\n").filter((line) => line !== "..." && line !== "");
+  return lines.every((line) => {
+    const pattern = new RegExp(`^${line.split("...").map(escape).join(".*")}$`);
+    return printed.some((p) => pattern.test(p));
+  });
 }
 
 test.each([
   ["a\n...\nc", "x\na\nb\nb\nc\n", true],
-  ["a\nc", "a\nb\nc\n", false],
+  ["c\na", "a\nb\nc\n", true],
+  ["a\nd", "a\nb\nc\n", false],
   ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:2)\n", true],
   ["  at f (.../index.ts:1:2)", "  at f (/home/x/index.ts:1:3)\n", false],
   ["b", "ab\n", false],

@@ -1,4 +1,5 @@
 import { resources } from "../../provider";
+import { RESOURCE_TYPES } from "../../provider/registry";
 import { create, destroy, refresh, up, type State } from "./support/engine";
 import { useSandbox } from "./support/sandbox";
 
@@ -73,8 +74,10 @@ describe("PlatformUser", () => {
     expect(state.outs.password).toMatch(/^scrypt\$/);
     const text = JSON.stringify(state.outs);
     expect(text).not.toContain(PASSWORD);
-    // The user's own API token, which the view carries, is no output either.
-    expect(text).not.toContain(ctx.sb.control.userToken(Number(state.id)));
+    // The user's own API token, which the view carries, is the output accessToken (for a provider
+    // of the user's account), which the registry makes a secret output.
+    expect(state.outs.accessToken).toBe(ctx.sb.control.userToken(Number(state.id)));
+    expect((RESOURCE_TYPES.find((t) => t.name === "PlatformUser") as { secretOutputs?: readonly string[] } | undefined)?.secretOutputs).toContain("accessToken");
   });
 
   it("sends a changed password alone in one PATCH, and nothing when it is unchanged", async () => {

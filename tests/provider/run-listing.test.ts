@@ -112,3 +112,43 @@ test("a lost answer one create later never takes an object an earlier create of 
   expect(ctx.sb.control.snapshot().automation_rules.map((r) => String(r.id)).sort()).toEqual([first.id, second.id].sort());
   expect(lines("POST", RULES)).toHaveLength(2);
 });
+
+describe("an account the run made", () => {
+  /** A new account, with account 1's administrator (the provider's token) made its administrator too. */
+  const newAccount = async () => {
+    const account = await create(resources.PlatformAccount, { name: "Fresh" });
+    const accountId = Number(account.id);
+    await create(resources.PlatformAccountUser, { accountId, userId: ctx.account.userIds[0]!, role: "administrator" });
+    ctx.sb.control.clearLog();
+    return { accountId, at: (collection: string) => `/api/v1/accounts/${accountId}/${collection}` };
+  };
+
+  test("is known empty: its creates send their POSTs without listing, and a key the run took is still refused, after a look", async () => {
+    const { accountId, at } = await newAccount();
+    await create(label, { accountId, title: "vip" });
+    await create(resources.Team, { accountId, name: "billing" });
+    await create(label, { accountId, title: "bug" });
+    expect(ctx.requests().map((e) => `${e.method} ${e.path}`)).toEqual([`POST ${at("labels")}`, `POST ${at("teams")}`, `POST ${at("labels")}`]);
+    await expect(create(label, { accountId, title: "vip" })).rejects.toThrow(/not sent: label \d+ already has title "vip"/);
+    expect(lines("GET", at("labels"))).toHaveLength(1);
+  });
+
+  test("but for the collections a new account fills itself (its users, the installation's bots), and only for its first 30 s", async () => {
+    const now = Date.now();
+    const clock = jest.spyOn(Date, "now").mockReturnValue(now);
+    const { accountId, at } = await newAccount();
+    await create(resources.Agent, { accountId, name: "Andrew", email: "andrew@fresh.test", role: "agent" });
+    expect(lines("GET", at("agents"))).toHaveLength(1);
+    clock.mockReturnValue(now + LISTING_MAX_AGE_MS + 1);
+    await create(label, { accountId, title: "late" });
+    expect(lines("GET", at("labels"))).toHaveLength(1);
+  });
+
+  test("an account the run did not make is listed before a create", async () => {
+    const made = (await ctx.platform("POST", "/platform/api/v1/accounts", { name: "By hand" })).body as { id: number };
+    await create(resources.PlatformAccountUser, { accountId: made.id, userId: ctx.account.userIds[0]!, role: "administrator" });
+    ctx.sb.control.clearLog();
+    await create(label, { accountId: made.id, title: "vip" });
+    expect(lines("GET", `/api/v1/accounts/${made.id}/labels`)).toHaveLength(1);
+  });
+});

@@ -87,7 +87,10 @@ export async function keyInUse<I extends Props, W extends WireObject>(kind: Obje
 function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I): ListingScope {
   const { url, apiAccessToken, platformAccessToken } = connection();
   const token = kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken;
-  return { family: kind, key: [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null] };
+  const key = [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null];
+  const accountId = inputs.accountId;
+  const newAccount = kind.emptyInNewAccount && kind.area(inputs) === "account" && typeof accountId === "number" ? { url, accountId } : undefined;
+  return { family: kind, key, ...(newAccount && { newAccount }) };
 }
 
 /**

@@ -67,6 +67,11 @@ export interface CollectionAddress {
    * `/portals/{slug}/categories`): see `ParentAddress`. Its id input replaces the object when it changes.
    */
   parent?: ParentAddress;
+  /**
+   * Whether a new account's collection holds objects already, which its listing shows (its users;
+   * the installation's system bots): never taken as empty after the run made the account.
+   */
+  inNewAccounts?: boolean;
   /** Whether the server serves the list in pages (`?page=N`, of a size it does not say): every page is read. */
   pages?: boolean;
   /**
@@ -170,6 +175,8 @@ export interface CollectionHooks<I, W> {
   complete?: boolean;
   /** After every write: a failure for a value the server took without error but did not apply. */
   verify?(inputs: I, object: W): void;
+  /** Learns of an object a create made, however it was found (its answer, or a listing after a lost one). */
+  created?(inputs: I, object: W): void;
   /** A hint for a failed write (e.g. a 404 meaning a referenced object), or the error as it is. */
   explain?(err: unknown, inputs: I, keys: readonly string[]): unknown;
 }

@@ -121,6 +121,9 @@ function collectionKind<S extends InputSchema, W extends WireSchema>(decl: Colle
     },
     complete: hooks.complete,
     verify: hooks.verify,
+    created: hooks.created,
+    // A nested collection's parent, and a feature the account may lack, are left to the listing to say.
+    emptyInNewAccount: !at.inNewAccounts && !at.parent && !at.feature,
     explain: hooks.explain,
   };
   return kind;

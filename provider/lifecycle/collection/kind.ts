@@ -96,6 +96,8 @@ export interface ObjectKind<I extends Props, W extends WireObject> {
   complete?: boolean;
   /** Learns of an object a create made, however it was found (its answer, or a listing after a lost one). */
   created?(inputs: I, object: W): void;
+  /** Whether an account the run just made has none of these objects, so that no listing is needed to know it (see `accountMadeByRun`). */
+  emptyInNewAccount?: boolean;
   /** After every write: a failure for a value the server took without error but did not apply. */
   verify?(inputs: I, object: W): void;
   /** A hint for a failed write, or the error as it is. */

@@ -87,7 +87,7 @@ export const corpus: BadInputCorpus = {
     { name: "an SMS inbox without its API secret", inputs: { ...valid, name: "SMS", channel: { type: "sms", phoneNumber: "+4930123456" }, credentials: { apiKey: "k" } }, property: "credentials.apiSecret" },
     { name: "a WhatsApp provider Chatwoot does not know", inputs: { ...valid, name: "WA", channel: { ...cloud, provider: "twilio" }, credentials: { apiKey: "k" } }, property: "channel.provider" },
     { name: "a WhatsApp Cloud number without its phone number id", inputs: { ...valid, name: "WA", channel: { ...cloud, providerConfig: { businessAccountId: "2" } }, credentials: { apiKey: "k" } }, property: "channel.providerConfig.phoneNumberId" },
-    { name: "a provider config without the key it is replaced with", inputs: { accountId: 1, adoptId: 5, channel: cloud }, property: "credentials.apiKey", reason: "replaces the provider config whole" },
+    { name: "a provider config without the key it is replaced with", inputs: { accountId: 1, adoptId: 5, channel: cloud }, property: "channel.providerConfig", reason: "needs credentials.apiKey beside it: Chatwoot replaces the provider config whole" },
     // Web-widget and API channel settings
     { name: "an allowed domain with a scheme", inputs: widget({ allowedDomains: ["https://acme.test"] }), property: "channel.allowedDomains.0" },
     { name: "an allowed domain with a comma (Chatwoot stores the list as one comma-separated text)", inputs: widget({ allowedDomains: ["acme.test,evil.test"] }), property: "channel.allowedDomains.0" },
