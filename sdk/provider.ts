@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionSettings, SettingName } from "../provider/config";
 import { isPluginProvider, PLUGIN_PACKAGE } from "./front-door";
+import { noticeOutsideEngine } from "./outside-engine";
 
 /**
  * The settings of a {@link Provider}: those of the stack's `chatwoot:*` config, each optional and a
@@ -49,6 +50,8 @@ export class Provider extends pulumi.ProviderResource {
    * @param opts options of the provider resource.
    */
   constructor(name: string, args: ProviderArgs = {}, opts?: pulumi.ResourceOptions) {
+    // Outside an engine a provider does nothing either; on the plugin it checks its own connection.
+    noticeOutsideEngine(false);
     const inputs: pulumi.Inputs = { ...args };
     for (const key of SECRET_SETTINGS) if (args[key] !== undefined) inputs[key] = pulumi.secret(args[key]);
     super(PLUGIN_PACKAGE, name, inputs, pulumi.mergeOptions(opts, { additionalSecretOutputs: [...SECRET_SETTINGS] }));
