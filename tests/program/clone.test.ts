@@ -9,15 +9,16 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CLONE_FIXTURE, COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
+import { COPY_PORTAL_SUFFIX, OPENAI_KEY, SOURCE_EMAIL_INBOX, TARGET_WHATSAPP_INBOX, TOOL_TOKEN } from "../demo/clone-fixture";
 import { CloneFlow, COPY_SETTINGS } from "../demo/clone-flow";
 import { writesIn } from "../demo/requests";
 import { packPackage } from "../harness/packed";
 import { opsOf, PulumiProject } from "../harness/pulumi-cli";
 import { temporaryDir } from "../harness/temp-dir";
 import { RESOURCE_TYPES } from "../../sdk/clone/resource-types";
-import { startSandbox, type Sandbox } from "../../sdk/sandbox";
+import type { Sandbox } from "../../sdk/sandbox";
 import { expectSuccess } from "./support/lifecycle";
+import { useCloneAccount } from "./support/clone-account";
 import { realEngine } from "./support/real-engine";
 
 jest.setTimeout(300_000);
@@ -59,19 +60,14 @@ exports.whatsappInboxId = whatsapp.id;
 
 let sandbox: Sandbox;
 let flow: CloneFlow;
-
-const writeLines = () => writesIn(sandbox.control.log()).map((w) => `${w.method} ${w.path}`);
+let writeLines: () => string[];
 
 realEngine.describe("cloning an account through `pulumi-chatwoot` and `pulumi`", () => {
   const packs = temporaryDir("chatwoot-pack-");
-  beforeAll(async () => {
-    sandbox = await startSandbox({ fixture: CLONE_FIXTURE });
-    flow = new CloneFlow(sandbox.info, realEngine.binary);
-  });
-
-  afterAll(async () => {
-    flow?.dispose();
-    await sandbox?.close();
+  const account = useCloneAccount();
+  beforeAll(() => {
+    ({ sandbox, flow } = account);
+    writeLines = account.writeLines;
   });
 
   test("export writes the whole project, says what it read per kind, and writes no credential", async () => {

@@ -15,7 +15,7 @@ import { writesIn } from "../demo/requests";
 import { opsOf } from "../harness/pulumi-cli";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
-import { destroyLeavesNothing, refusedTokenNamesItsProvider, secondUpWritesNothing, tokensStaySecret, useTwoInstallations } from "./support/two-installations";
+import { destroyLeavesNothing, labelByHand, refusedTokenNamesItsProvider, secondUpWritesNothing, tokensStaySecret, useTwoInstallations } from "./support/two-installations";
 
 jest.setTimeout(120_000);
 
@@ -66,12 +66,7 @@ realEngine.describe("examples/two-installations: two installations in one TypeSc
   });
 
   test("through a provider, the import option takes an object in and X.get reads one, without a write; without the option the next up changes nothing", async () => {
-    const made = await fetch(`${ctx.production.url}/api/v1/accounts/1/labels`, {
-      method: "POST",
-      headers: { api_access_token: ctx.production.info.accounts[0].adminToken, "content-type": "application/json" },
-      body: JSON.stringify({ title: "handmade", description: "Made in the dashboard", color: "#abcdef" }),
-    });
-    const { id } = (await made.json()) as { id: number };
+    const id = await labelByHand(ctx.production, { title: "handmade", description: "Made in the dashboard", color: "#abcdef" });
     const [billing] = ctx.teams(ctx.production);
     const program = fs.readFileSync(path.join(DIR, "index.ts"), "utf8");
     const declared = (options: string) =>

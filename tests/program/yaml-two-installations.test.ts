@@ -16,7 +16,7 @@ import { opsOf } from "../harness/pulumi-cli";
 import { pluginInstallArgs, pluginTarball } from "../harness/plugin";
 import { expectSuccess } from "./support/lifecycle";
 import { realEngine } from "./support/real-engine";
-import { refusedTokenNamesItsProvider, secondUpWritesNothing, tokensStaySecret, useTwoInstallations } from "./support/two-installations";
+import { labelByHand, refusedTokenNamesItsProvider, secondUpWritesNothing, tokensStaySecret, useTwoInstallations } from "./support/two-installations";
 
 jest.setTimeout(120_000);
 
@@ -43,12 +43,7 @@ realEngine.describeYaml("examples/yaml-two-installations: two installations in o
   secondUpWritesNothing(ctx);
 
   test("pulumi import through one provider adopts an object of its installation; declared as imported, the next up changes nothing", async () => {
-    const made = await fetch(`${ctx.production.url}/api/v1/accounts/1/labels`, {
-      method: "POST",
-      headers: { api_access_token: ctx.production.info.accounts[0].adminToken, "content-type": "application/json" },
-      body: JSON.stringify({ title: "handmade", description: "Made in the dashboard", color: "#abcdef" }),
-    });
-    const { id } = (await made.json()) as { id: number };
+    const id = await labelByHand(ctx.production, { title: "handmade", description: "Made in the dashboard", color: "#abcdef" });
     const provider = `urn:pulumi:dev::chatwoot-two-installations::pulumi:providers:chatwoot::production`;
     clearLogs();
     const imported = await ctx.project.cli(["import", "chatwoot:index:Label", "handmade", `1/${id}`, "--provider", `production=${provider}`, "--yes", "--protect=false", "--non-interactive"]);
@@ -89,12 +84,7 @@ realEngine.describeYaml("examples/yaml-two-installations: two installations in o
   tokensStaySecret(ctx);
   refusedTokenNamesItsProvider(ctx);
   test("destroy leaves nothing of the stack in either installation but the label it adopted, which it says it leaves", async () => {
-    const made = await fetch(`${ctx.staging.url}/api/v1/accounts/1/labels`, {
-      method: "POST",
-      headers: { api_access_token: ctx.staging.info.accounts[0].adminToken, "content-type": "application/json" },
-      body: JSON.stringify({ title: "kept" }),
-    });
-    const { id } = (await made.json()) as { id: number };
+    const id = await labelByHand(ctx.staging, { title: "kept" });
     const program = fs.readFileSync(path.join(ctx.project.dir, "Pulumi.yaml"), "utf8").replace(
       "\noutputs:",
       ["", "  kept:", "    type: chatwoot:Label", "    properties:", "      title: kept", "      adopt: true", "    options:", "      provider: ${staging}", "", "outputs:"].join("\n"),

@@ -73,6 +73,16 @@ export function useTwoInstallations(dir: string, prepare?: (project: PulumiProje
   return ctx;
 }
 
+/** A label made by hand in account 1 of `sb` (as in its dashboard): its id. */
+export async function labelByHand(sb: Sandbox, label: { title: string; description?: string; color?: string }): Promise<number> {
+  const made = await fetch(`${sb.url}/api/v1/accounts/1/labels`, {
+    method: "POST",
+    headers: { api_access_token: sb.info.accounts[0].adminToken, "content-type": "application/json" },
+    body: JSON.stringify(label),
+  });
+  return ((await made.json()) as { id: number }).id;
+}
+
 /** A second `up`: nothing changes, and neither installation gets a write. */
 export function secondUpWritesNothing(ctx: TwoInstallations, also?: () => Promise<void>): void {
   test("a second up changes nothing and sends no write to either installation", async () => {
