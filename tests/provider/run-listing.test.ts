@@ -127,8 +127,9 @@ describe("an account the run made", () => {
     const { accountId, at } = await newAccount();
     await create(label, { accountId, title: "vip" });
     await create(resources.Team, { accountId, name: "billing" });
+    await create(resources.Inbox, { accountId, name: "Support", channel: { type: "api" } });
     await create(label, { accountId, title: "bug" });
-    expect(ctx.requests().map((e) => `${e.method} ${e.path}`)).toEqual([`POST ${at("labels")}`, `POST ${at("teams")}`, `POST ${at("labels")}`]);
+    expect(ctx.requests().map((e) => `${e.method} ${e.path}`)).toEqual([`POST ${at("labels")}`, `POST ${at("teams")}`, `POST ${at("inboxes")}`, `POST ${at("labels")}`]);
     await expect(create(label, { accountId, title: "vip" })).rejects.toThrow(/not sent: label \d+ already has title "vip"/);
     expect(lines("GET", at("labels"))).toHaveLength(1);
   });

@@ -89,6 +89,8 @@ function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I,
   const token = kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken;
   const key = [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null];
   const accountId = inputs.accountId;
+  // Through the account's API only: the Platform API's account users are upserted by the server
+  // (a POST for a member changes its role), so a create there always looks at the list first.
   const newAccount = kind.emptyInNewAccount && kind.area(inputs) === "account" && typeof accountId === "number" ? { url, accountId } : undefined;
   return { family: kind, key, ...(newAccount && { newAccount }) };
 }

@@ -130,6 +130,8 @@ export const inboxKind: ObjectKind<Inputs, InboxObject> = {
     member: (props, id) => inboxApi(props.accountId as number, id).path,
   },
   area: () => "account",
+  // A new account has no inbox: the run's creates in an account it made send no listing first.
+  emptyInNewAccount: true,
   api: {
     list: (inputs) => inboxApi(inputs.accountId).list(),
     get: read,
