@@ -186,7 +186,7 @@ async function runCommand(flags: Flags): Promise<number> {
   // Only preview and up run the program (refresh, drift and destroy work from the state).
   const programEnv = command === "preview" || command === "up" ? typeCheckOnce(fleet.template) : {};
   const cli = await pulumiCli();
-  const stacks = await listStacks(fleet, cli);
+  const stacks = await listStacks(fleet, cli, (line) => say(`${NAME}: ${line}\n`));
   const orphans = orphansOf(fleet, stacks);
 
   if (command === "status") {

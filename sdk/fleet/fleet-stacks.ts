@@ -4,6 +4,7 @@
  * orphans, which only `fleet destroy --only NAME` removes).
  */
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand, type StackSummary } from "@pulumi/pulumi/automation";
 import { fileBackendDir } from "./backend";
 import type { Fleet, FleetInstallation } from "./fleet";
@@ -17,12 +18,40 @@ export async function pulumiCli(): Promise<PulumiCommand> {
   }
 }
 
-/** Every stack of the template's project on the fleet's backend (a file backend's folder is made first). */
-export async function listStacks(fleet: Fleet, command: PulumiCommand): Promise<StackSummary[]> {
+/**
+ * Every stack of the template's project on the fleet's backend (a file backend's folder is made
+ * first). Two things a listing can meet once and not again are handled here, each said through
+ * `note`: a checkpoint's empty checksum file that a killed run left on a file backend (`failed to
+ * load checkpoint: EOF`; deleted, as the lost-answers guide says to do by hand), and PostgreSQL's
+ * answer to two shard jobs making the backend's table at the same moment (a duplicate key of
+ * `pg_type`), after which the table is there: the listing is tried once more.
+ */
+export async function listStacks(fleet: Fleet, command: PulumiCommand, note: (line: string) => void = () => undefined): Promise<StackSummary[]> {
   const dir = fileBackendDir(fleet.backend);
   if (dir !== undefined) fs.mkdirSync(dir, { recursive: true });
   const workspace = await LocalWorkspace.create({ workDir: fleet.template.dir, pulumiCommand: command, envVars: { PULUMI_BACKEND_URL: fleet.backend } });
-  return workspace.listStacks();
+  try {
+    return await workspace.listStacks();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/failed to create table .*duplicate key value/.test(message)) {
+      note("the backend's table was being made by another job at the same moment: listed again");
+    } else {
+      const emptied = dir === undefined || !/\bEOF\b/.test(message) ? [] : emptyChecksums(path.join(dir, ".pulumi", "stacks"));
+      if (emptied.length === 0) throw err;
+      for (const file of emptied) fs.rmSync(file);
+      note(`deleted the empty checksum file${emptied.length > 1 ? "s" : ""} a killed run left (${emptied.map((f) => path.basename(f)).join(", ")}): the checkpoint${emptied.length > 1 ? "s" : ""} beside ${emptied.length > 1 ? "them are" : "it is"} whole`);
+    }
+    return workspace.listStacks();
+  }
+}
+
+/** The empty `<stack>.json.attrs` files below a file backend's stacks folder. */
+function emptyChecksums(stacksDir: string): string[] {
+  if (!fs.existsSync(stacksDir)) return [];
+  return (fs.readdirSync(stacksDir, { recursive: true }) as string[])
+    .map((f) => path.join(stacksDir, f))
+    .filter((f) => f.endsWith(".json.attrs") && fs.statSync(f).size === 0);
 }
 
 /** The stacks no member names, by name (sorted). */
