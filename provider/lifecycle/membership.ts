@@ -5,12 +5,11 @@ import { ChatwootApiError, isNotFound } from "../http/transport/errors";
 import { fromWire } from "../mapping";
 import { AgentWire } from "../wire/agent";
 import { list, single } from "../wire/envelope";
-import { accountPath } from "../wire/paths";
 import { call, confirmWrite, send, unlessNotFound } from "./api";
 import type { Props } from "./json";
 import { defaultImportAddress } from "./import";
 import { defineResource, type InputSchema } from "./resource";
-import { runListing } from "./run-listing";
+import { newlyMadeByRun, type Listing } from "./run-listing";
 
 type Agent = AgentWire;
 
@@ -33,7 +32,27 @@ type MembershipInputs = { accountId: number; userIds: number[]; exclusive: boole
  * What differs between the member endpoints of inboxes and teams; the lifecycle (additive or
  * exclusive, lost answers, rollback, drift) is here, once.
  */
-export interface MembershipDeclaration<S extends InputSchema> {
+export type MembershipDeclaration<S extends InputSchema> = MembershipCommon<S> & (AddedAnswers | MembersAnswers);
+
+/** A server whose POST answers only the users it added: a create lists the members first (unless the run made the object). */
+interface AddedAnswers {
+  /** What a POST answers: only the users it added. */
+  postAnswers: "added";
+}
+
+/** A server whose POST answers the whole member list after it: a create that only adds is that one POST. */
+interface MembersAnswers {
+  /** What a POST answers: the whole member list after it. */
+  postAnswers: "members";
+  /**
+   * The run's listing of the account's agents (the one Agent creates use, see `accountAgents`),
+   * which a create that only adds checks its users against before the POST.
+   */
+  agents(accountId: number): Promise<Listing<Agent>>;
+}
+
+/** What every membership declaration says. */
+interface MembershipCommon<S extends InputSchema> {
   /**
    * The camelCase inputs: `accountId`, the parent's id under `parentKey`, `userIds`, `exclusive`,
    * `allowEmpty` (which only lets check accept an exclusive membership of no users).
@@ -45,15 +64,15 @@ export interface MembershipDeclaration<S extends InputSchema> {
   parentNoun: string;
   /** Path of the member list (GET). */
   listPath(t: Target): string;
+  /**
+   * Path of the object whose members these are, as its create addresses it: one this run made has
+   * no members yet (see `newlyMadeByRun`), so a create there reads none.
+   */
+  parentPath(t: Target): string;
   /** Path of the writes: POST adds, DELETE removes (ignoring non-members), PATCH sets the list. */
   writePath(t: Target): string;
   /** The JSON body of a write. Ids go out as JSON integers: upstream treats `"3"` as a new member. */
   body(t: Target, userIds: readonly number[]): object;
-  /**
-   * What a POST answers: the whole member list after it (then a create that only adds is that one
-   * POST), or only the users it added (then a create lists the members first).
-   */
-  postAnswers: "members" | "added";
   /**
    * `each` where the server adds and removes one user per request (a POST of `body(t, [id])`
    * answering that user, a DELETE of `<writePath>/<id>`) and has no PATCH: an exclusive
@@ -72,9 +91,6 @@ export interface MembershipDeclaration<S extends InputSchema> {
  * ignores non-members, PATCH sets the list), so the client may repeat them after a lost answer.
  */
 type Write = { method: "POST" | "DELETE" | "PATCH"; userIds: number[] };
-
-/** The kind of the agents listing a membership create looks users up in (see `runListing`). */
-const AGENTS = { agents: "an account's agents, as memberships look them up" };
 
 const idsOf = (agents: readonly Agent[]) => new Set(agents.map((a) => a.id));
 const without = (ids: readonly number[], drop: ReadonlySet<number>) => ids.filter((id) => !drop.has(id));
@@ -248,15 +264,13 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
 
   /**
    * A create that only adds, where the POST answers the whole member list: that one POST, after a
-   * look at the account's agents in the run's listing of them (see `runListing`). Users who are not
+   * look at the account's agents in the run's listing of them (see `accountAgents`). Users who are not
    * agents of the account (which upstream inboxes accept and never list) are refused before it, so
    * nothing needs undoing; the POST itself is applied whole or not at all, and a repeat is harmless.
    */
-  async function addOnly(t: Target, userIds: readonly number[]): Promise<Agent[]> {
+  async function addOnly(t: Target, userIds: readonly number[], agents: MembersAnswers["agents"]): Promise<Agent[]> {
     const w: Write = { method: "POST", userIds: [...userIds] };
-    const agentsPath = accountPath(t.accountId, "agents");
-    const { url, apiAccessToken } = connection();
-    const listing = await runListing({ family: AGENTS, key: [url, apiAccessToken, agentsPath] }, () => call(Members, { method: "GET", path: agentsPath }));
+    const listing = await agents(t.accountId);
     let strangers = without(w.userIds, idsOf(listing.objects));
     // A kept listing may predate an agent this run invited since: ask again before refusing.
     if (strangers.length > 0 && !listing.fresh) strangers = without(strangers, idsOf((await listing.again()).objects));
@@ -347,9 +361,10 @@ export function defineMembershipResource<S extends InputSchema>(decl: Membership
       const t = targetOf(inputs);
       // `adopt` lists the members first, so that users who are members already cost no write.
       if (decl.postAnswers === "members" && !inputs.adopt && !inputs.exclusive && inputs.userIds.length > 0) {
-        return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, await addOnly(t, inputs.userIds)) };
+        return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, await addOnly(t, inputs.userIds, decl.agents)) };
       }
-      const before = await membersBefore(t);
+      // An object this run made has no members yet: there is nothing to read.
+      const before = newlyMadeByRun(connection().url, decl.parentPath(t)) ? [] : await membersBefore(t);
       const members = await apply(t, before, plan(inputs, before, [], !each));
       return { id: `${t.accountId}/${t.parentId}`, outs: outputsFrom(inputs, members) };
     },

@@ -21,11 +21,17 @@ export interface ListingScope {
   family: object;
   /** Server, credentials, collection and query: only uses of one scope share a listing. */
   key: readonly unknown[];
+  /** The object the collection belongs to: the server's URL and the object's path (an account's is `accountPath(id)`). */
+  owner?: { url: string; path: string };
+  /** Whether the collection is empty when this run made its owner (see {@link madeByRun}). */
+  emptyWhenNew?: boolean;
   /**
-   * The account whose collection this is, where a new account's is empty (see
-   * {@link accountMadeByRun}): the server's URL and the account's id.
+   * Where the collection is a list of the owner's users, which another list also adds (an
+   * account's agents; the Platform API's account users): a user the run adds through another such
+   * list (see {@link usersAdded}) joins the run's listing as `fromId(id)` where the kind can stand
+   * for a user by id alone, and otherwise the listing is taken again.
    */
-  newAccount?: { url: string; accountId: number };
+  users?: { fromId?(userId: number): Identified };
 }
 
 /** One use of a collection's listing. */
@@ -48,6 +54,8 @@ export interface Listing<T extends Identified> {
 
 interface Kept {
   family: object;
+  /** Where the listing is of its owner's users: the owner, and how a user the run adds elsewhere joins it. */
+  usersOf?: { owner: string; fromId?(userId: number): Identified };
   /** When the listing was taken (its request sent). */
   at: number;
   objects: Map<number, Identified>;
@@ -60,8 +68,15 @@ interface Run {
   /** Listings on their way, shared by the uses that wait for them. */
   pending: Map<string, Promise<Kept>>;
   claimed: Map<string, Set<number>>;
-  /** The accounts this run made, by server and id: when each was made. */
-  madeAccounts: Map<string, number>;
+  /** The objects this run made, by server and path. */
+  made: Map<string, Made>;
+}
+
+interface Made {
+  /** When the object was made. */
+  at: number;
+  /** The users the run added to it since (an account's), through any list of them. */
+  users: number[];
 }
 
 let state: Run | undefined;
@@ -70,21 +85,49 @@ let state: Run | undefined;
 function current(): Run {
   const run = runId();
   const epoch = configurationEpoch();
-  if (state?.run !== run || state.epoch !== epoch) state = { run, epoch, kept: new Map(), pending: new Map(), claimed: new Map(), madeAccounts: new Map() };
+  if (state?.run !== run || state.epoch !== epoch) state = { run, epoch, kept: new Map(), pending: new Map(), claimed: new Map(), made: new Map() };
   return state;
 }
 
 const keyOf = (scope: ListingScope) => createHash("sha256").update(JSON.stringify(scope.key)).digest("hex");
-const accountKey = (url: string, accountId: number) => JSON.stringify([url, accountId]);
+const placeKey = (url: string, path: string) => JSON.stringify([url, path]);
 
 /**
- * An account this run made (a `PlatformAccount`'s create): until {@link LISTING_MAX_AGE_MS} after
- * it, each of its collections that scopes it as `newAccount` is known without a listing, as the
- * account was made, empty, with what this run's creates make since. A member of a fleet whose
- * account is `new` then lists none of the collections it fills.
+ * An object this run made (a create's answer, at its path on the server `url`): until
+ * {@link LISTING_MAX_AGE_MS} after it, what belongs to it (an account's collections, a team's
+ * members) is known without a listing, as it was made, empty, with what this run's creates put
+ * there since. A member of a fleet whose account is `new` then lists none of the collections it fills.
  */
-export function accountMadeByRun(url: string, accountId: number): void {
-  current().madeAccounts.set(accountKey(url, accountId), Date.now());
+export function madeByRun(url: string, path: string): void {
+  current().made.set(placeKey(url, path), { at: Date.now(), users: [] });
+}
+
+/** When this run made the object at `path`, if it did so less than {@link LISTING_MAX_AGE_MS} ago. */
+function madeAt(url: string, path: string): Made | undefined {
+  const made = current().made.get(placeKey(url, path));
+  return made && Date.now() - made.at <= LISTING_MAX_AGE_MS ? made : undefined;
+}
+
+/** Whether this run made the object at `path` less than {@link LISTING_MAX_AGE_MS} ago, so that nothing else is in it yet. */
+export function newlyMadeByRun(url: string, path: string): boolean {
+  return madeAt(url, path) !== undefined;
+}
+
+/**
+ * Users the run added to the account at `path` through a list of its users of `family` (an agent
+ * invited; a Platform API account user): the run's listings of the account's users of every other
+ * family show them too, as a user by id where they can, or are taken again.
+ */
+export function usersAdded(family: object, url: string, path: string, userIds: readonly number[]): void {
+  const run = current();
+  const owner = placeKey(url, path);
+  run.made.get(owner)?.users.push(...userIds);
+  for (const [key, kept] of run.kept) {
+    if (kept.usersOf?.owner !== owner || kept.family === family) continue;
+    const { fromId } = kept.usersOf;
+    if (fromId) for (const id of userIds) kept.objects.set(id, kept.objects.get(id) ?? fromId(id));
+    else run.kept.delete(key);
+  }
 }
 
 /**
@@ -104,15 +147,22 @@ export async function runListing<T extends Identified>(scope: ListingScope, list
   const key = keyOf(scope);
   const found = run.kept.get(key);
   if (found && Date.now() - found.at <= LISTING_MAX_AGE_MS) return use<T>(run, key, found, false, list, scope);
-  const made = !found && scope.newAccount ? run.madeAccounts.get(accountKey(scope.newAccount.url, scope.newAccount.accountId)) : undefined;
-  if (made !== undefined && Date.now() - made <= LISTING_MAX_AGE_MS) {
-    // As a listing taken when the account was made: kept, so a decision against a create lists again.
-    const empty: Kept = { family: scope.family, at: made, objects: new Map() };
+  const made = !found && scope.owner && scope.emptyWhenNew ? madeAt(scope.owner.url, scope.owner.path) : undefined;
+  // A list of users holds those the run added: known only where the kind can stand for them by id.
+  const users = (scope.users && made?.users) || [];
+  const fromId = scope.users?.fromId;
+  if (made && (users.length === 0 || fromId)) {
+    // As a listing taken when the object was made: kept, so a decision against a create lists again.
+    const empty: Kept = { family: scope.family, at: made.at, objects: new Map(users.map((id) => [id, fromId!(id)])), ...usersOf(scope) };
     run.kept.set(key, empty);
     return use<T>(run, key, empty, false, list, scope);
   }
   return use<T>(run, key, await listNow(run, key, scope, list), true, list, scope);
 }
+
+/** Where the listing is of its owner's users: the owner, for {@link usersAdded}. */
+const usersOf = (scope: ListingScope): Pick<Kept, "usersOf"> =>
+  scope.users && scope.owner ? { usersOf: { owner: placeKey(scope.owner.url, scope.owner.path), ...(scope.users.fromId && { fromId: scope.users.fromId }) } } : {};
 
 /** Lists the collection (or joins the listing on its way) and keeps it for the run. */
 function listNow(run: Run, key: string, scope: ListingScope, list: () => Promise<Identified[]>): Promise<Kept> {
@@ -121,7 +171,7 @@ function listNow(run: Run, key: string, scope: ListingScope, list: () => Promise
   const at = Date.now();
   const listing = list().then(
     (objects) => {
-      const kept: Kept = { family: scope.family, at, objects: new Map(objects.map((o) => [o.id, o])) };
+      const kept: Kept = { family: scope.family, at, objects: new Map(objects.map((o) => [o.id, o])), ...usersOf(scope) };
       if (current() === run) run.kept.set(key, kept);
       return kept;
     },

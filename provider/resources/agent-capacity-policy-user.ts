@@ -36,6 +36,7 @@ export const agentCapacityPolicyUser = defineMembershipResource({
   parentKey: "policyId",
   parentNoun: "agent capacity policy",
   listPath: usersPath,
+  parentPath: (t) => accountPath(t.accountId, "agent_capacity_policies", t.parentId),
   writePath: usersPath,
   body: (_t, ids) => ({ user_id: ids[0] }),
   postAnswers: "added",

@@ -71,8 +71,10 @@ function outputs(base: Props, agent: AgentWire): Props {
 export const agent = defineCollectionResource({
   inputs: AgentInputs,
   wire: AgentWire,
-  at: { path: "agents", show: "list", inNewAccounts: true },
+  at: { path: "agents", show: "list" },
   adoption: {
+    // A new account's agents are the users the run gave it (through the Platform API too), known by id.
+    accountUsers: { userId: (a) => a.id, fromId: (id) => AgentWire.parse({ id }) },
     key: {
       matches: (inputs, a) => a.email?.toLowerCase() === inputs.email,
       describe: (inputs) => `email "${inputs.email}"`,
@@ -96,3 +98,6 @@ export const agent = defineCollectionResource({
     }),
   },
 });
+
+/** The run's listing of an account's agents, the one Agent creates use: memberships look their users up in it. */
+export const accountAgents = (accountId: number) => agent.listing({ accountId });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMembershipResource } from "../lifecycle/membership";
+import { accountAgents } from "./agent";
 import type { MemberAgent } from "../wire/agent";
 import { accountPath } from "../wire/paths";
 import { accountId, adopt, allowEmpty, exclusive, objectId, refuseAccidentalEmpty, userIds } from "../validation/fields";
@@ -30,7 +31,9 @@ export const inboxMembership = defineMembershipResource({
   parentKey: "inboxId",
   parentNoun: "inbox",
   listPath: (t) => accountPath(t.accountId, "inbox_members", t.parentId),
+  parentPath: (t) => accountPath(t.accountId, "inboxes", t.parentId),
   writePath: (t) => accountPath(t.accountId, "inbox_members"),
   body: (t, ids) => ({ inbox_id: t.parentId, user_ids: ids }),
   postAnswers: "members",
+  agents: accountAgents,
 });

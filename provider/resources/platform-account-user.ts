@@ -29,6 +29,8 @@ export const platformAccountUser = defineCollectionResource({
   noun: "account user",
   at: { path: "account_users", show: "list", area: "platform", under: (props) => ["accounts", props.accountId as number] },
   adoption: {
+    // An agent the run invites is an account user too: a kept listing of them is taken again after it.
+    accountUsers: { userId: (member) => member.user_id },
     key: {
       matches: (inputs, member) => member.user_id === inputs.userId,
       describe: (inputs) => `user ${inputs.userId}`,

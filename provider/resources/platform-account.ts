@@ -5,9 +5,10 @@ import { ChatwootApiError } from "../http/transport/errors";
 import { call } from "../lifecycle/api";
 import { defineCollectionResource } from "../lifecycle/collection";
 import type { Props } from "../lifecycle/json";
-import { accountMadeByRun } from "../lifecycle/run-listing";
+import { madeByRun } from "../lifecycle/run-listing";
 import { name } from "../validation/fields";
 import { list } from "../wire/envelope";
+import { accountPath } from "../wire/paths";
 import { ACCOUNT_LIMITS, PlatformAccountWire } from "../wire/platform";
 import { domain, localeCode, supportEmail } from "./account-settings";
 
@@ -118,6 +119,6 @@ export const platformAccount = defineCollectionResource({
       list: async (inputs) => call(list(PlatformAccountWire), { method: "GET", path: at.collection(inputs) }).catch((err: unknown) => Promise.reject(explainIndex(err))),
     }),
     // The account is new and empty: the creates of this run in it need not list its collections first.
-    created: (_inputs, account) => accountMadeByRun(connection().url, account.id),
+    created: (_inputs, account) => madeByRun(connection().url, accountPath(account.id)),
   },
 });

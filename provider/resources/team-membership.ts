@@ -29,6 +29,7 @@ export const teamMembership = defineMembershipResource({
   parentKey: "teamId",
   parentNoun: "team",
   listPath: (t) => accountPath(t.accountId, "teams", t.parentId, "team_members"),
+  parentPath: (t) => accountPath(t.accountId, "teams", t.parentId),
   writePath: (t) => accountPath(t.accountId, "teams", t.parentId, "team_members"),
   body: (_t, ids) => ({ user_ids: ids }),
   postAnswers: "added",

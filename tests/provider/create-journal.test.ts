@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { resources } from "../../provider";
 import { createNotes, journalDir, startNewRun, withCreateJournal } from "../../provider/lifecycle/create-journal";
 import type { Props } from "../../provider/lifecycle/json";
+import type { ResourceLifecycle } from "../../provider/lifecycle/resource";
 import { forgetRunListings } from "../../provider/lifecycle/run-listing";
 import { check, create, up } from "./support/engine";
 import { useSandbox } from "./support/sandbox";
@@ -36,7 +37,7 @@ describe("the create journal", () => {
   const maxId = (rows: { id: number }[]) => rows.reduce((max, r) => Math.max(max, r.id), 0);
 
   /** What a killed run leaves: the note its create wrote before the POST (and, once answered, the id). */
-  async function killedRun(provider: typeof label, raw: Props, request: string, floor: number, answered?: number): Promise<void> {
+  async function killedRun(provider: ResourceLifecycle, raw: Props, request: string, floor: number, answered?: number): Promise<void> {
     const inputs = await check(provider, raw);
     // That check stands for the killed run's: it leaves this run no listing of the collection.
     forgetRunListings();

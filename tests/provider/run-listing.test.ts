@@ -134,15 +134,53 @@ describe("an account the run made", () => {
     expect(lines("GET", at("labels"))).toHaveLength(1);
   });
 
-  test("but for the collections a new account fills itself (its users, the installation's bots), and only for its first 30 s", async () => {
+  test("but for the collections a new account fills itself (the installation's bots), and only for its first 30 s", async () => {
     const now = Date.now();
     const clock = jest.spyOn(Date, "now").mockReturnValue(now);
     const { accountId, at } = await newAccount();
-    await create(resources.Agent, { accountId, name: "Andrew", email: "andrew@fresh.test", role: "agent" });
-    expect(lines("GET", at("agents"))).toHaveLength(1);
+    await create(resources.AgentBot, { accountId, name: "Helper", scope: "account" });
+    expect(lines("GET", at("agent_bots"))).toHaveLength(1);
     clock.mockReturnValue(now + LISTING_MAX_AGE_MS + 1);
     await create(label, { accountId, title: "late" });
     expect(lines("GET", at("labels"))).toHaveLength(1);
+  });
+
+  test("its users are those the run gave it: agents are invited, and a new inbox and team get members, with no listing first", async () => {
+    const { accountId, at } = await newAccount();
+    const andrew = Number((await create(resources.Agent, { accountId, name: "Andrew", email: "andrew@fresh.test", role: "agent" })).id);
+    const inbox = await create(resources.Inbox, { accountId, name: "Support", channel: { type: "api" } });
+    const operator = ctx.account.userIds[0]!;
+    // The operator joined through the Platform API: an agent of the account, known by id.
+    await create(resources.InboxMembership, { accountId, inboxId: Number(inbox.id), userIds: [operator, andrew] });
+    const team = await create(resources.Team, { accountId, name: "support" });
+    const members = await create(resources.TeamMembership, { accountId, teamId: Number(team.id), userIds: [andrew] });
+    expect(ctx.requests().filter((e) => e.method === "GET")).toEqual([]);
+    expect(members.outs.userIds).toEqual([andrew]);
+    const listed = (await ctx.admin("GET", `${at("teams")}/${team.id}/team_members`)).body as { id: number }[];
+    expect(listed.map((a) => a.id)).toEqual([andrew]);
+  });
+
+  test("an agent the run invites is in the Platform API's list of the account's users: adding them there is refused, not a role change", async () => {
+    const { accountId } = await newAccount();
+    const andrew = Number((await create(resources.Agent, { accountId, name: "Andrew", email: "andrew@fresh.test", role: "agent" })).id);
+    ctx.sb.control.clearLog();
+    await expect(create(resources.PlatformAccountUser, { accountId, userId: andrew, role: "administrator" })).rejects.toThrow(new RegExp(`not sent: account user ${andrew} already has user ${andrew}`));
+    expect(ctx.writes()).toEqual([]);
+    const users = (await ctx.platform("GET", `/platform/api/v1/accounts/${accountId}/account_users`)).body as { user_id: number; role: string }[];
+    expect(users.find((u) => u.user_id === andrew)?.role).toBe("agent");
+  });
+
+  test("a lost invitation never takes the user the run gave the account through the Platform API for the agent it invited", async () => {
+    const { accountId, at } = await newAccount();
+    const operator = ctx.account.userIds[0]!;
+    const agents = (await ctx.admin("GET", `/api/v1/accounts/${ctx.account.id}/agents`)).body as { id: number; email: string }[];
+    const email = agents.find((a) => a.id === operator)!.email;
+    ctx.sb.control.inject({ method: "POST", path: "/api/v1/accounts/:account/agents", kind: "lost-response" });
+    // The server refuses the invitation (the operator is a user of the account), and its answer is lost.
+    await expect(create(resources.Agent, { accountId, name: "Operator", email, role: "agent" })).rejects.toThrow(/422/);
+    expect(lines("POST", at("agents")).length).toBeGreaterThanOrEqual(2);
+    const users = (await ctx.platform("GET", `/platform/api/v1/accounts/${accountId}/account_users`)).body as { user_id: number; role: string }[];
+    expect(users.find((u) => u.user_id === operator)?.role).toBe("administrator");
   });
 
   test("an account the run did not make is listed before a create", async () => {

@@ -1,12 +1,13 @@
 import { connection } from "../../config";
 import { planDiff, UNKNOWN } from "../../diff/diff";
 import { ChatwootApiError } from "../../http/transport/errors";
+import { accountPath } from "../../wire/paths";
 import { keyTaken, takeOver } from "../adopt";
 import { createOnce, madeByInterruptedRun } from "../create-once";
 import type { Props } from "../json";
 import { placeAtParent } from "../parent";
 import { PartialCreateError } from "../partial-create";
-import { runListing, type Listing, type ListingScope } from "../run-listing";
+import { madeByRun, runListing, usersAdded, type Listing, type ListingScope } from "../run-listing";
 import type { ObjectKind, WireObject } from "./kind";
 import { updateObject } from "./update";
 
@@ -29,7 +30,7 @@ export async function createObject<I extends Props, W extends WireObject>(kind: 
   const inputs = (kind.parent ? await placeAtParent(kind.parent, raw) : raw) as I & Switches;
   if (inputs.adoptId !== undefined && kind.adoptById) return adoptById(kind, inputs, inputs.adoptId);
   const collection = kind.paths.collection(inputs);
-  let listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
+  let listing = await collectionListing(kind, inputs);
   let found = inTheWay(kind, inputs, listing);
   // A kept listing decides alone only that nothing is in the way: what it shows in the way (and
   // what adoption takes) is looked at again, as the object may be gone or another one there now.
@@ -76,11 +77,20 @@ export async function keyInUse<I extends Props, W extends WireObject>(kind: Obje
   if ([request, key.describe(inputs), JSON.stringify(key.query?.(inputs) ?? {})].some((text) => text.includes(UNKNOWN))) return undefined;
   // A listing that fails (a token that cannot reach that account, a feature the server lacks) fails
   // the check as it would fail the create.
-  const listing = await runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
+  const listing = await collectionListing(kind, inputs);
   let holder = inTheWay(kind, inputs, listing, replaced).existing;
   if (holder && !listing.fresh) holder = inTheWay(kind, inputs, await listing.again(), replaced).existing;
   if (!holder || madeByInterruptedRun(request, holder)) return undefined;
   return `${request} not sent: ${taken(kind, holder, inputs)}`;
+}
+
+/**
+ * The run's listing of the collection these (placed) inputs address (see `runListing`): the one
+ * the kind's creates and the preview's key checks share, and other resources that look its objects
+ * up (memberships look users up among the account's agents).
+ */
+export function collectionListing<I extends Props, W extends WireObject>(kind: ObjectKind<I, W>, inputs: I): Promise<Listing<W>> {
+  return runListing(listingScope(kind, inputs), () => kind.api.list(inputs));
 }
 
 /** What the listing of the run shares for these inputs: one collection (and query), as one token sees it. */
@@ -88,11 +98,14 @@ function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I,
   const { url, apiAccessToken, platformAccessToken } = connection();
   const token = kind.area(inputs) === "platform" ? platformAccessToken : apiAccessToken;
   const key = [url, token, kind.paths.collection(inputs), kind.key?.query?.(inputs) ?? null];
-  const accountId = inputs.accountId;
+  const { accountId } = inputs;
+  if (typeof accountId !== "number") return { family: kind, key };
   // Through the account's API only: the Platform API's account users are upserted by the server
   // (a POST for a member changes its role), so a create there always looks at the list first.
-  const newAccount = kind.emptyInNewAccount && kind.area(inputs) === "account" && typeof accountId === "number" ? { url, accountId } : undefined;
-  return { family: kind, key, ...(newAccount && { newAccount }) };
+  const emptyWhenNew = kind.emptyInNewAccount === true && kind.area(inputs) === "account";
+  const fromId = kind.accountUsers?.fromId;
+  const users = kind.accountUsers && { ...(fromId && { fromId }) };
+  return { family: kind, key, owner: { url, path: accountPath(accountId) }, emptyWhenNew, ...(users && { users }) };
 }
 
 /**
@@ -156,6 +169,10 @@ async function createNew<I extends Props, W extends WireObject>(kind: ObjectKind
     outputs: (o) => kind.outputs(inputs, o),
   }).catch(async (err: unknown) => Promise.reject(await explainTaken(kind, err, inputs, kind.compared)));
   listing.claim(created);
+  // What belongs to the new object (a team's members) is known to be nothing yet.
+  const { url } = connection();
+  madeByRun(url, kind.paths.member(inputs, created.id));
+  if (kind.accountUsers && typeof inputs.accountId === "number") usersAdded(kind, url, accountPath(inputs.accountId), [kind.accountUsers.userId(created)]);
   kind.created?.(inputs, created);
   const id = String(created.id);
   const outs = kind.outputs(inputs, created);

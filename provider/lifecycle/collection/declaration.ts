@@ -6,7 +6,7 @@ import type { ImportAddress } from "../import";
 import type { Props } from "../json";
 import type { ParentAddress } from "../parent";
 import type { InputSchema } from "../resource";
-import type { Area, CollectionPaths, NaturalKey, ObjectApi, WireObject } from "./kind";
+import type { AccountUsers, Area, CollectionPaths, NaturalKey, ObjectApi, WireObject } from "./kind";
 
 /** One object as the server sends it. */
 export type WireSchema = z.ZodType<WireObject>;
@@ -68,8 +68,8 @@ export interface CollectionAddress {
    */
   parent?: ParentAddress;
   /**
-   * Whether a new account's collection holds objects already, which its listing shows (its users;
-   * the installation's system bots): never taken as empty after the run made the account.
+   * Whether a new account's collection holds objects already, which its listing shows (the
+   * installation's system bots): never taken as empty after the run made the account.
    */
   inNewAccounts?: boolean;
   /** Whether the server serves the list in pages (`?page=N`, of a size it does not say): every page is read. */
@@ -126,6 +126,8 @@ export interface CollectionAdoption<I, W> {
    * Default: the object holds every managed input the program gives, as the diff compares them.
    */
   sameContent?(inputs: I, object: W): boolean;
+  /** Where the objects are the account's users, which another list also adds: see `AccountUsers`. */
+  accountUsers?: AccountUsers<W>;
 }
 
 /** Taking an existing object over by its id (`adoptId`), for collections without a natural key. */

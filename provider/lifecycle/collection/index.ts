@@ -13,8 +13,9 @@ import type { Props } from "../json";
 import { outputsOf, pick } from "../outputs";
 import { readAllPages } from "../pages";
 import { addressOf, type ParentAddress } from "../parent";
-import { defineResource, managedKeysOf, type InputSchema } from "../resource";
-import { createObject, keyInUse } from "./create";
+import { defineResource, managedKeysOf, type InputSchema, type ResourceLifecycle } from "../resource";
+import type { Listing } from "../run-listing";
+import { collectionListing, createObject, keyInUse } from "./create";
 import type { CollectionDeclaration, WireSchema } from "./declaration";
 import { deleteObject } from "./delete";
 import type { Area, ObjectApi, ObjectKind } from "./kind";
@@ -22,7 +23,7 @@ import { readObject } from "./read";
 import { updateObject } from "./update";
 
 export type { AdoptById, CollectionAddress, CollectionAdoption, CollectionContent, CollectionDeclaration, CollectionHooks } from "./declaration";
-export type { Area, CollectionPaths, NaturalKey, ObjectApi, ObjectKind, TakeOverById, WireObject } from "./kind";
+export type { AccountUsers, Area, CollectionPaths, NaturalKey, ObjectApi, ObjectKind, TakeOverById, WireObject } from "./kind";
 export { createObject, keyInUse } from "./create";
 export { readObject } from "./read";
 export { updateObject } from "./update";
@@ -124,13 +125,23 @@ function collectionKind<S extends InputSchema, W extends WireSchema>(decl: Colle
     created: hooks.created,
     // A nested collection's parent, and a feature the account may lack, are left to the listing to say.
     emptyInNewAccount: !at.inNewAccounts && !at.parent && !at.feature,
+    accountUsers: adoption.accountUsers,
     explain: hooks.explain,
   };
   return kind;
 }
 
+/** A collection resource's lifecycle, and its collection as the run lists it for other resources. */
+export type CollectionLifecycle<W extends WireSchema> = ResourceLifecycle & {
+  /**
+   * The run's listing of the collection for these inputs, shared with the resource's own creates
+   * (see `collectionListing`): a membership looks users up in the account's agents through it.
+   */
+  listing(inputs: Props): Promise<Listing<z.output<W>>>;
+};
+
 /** Builds a resource's lifecycle from a collection declaration: the steps (./create.ts, ./read.ts, ./update.ts, ./delete.ts) acting on its kind. */
-export function defineCollectionResource<S extends InputSchema, W extends WireSchema>(decl: CollectionDeclaration<S, W>) {
+export function defineCollectionResource<S extends InputSchema, W extends WireSchema>(decl: CollectionDeclaration<S, W>): CollectionLifecycle<W> {
   const { at, adoption = {}, content = {}, hooks = {} } = decl;
   const controlKeys = [...(adoption.key ? ["adopt"] : []), ...(adoption.byId ? ["adoptId"] : [])];
   const kind = collectionKind(decl, managedKeysOf(decl.inputs, controlKeys));
@@ -150,7 +161,7 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
   }
   const parent = at.parent;
 
-  return defineResource({
+  const lifecycle = defineResource({
     inputs: decl.inputs,
     account,
     noun: kind.noun,
@@ -171,4 +182,5 @@ export function defineCollectionResource<S extends InputSchema, W extends WireSc
     update: (id, olds, news, changed) => updateObject(kind, news, id, changed, olds),
     delete: (id, olds) => deleteObject(kind, id, olds),
   });
+  return { ...lifecycle, listing: (inputs) => collectionListing(kind, inputs as z.output<S> & BaseInputs) };
 }

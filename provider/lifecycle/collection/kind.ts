@@ -96,11 +96,27 @@ export interface ObjectKind<I extends Props, W extends WireObject> {
   complete?: boolean;
   /** Learns of an object a create made, however it was found (its answer, or a listing after a lost one). */
   created?(inputs: I, object: W): void;
-  /** Whether an account the run just made has none of these objects, so that no listing is needed to know it (see `accountMadeByRun`). */
+  /** Whether an account the run just made has none of these objects, so that no listing is needed to know it (see `madeByRun`). */
   emptyInNewAccount?: boolean;
+  /** Where the objects are the account's users, which another list also adds (see `AccountUsers`). */
+  accountUsers?: AccountUsers<W>;
   /** After every write: a failure for a value the server took without error but did not apply. */
   verify?(inputs: I, object: W): void;
   /** A hint for a failed write, or the error as it is. */
   explain?(err: unknown, inputs: I, keys: readonly string[]): unknown;
 }
 
+
+/**
+ * A collection whose objects are the account's users (its agents; the Platform API's account
+ * users), which the run adds through more than one list: a user one list's create adds joins the
+ * run's listings of the others (see `usersAdded`), so that none of them misses a user the run
+ * added. A new account's users are then known without a listing where the kind can stand for a
+ * user by id alone.
+ */
+export interface AccountUsers<W> {
+  /** The user an object is. */
+  userId(object: W): number;
+  /** The object standing for a user known by id alone, in a listing of the run (an agent whose other fields are not known). */
+  fromId?(userId: number): W;
+}
