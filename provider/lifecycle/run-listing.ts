@@ -55,7 +55,7 @@ export interface Listing<T extends Identified> {
 interface Kept {
   family: object;
   /** Where the listing is of its owner's users: the owner, and how a user the run adds elsewhere joins it. */
-  usersOf?: { owner: string; fromId?(userId: number): Identified };
+  usersOf?: { owner: string; users: NonNullable<ListingScope["users"]> };
   /** When the listing was taken (its request sent). */
   at: number;
   objects: Map<number, Identified>;
@@ -124,7 +124,7 @@ export function usersAdded(family: object, url: string, path: string, userIds: r
   run.made.get(owner)?.users.push(...userIds);
   for (const [key, kept] of run.kept) {
     if (kept.usersOf?.owner !== owner || kept.family === family) continue;
-    const { fromId } = kept.usersOf;
+    const { fromId } = kept.usersOf.users;
     if (fromId) for (const id of userIds) kept.objects.set(id, kept.objects.get(id) ?? fromId(id));
     else run.kept.delete(key);
   }
@@ -162,7 +162,7 @@ export async function runListing<T extends Identified>(scope: ListingScope, list
 
 /** Where the listing is of its owner's users: the owner, for {@link usersAdded}. */
 const usersOf = (scope: ListingScope): Pick<Kept, "usersOf"> =>
-  scope.users && scope.owner ? { usersOf: { owner: placeKey(scope.owner.url, scope.owner.path), ...(scope.users.fromId && { fromId: scope.users.fromId }) } } : {};
+  scope.users && scope.owner ? { usersOf: { owner: placeKey(scope.owner.url, scope.owner.path), users: scope.users } } : {};
 
 /** Lists the collection (or joins the listing on its way) and keeps it for the run. */
 function listNow(run: Run, key: string, scope: ListingScope, list: () => Promise<Identified[]>): Promise<Kept> {

@@ -103,9 +103,7 @@ function listingScope<I extends Props, W extends WireObject>(kind: ObjectKind<I,
   // Through the account's API only: the Platform API's account users are upserted by the server
   // (a POST for a member changes its role), so a create there always looks at the list first.
   const emptyWhenNew = kind.emptyInNewAccount === true && kind.area(inputs) === "account";
-  const fromId = kind.accountUsers?.fromId;
-  const users = kind.accountUsers && { ...(fromId && { fromId }) };
-  return { family: kind, key, owner: { url, path: accountPath(accountId) }, emptyWhenNew, ...(users && { users }) };
+  return { family: kind, key, owner: { url, path: accountPath(accountId) }, emptyWhenNew, ...(kind.accountUsers && { users: kind.accountUsers }) };
 }
 
 /**
